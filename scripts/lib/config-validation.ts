@@ -1,0 +1,224 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addErrors from 'ajv-errors';
+import addFormats from 'ajv-formats';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { checkConfigRules, pointer, pointerToken, type ConfigProblem } from '../../src/engine/config-rules.ts';
+import { CONFIG_FILES, type FunnelConfig } from '../../src/engine/config-types.ts';
+import { didYouMean } from '../../src/engine/suggest.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT_DIR = path.resolve(here, '../..');
+export const CONFIG_DIR = path.join(ROOT_DIR, 'config');
+export const SCHEMA_DIR = path.join(ROOT_DIR, 'schemas');
+
+type Part = keyof FunnelConfig;
+const PARTS = Object.keys(CONFIG_FILES) as Part[];
+
+/** The schema file of a config file: `funnels.json` is checked by `funnels.schema.json`. */
+export function schemaFileOf(configFile: string): string {
+  return configFile.replace(/\.json$/, '.schema.json');
+}
+
+/**
+ * The one AJV factory: draft 2020-12, every error at once, the schemas' own `errorMessage`
+ * wording, and strict mode so a typo in a schema is an error rather than a silent no-op.
+ */
+export function createAjv(): Ajv2020 {
+  // strictRequired is off because some maps require named keys (the four code groups).
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, verbose: true });
+  addFormats(ajv);
+  addErrors(ajv);
+  return ajv;
+}
+
+export interface ValidationResult {
+  /** The config, when every file parsed and no problem was found. */
+  config: FunnelConfig | null;
+  problems: ConfigProblem[];
+}
+
+const PARSE_WORDS: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes (is there a trailing comma?)',
+  ValueExpected: 'expected a value (is there a trailing comma?)',
+  ColonExpected: "expected ':'",
+  CommaExpected: "expected ','",
+  CloseBraceExpected: "expected '}'",
+  CloseBracketExpected: "expected ']'",
+  EndOfFileExpected: 'unexpected text after the end of the document',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'comments are not allowed in JSON',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character in a string',
+};
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lines = before.split('\n');
+  return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
+}
+
+/** Parses strict JSON; a broken file gives its first error with line and column. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; where: string; message: string } {
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, {
+    allowTrailingComma: false,
+    disallowComments: true,
+    allowEmptyContent: false,
+  });
+  const first = errors[0];
+  if (!first) return { ok: true, value };
+  const { line, column } = lineAndColumn(text, first.offset);
+  const code = printParseErrorCode(first.error);
+  return { ok: false, where: `line ${line}, column ${column}`, message: `invalid JSON: ${PARSE_WORDS[code] ?? code}` };
+}
+
+function describeType(expected: unknown): string {
+  const names: Record<string, string> = {
+    object: 'an object',
+    array: 'a list',
+    string: 'a string',
+    boolean: 'true or false',
+    integer: 'a whole number',
+    number: 'a number',
+  };
+  return typeof expected === 'string' ? (names[expected] ?? expected) : String(expected);
+}
+
+/** Turns AJV's errors into problems people can act on, each at the pointer of what is wrong. */
+export function describeSchemaErrors(file: string, errors: readonly ErrorObject[]): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  for (const error of errors) {
+    let at = error.instancePath;
+    let message: string;
+    const params = error.params as Record<string, unknown>;
+    switch (error.keyword) {
+      case 'required':
+        message = `missing required property "${String(params.missingProperty)}"`;
+        break;
+      case 'additionalProperties': {
+        const name = String(params.additionalProperty);
+        const parent = error.parentSchema as { properties?: Record<string, unknown> } | undefined;
+        at = `${at}/${pointerToken(name)}`;
+        message = `unknown property "${name}"${didYouMean(name, Object.keys(parent?.properties ?? {}), true)}`;
+        break;
+      }
+      case 'enum': {
+        const allowed = (params.allowedValues as unknown[]).map(String);
+        const value = typeof error.data === 'string' ? error.data : JSON.stringify(error.data);
+        message = `"${value}" is not one of: ${allowed.join(', ')}${didYouMean(value, allowed, true)}`;
+        break;
+      }
+      case 'type':
+        message = `must be ${describeType(params.type)}`;
+        break;
+      case 'errorMessage': {
+        const inner = (params.errors as (ErrorObject & { propertyName?: string })[] | undefined) ?? [];
+        const name = inner.find((item) => item.propertyName !== undefined)?.propertyName;
+        if (name !== undefined) at = `${at}/${pointerToken(name)}`;
+        const shown =
+          typeof error.data === 'string' && name === undefined
+            ? `"${error.data}" `
+            : name !== undefined
+              ? `"${name}": `
+              : '';
+        message = `${shown}${error.message ?? 'is invalid'}`;
+        break;
+      }
+      case 'propertyNames':
+        // Reported by the name's own error (with its errorMessage) just before this one.
+        continue;
+      case 'minItems':
+        message = `must list at least ${String(params.limit)}`;
+        break;
+      case 'uniqueItems':
+        message = `lists the same value twice (items ${String(params.j)} and ${String(params.i)})`;
+        break;
+      default:
+        message = error.message ?? `fails "${error.keyword}"`;
+    }
+    problems.push({ file, pointer: at, message });
+  }
+  return problems;
+}
+
+let compiled: Map<Part, ValidateFunction> | null = null;
+
+function validators(): Map<Part, ValidateFunction> {
+  if (compiled) return compiled;
+  const ajv = createAjv();
+  compiled = new Map(
+    PARTS.map((part) => {
+      const schemaPath = path.join(SCHEMA_DIR, schemaFileOf(CONFIG_FILES[part]));
+      const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as object;
+      return [part, ajv.compile(schema)] as const;
+    }),
+  );
+  return compiled;
+}
+
+/** Validates config given as file texts (by file name); nothing is read from disk but the schemas. */
+export function validateConfigTexts(texts: Partial<Record<string, string>>): ValidationResult {
+  const problems: ConfigProblem[] = [];
+  const parsed: Partial<FunnelConfig> = {};
+  const schemaErrors = new Map<Part, string[]>();
+  for (const part of PARTS) {
+    const file = CONFIG_FILES[part];
+    const text = texts[file];
+    if (text === undefined) {
+      problems.push({ file, pointer: '', message: 'file is missing' });
+      continue;
+    }
+    const json = parseJson(text);
+    if (!json.ok) {
+      problems.push({ file, pointer: json.where, message: json.message });
+      continue;
+    }
+    const validate = validators().get(part);
+    const valid = validate ? validate(json.value) : false;
+    const found = valid ? [] : describeSchemaErrors(file, validate?.errors ?? []);
+    problems.push(...found);
+    schemaErrors.set(
+      part,
+      found.map((problem) => problem.pointer),
+    );
+    // The rules below read only the parts without schema errors.
+    (parsed as Record<Part, unknown>)[part] = json.value;
+  }
+  const isClean = (part: Part, at: string) => {
+    const bad = schemaErrors.get(part);
+    if (!bad) return false; // missing or not JSON
+    if (at === '') return bad.length === 0;
+    return bad.every((where) => where !== at && !where.startsWith(`${at}/`));
+  };
+  problems.push(...checkConfigRules(parsed, isClean));
+  const complete = PARTS.every((part) => parsed[part] !== undefined);
+  return { config: problems.length === 0 && complete ? (parsed as FunnelConfig) : null, problems };
+}
+
+/** Reads and validates every config file in a directory (by default `config/`). */
+export function validateConfigDir(dir: string = CONFIG_DIR): ValidationResult {
+  const texts: Record<string, string> = {};
+  for (const file of Object.values(CONFIG_FILES)) {
+    try {
+      texts[file] = readFileSync(path.join(dir, file), 'utf8');
+    } catch {
+      // Reported as a missing file.
+    }
+  }
+  return validateConfigTexts(texts);
+}
+
+/** `config/funnels.json: /funnels/hrt-short/steps/4: unknown step ...` */
+export function formatProblem(problem: ConfigProblem, dirLabel = 'config'): string {
+  return `${dirLabel}/${problem.file}: ${problem.pointer === '' ? '/' : problem.pointer}: ${problem.message}`;
+}
+
+export { pointer };

@@ -1,0 +1,337 @@
+import {
+  CONFIG_FILES,
+  SITE_LABEL,
+  type CodeGroupsFile,
+  type FunnelConfig,
+  type FunnelsFile,
+  type RouteConfig,
+  type RoutesFile,
+  type Site,
+  type StepKeysFile,
+} from './config-types.ts';
+import { campaignCodeOf, compileRoutes, patternParams, type RouteTable } from './route-match.ts';
+import { didYouMean } from './suggest.ts';
+
+/** One thing wrong with the config: the file, a JSON pointer into it, and what is wrong. */
+export interface ConfigProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+/**
+ * Tells whether a part of a file passed its schema, so rules only read what is well formed.
+ * `pointer` '' asks about the whole file.
+ */
+export type IsClean = (part: keyof FunnelConfig, pointer: string) => boolean;
+
+/** Escapes one JSON pointer token (RFC 6901). */
+export function pointerToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function pointer(...tokens: (string | number)[]): string {
+  return tokens.map((token) => `/${pointerToken(token)}`).join('');
+}
+
+/**
+ * The rules a JSON Schema cannot express: every funnel step opens a funnel page of its site;
+ * codes are unique; grouped codes exist; variant and pathOverride steps resolve on the sites
+ * that allow them; redirect targets resolve and never loop. Parts of the config that failed
+ * their schema are skipped, so every other problem is still reported.
+ */
+export function checkConfigRules(
+  files: Partial<Record<keyof FunnelConfig, unknown>>,
+  isClean: IsClean,
+): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const report = (part: keyof FunnelConfig, at: string, message: string) =>
+    problems.push({ file: CONFIG_FILES[part], pointer: at, message });
+
+  // Rules read only the parts that passed their schema: whole files for routes, step keys and
+  // groups (everything in them refers to everything else), single funnels for funnels.
+  const clean: Partial<FunnelConfig> = {};
+  if (isClean('routes', '')) clean.routes = files.routes as RoutesFile;
+  if (isClean('stepKeys', '')) clean.stepKeys = files.stepKeys as StepKeysFile;
+  if (isClean('codeGroups', '')) clean.codeGroups = files.codeGroups as CodeGroupsFile;
+  const funnelsFile = files.funnels as Partial<Record<keyof FunnelsFile, unknown>> | undefined;
+  const funnels = funnelsFile?.funnels;
+  if (funnelsFile && isRecord(funnels)) {
+    clean.funnels = {
+      unknownCodePath: funnelsFile.unknownCodePath as string,
+      funnels: Object.fromEntries(
+        Object.entries(funnels).filter(([id]) => isClean('funnels', pointer('funnels', id))),
+      ) as FunnelsFile['funnels'],
+    };
+  }
+  const table = clean.routes ? compileRoutes(clean.routes.routes) : null;
+
+  if (clean.routes && table) checkRoutes(clean.routes.routes, report);
+  if (clean.routes && table) checkRedirects(clean, table, report);
+  if (clean.funnels && table) checkFunnelSteps(clean, table, isClean, report);
+  if (clean.funnels) checkCodes(clean, report);
+  if (clean.stepKeys && table) checkStepKeys(clean, table, report);
+  if (clean.codeGroups && clean.funnels) checkGroups(clean, isClean('funnels', ''), report);
+  return problems;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+type Report = (part: keyof FunnelConfig, at: string, message: string) => void;
+
+function checkRoutes(routes: readonly RouteConfig[], report: Report) {
+  const seen = new Map<string, number>();
+  routes.forEach((route, index) => {
+    const key = route.path.toLowerCase();
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, index);
+    else
+      report(
+        'routes',
+        pointer('routes', index, 'path'),
+        `duplicate route "${route.path}"; the first is at /routes/${first}`,
+      );
+
+    const source = route.campaignCode;
+    if (source) {
+      const at = pointer('routes', index, 'campaignCode');
+      if ((source.param === undefined) === (source.value === undefined)) {
+        report('routes', at, 'give either "param" (the path parameter holding the code) or "value" (a fixed code)');
+      } else if (source.param !== undefined && !patternParams(route.path).includes(source.param)) {
+        report('routes', `${at}/param`, `"${source.param}" is not a parameter of "${route.path}"`);
+      } else if (source.value !== undefined && source.default !== undefined) {
+        report('routes', `${at}/default`, 'a fixed "value" has no default');
+      }
+    }
+    if (route.funnel === true && !source) {
+      report(
+        'routes',
+        pointer('routes', index, 'funnel'),
+        'a funnel page needs "campaignCode" to know whose funnel it is on',
+      );
+    }
+  });
+}
+
+function checkRedirects(config: Partial<FunnelConfig>, table: RouteTable, report: Report) {
+  const redirects = config.routes?.redirects ?? [];
+  const from = new Map<string, { to: string; at: string }>();
+  redirects.forEach((redirect, index) => {
+    redirect.from.forEach((path, item) => {
+      const at = pointer('redirects', index, 'from', item);
+      const key = path.toLowerCase();
+      const earlier = from.get(key);
+      if (earlier) report('routes', at, `"${path}" already redirects at ${earlier.at}`);
+      else from.set(key, { to: redirect.to, at });
+    });
+  });
+  const pages = knownPagePaths(config);
+  redirects.forEach((redirect, index) => {
+    const at = pointer('redirects', index, 'to');
+    // Follow the chain of redirects from this one; meeting a path already in it is a loop.
+    const chain = [redirect.from[0] ?? '', redirect.to];
+    if (redirect.from.some((path) => path.toLowerCase() === redirect.to.toLowerCase())) {
+      report('routes', at, `redirect loop: ${redirect.to} → ${redirect.to}`);
+      return;
+    }
+    for (let next = from.get(redirect.to.toLowerCase()); next; next = from.get(next.to.toLowerCase())) {
+      const target = next.to;
+      if (chain.some((path) => path.toLowerCase() === target.toLowerCase())) {
+        report('routes', at, `redirect loop: ${[...chain, target].join(' → ')}`);
+        return;
+      }
+      chain.push(target);
+    }
+    const current = chain[chain.length - 1] ?? redirect.to;
+    const page = table.match(current);
+    if (!page || page.route.path === '*') {
+      report('routes', at, `"${redirect.to}" leads to no page${didYouMean(current, pages)}`);
+    }
+  });
+}
+
+/** Paths a step could be, for suggestions: every step written anywhere, and each page's fixed prefix. */
+function knownStepPaths(config: Partial<FunnelConfig>): Set<string> {
+  const known = new Set<string>();
+  for (const funnel of Object.values(config.funnels?.funnels ?? {})) {
+    funnel.steps.forEach((step) => known.add(step));
+    funnel.variants?.forEach((variant) => {
+      variant.steps.forEach((step) => known.add(step));
+    });
+  }
+  for (const key of Object.values(config.stepKeys?.keys ?? {})) {
+    Object.values(key.paths).forEach((path) => {
+      known.add(path);
+    });
+  }
+  for (const route of config.routes?.routes ?? []) {
+    const param = route.campaignCode?.param;
+    if (!route.funnel || param === undefined) continue;
+    const prefix = route.path.split(`/:${param}`)[0] ?? '';
+    if (prefix !== '' && !prefix.includes(':')) known.add(prefix);
+  }
+  return known;
+}
+
+function knownPagePaths(config: Partial<FunnelConfig>): Set<string> {
+  const known = new Set<string>();
+  for (const route of config.routes?.routes ?? []) {
+    if (!route.path.includes(':') && route.path !== '*') known.add(route.path);
+  }
+  return known;
+}
+
+/**
+ * Why a step path with a code does not open a funnel page of `site`, or null when it does.
+ * `shared` pages serve both sites.
+ */
+function stepProblem(table: RouteTable, step: string, code: string, site: Site): string | null {
+  const url = `${step}/${code}`;
+  const page = table.match(url);
+  if (!page || page.route.path === '*') return `no page matches ${url}`;
+  const { route } = page;
+  if (route.site !== 'shared' && route.site !== site) {
+    return `${url} is a page of the ${SITE_LABEL[route.site]} (${route.path}), not the ${SITE_LABEL[site]}`;
+  }
+  if (route.funnel !== true) return `${url} opens ${route.path}, which is not a funnel page`;
+  const found = campaignCodeOf(page);
+  if (found !== code) return `${url} opens ${route.path}, which reads the code as "${found ?? ''}", not "${code}"`;
+  return null;
+}
+
+function checkFunnelSteps(config: Partial<FunnelConfig>, table: RouteTable, isClean: IsClean, report: Report) {
+  const funnels = config.funnels;
+  if (!funnels) return;
+  const known = knownStepPaths(config);
+  if (typeof funnels.unknownCodePath === 'string' && isClean('funnels', '/unknownCodePath')) {
+    const page = table.match(funnels.unknownCodePath);
+    if (!page || page.route.path === '*') {
+      report(
+        'funnels',
+        '/unknownCodePath',
+        `"${funnels.unknownCodePath}" opens no page${didYouMean(funnels.unknownCodePath, knownPagePaths(config))}`,
+      );
+    }
+  }
+  for (const [id, funnel] of Object.entries(funnels.funnels)) {
+    const base = pointer('funnels', id);
+    const checkSteps = (steps: readonly string[], at: string) => {
+      steps.forEach((step, index) => {
+        for (const code of funnel.codes) {
+          const problem = stepProblem(table, step, code, funnel.site);
+          if (problem === null) continue;
+          const hint = problem.startsWith('no page') ? didYouMean(step, known) : '';
+          report('funnels', `${at}/${index}`, `unknown step "${step}": ${problem}${hint}`);
+          break;
+        }
+      });
+    };
+    checkSteps(funnel.steps, `${base}/steps`);
+    const names = new Set<string>();
+    funnel.variants?.forEach((variant, index) => {
+      const at = `${base}/variants/${index}`;
+      if (names.has(variant.name))
+        report('funnels', `${at}/name`, `variant "${variant.name}" is declared twice in funnel "${id}"`);
+      names.add(variant.name);
+      if (config.stepKeys && variant.when.query === config.stepKeys.queryParam) {
+        report(
+          'funnels',
+          `${at}/when/query`,
+          `"${variant.when.query}" is the pathOverride parameter, which always takes precedence over variants`,
+        );
+      }
+      checkSteps(variant.steps, `${at}/steps`);
+    });
+  }
+}
+
+function checkCodes(config: Partial<FunnelConfig>, report: Report) {
+  const owners = new Map<string, { id: string; at: string }>();
+  for (const [id, funnel] of Object.entries(config.funnels?.funnels ?? {})) {
+    funnel.codes.forEach((code, index) => {
+      const at = pointer('funnels', id, 'codes', index);
+      const owner = owners.get(code);
+      if (owner) {
+        report(
+          'funnels',
+          at,
+          `code "${code}" is already used by funnel "${owner.id}" (${owner.at}); each code follows one funnel`,
+        );
+      } else {
+        owners.set(code, { id, at });
+      }
+    });
+  }
+}
+
+function checkStepKeys(config: Partial<FunnelConfig>, table: RouteTable, report: Report) {
+  const stepKeys = config.stepKeys;
+  if (!stepKeys) return;
+  const known = knownStepPaths(config);
+  const sampleCode = (site: Site) =>
+    Object.values(config.funnels?.funnels ?? {}).find((funnel) => funnel.site === site)?.codes[0] ?? 'code';
+  const checkPath = (path: string, site: Site, at: string) => {
+    const problem = stepProblem(table, path, sampleCode(site), site);
+    if (problem !== null) {
+      const hint = problem.startsWith('no page') ? didYouMean(path, known) : '';
+      report('stepKeys', at, `"${path}" does not resolve on the ${SITE_LABEL[site]}: ${problem}${hint}`);
+    }
+  };
+  for (const site of ['male', 'female'] as const) checkPath(stepKeys.finish[site], site, pointer('finish', site));
+  for (const [key, stepKey] of Object.entries(stepKeys.keys)) {
+    for (const site of stepKey.sites) {
+      const path = stepKey.paths[site];
+      if (path === undefined) {
+        report('stepKeys', pointer('keys', key, 'paths'), `no path for the ${SITE_LABEL[site]}, which "sites" allows`);
+      } else {
+        checkPath(path, site, pointer('keys', key, 'paths', site));
+      }
+    }
+    for (const site of Object.keys(stepKey.paths) as Site[]) {
+      if (!stepKey.sites.includes(site)) {
+        report(
+          'stepKeys',
+          pointer('keys', key, 'paths', site),
+          `"${key}" is not allowed on the ${SITE_LABEL[site]} (sites: ${stepKey.sites.join(', ')}); add the site to "sites" or remove this path`,
+        );
+      }
+    }
+  }
+}
+
+/** `funnelsClean`: whether every funnel passed its schema, so a missing code is really missing. */
+function checkGroups(config: Partial<FunnelConfig>, funnelsClean: boolean, report: Report) {
+  const groups = config.codeGroups;
+  if (!groups) return;
+  const funnelCodes = new Set<string>();
+  for (const funnel of Object.values(config.funnels?.funnels ?? {}))
+    funnel.codes.forEach((code) => funnelCodes.add(code));
+  const groupOnly = new Set(Object.keys(groups.groupOnlyCodes));
+  const grouped = new Set<string>();
+  const everyCode = new Set([...funnelCodes, ...groupOnly]);
+
+  for (const [name, group] of Object.entries(groups.groups)) {
+    const seen = new Set<string>();
+    group.codes.forEach((code, index) => {
+      const at = pointer('groups', name, 'codes', index);
+      if (seen.has(code)) report('codeGroups', at, `code "${code}" is listed twice in group "${name}"`);
+      seen.add(code);
+      grouped.add(code);
+      if (funnelsClean && !everyCode.has(code)) {
+        report(
+          'codeGroups',
+          at,
+          `unknown code "${code}": no funnel has it and it is not in groupOnlyCodes${didYouMean(code, everyCode, true)}`,
+        );
+      }
+    });
+  }
+  for (const code of groupOnly) {
+    const at = pointer('groupOnlyCodes', code);
+    if (funnelsClean && funnelCodes.has(code))
+      report('codeGroups', at, `"${code}" has a funnel; list it in groups only`);
+    if (!grouped.has(code)) report('codeGroups', at, `"${code}" is in no group; remove it or add it to one`);
+  }
+}

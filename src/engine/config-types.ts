@@ -1,0 +1,143 @@
+/**
+ * Types of the JSON files under `config/`. The JSON Schemas in `schemas/` are the source of
+ * truth; these types mirror them so the engine can read config that has passed validation.
+ */
+
+/** A brand's site. The men's brand uses the male site, the women's brand the female one. */
+export type Site = 'male' | 'female';
+
+/** Which visitors a route is for: one brand's site, or both. */
+export type RouteSite = Site | 'shared';
+
+export interface FunnelVariant {
+  name: string;
+  description?: string;
+  /** The variant applies when this query parameter has exactly this value. */
+  when: { query: string; equals: string };
+  steps: string[];
+}
+
+export interface Funnel {
+  description?: string;
+  site: Site;
+  codes: string[];
+  steps: string[];
+  variants?: FunnelVariant[];
+}
+
+export interface FunnelsFile {
+  unknownCodePath: string;
+  funnels: Record<string, Funnel>;
+}
+
+export type SitePaths = Partial<Record<Site, string>>;
+
+export interface StepKey {
+  description?: string;
+  sites: Site[];
+  paths: SitePaths;
+}
+
+export interface StepKeysFile {
+  queryParam: string;
+  separator: string;
+  finish: Record<Site, string>;
+  keys: Record<string, StepKey>;
+}
+
+export interface CodeGroup {
+  description?: string;
+  codes: string[];
+}
+
+export interface CodeGroupsFile {
+  groupOnlyCodes: Record<string, string>;
+  groups: Record<string, CodeGroup>;
+}
+
+export type ScreenName =
+  | 'about-consult'
+  | 'checkout'
+  | 'comm-verify'
+  | 'commerce-info-update'
+  | 'consult-upcoming'
+  | 'continuous-confirmation'
+  | 'continuous-form'
+  | 'error'
+  | 'finish'
+  | 'hormone-assessment'
+  | 'intake'
+  | 'memo-appointment'
+  | 'microclinic-finish'
+  | 'not-found'
+  | 'payment'
+  | 'post-clinic'
+  | 'restart-hrt'
+  | 'results'
+  | 'scheduling'
+  | 'short-link'
+  | 'thank-you'
+  | 'upload';
+
+export type LayoutName = 'default' | 'grey' | 'minimal' | 'bare' | 'wrapper' | 'loading';
+
+export interface LayoutOptions {
+  name?: LayoutName;
+  padding?: boolean;
+  hideRightContent?: boolean;
+  extraFooterPadding?: boolean;
+  background?: string;
+}
+
+/** Validation ensures exactly one of `param` and `value`. */
+export interface CampaignCodeSource {
+  param?: string;
+  default?: string;
+  value?: string;
+}
+
+export interface RouteConfig {
+  /** React Router pattern: `:param`, `:param?` for an optional one, `*` for the catch-all. */
+  path: string;
+  screen: ScreenName;
+  variant?: string;
+  site: RouteSite;
+  title: string;
+  campaignCode?: CampaignCodeSource;
+  funnel?: boolean;
+  product?: 'hrt' | 'fhrt';
+  timeToComplete?: string;
+  layout?: LayoutOptions;
+  layoutWhenPathContains?: { text: string; layout: LayoutOptions }[];
+  header?: { fixed?: boolean; scrollProgress?: boolean; secureCheckout?: boolean; hideCallLink?: boolean };
+  footer?: 'default' | 'about-consult';
+}
+
+export interface Redirect {
+  from: string[];
+  to: string;
+}
+
+export interface RoutesFile {
+  routes: RouteConfig[];
+  redirects: Redirect[];
+}
+
+/** All funnel configuration, each part as read from its file. */
+export interface FunnelConfig {
+  funnels: FunnelsFile;
+  stepKeys: StepKeysFile;
+  codeGroups: CodeGroupsFile;
+  routes: RoutesFile;
+}
+
+/** The config file each part of {@link FunnelConfig} is read from, relative to `config/`. */
+export const CONFIG_FILES = {
+  funnels: 'funnels.json',
+  stepKeys: 'step-keys.json',
+  codeGroups: 'code-groups.json',
+  routes: 'routes.json',
+} as const satisfies Record<keyof FunnelConfig, string>;
+
+/** How people name a site in messages. */
+export const SITE_LABEL: Record<Site, string> = { male: "men's site", female: "women's site" };

@@ -1,0 +1,165 @@
+import { SITE_LABEL, type Funnel, type FunnelConfig, type Site } from './config-types.ts';
+import { compileRoutes, campaignCodeOf, type RouteMatch, type RouteTable } from './route-match.ts';
+import { compileRedirects, joinUrl, parseQuery, type RedirectTable } from './url.ts';
+
+/** Who is visiting: the campaign code from the path, the brand's site, and the raw query. */
+export interface Visit {
+  code: string;
+  brand: Site;
+  /** The raw query string without its `?`. */
+  query: string;
+}
+
+/** The step list a visit walks, after the variant and any pathOverride have been applied. */
+export interface FunnelPlan {
+  code: string;
+  site: Site;
+  funnelId: string;
+  /** `null` for the funnel's own steps, a variant's name, or `pathOverride`. */
+  variant: string | null;
+  /** Step paths in order; the same path may appear twice (microbh books twice). */
+  steps: readonly string[];
+  /** The page each step's URL opens, index for index. */
+  pages: readonly RouteMatch[];
+  query: string;
+}
+
+export type FunnelProblem =
+  | { kind: 'unknown-code'; code: string; site: Site; message: string }
+  | { kind: 'unknown-step-key'; key: string; allowed: readonly string[]; message: string };
+
+export type VisitPlan = { ok: true; plan: FunnelPlan } | { ok: false; problem: FunnelProblem; errorUrl: string };
+
+/** A page the browser is on, as the funnel sees it. */
+export interface PageLocation {
+  match: RouteMatch;
+  code: string | null;
+}
+
+/** Config compiled once for fast visits: route and redirect tables and a code index. */
+export interface FunnelEngine {
+  readonly config: FunnelConfig;
+  readonly routes: RouteTable;
+  readonly redirects: RedirectTable;
+  /** Which funnel a code follows on a site, or undefined. */
+  funnelFor(code: string, site: Site): { id: string; funnel: Funnel } | undefined;
+  /** The step keys a pathOverride may use on a site, in config order. */
+  stepKeysFor(site: Site): readonly string[];
+  /** Works out the step list for a visit, or why there is none. */
+  planVisit(visit: Visit): VisitPlan;
+  /** The page a path opens, or null when it matches no route but the catch-all. */
+  locate(pathname: string): PageLocation | null;
+}
+
+/** The URL of a step: the step path, `/`, the code, and the visit's query. */
+export function stepUrl(plan: Pick<FunnelPlan, 'steps' | 'code' | 'query'>, index: number): string {
+  const step = plan.steps[index];
+  if (step === undefined) throw new RangeError(`No step ${index} in a funnel of ${plan.steps.length} steps`);
+  return joinUrl(`${step}/${plan.code}`, plan.query);
+}
+
+/**
+ * True when a page the browser is on is the page of a step: the same route, and the same
+ * value for every parameter the step's URL sets (`/f/appointment/consult/fha1/2` is still the
+ * `/f/appointment/consult` step).
+ */
+export function isSamePage(step: RouteMatch, page: RouteMatch): boolean {
+  if (step.route !== page.route) return false;
+  return Object.entries(step.params).every(([name, value]) => page.params[name]?.toLowerCase() === value.toLowerCase());
+}
+
+/** Compiles validated config. Call once; visits reuse the result. */
+export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
+  const routes = compileRoutes(config.routes.routes);
+  const redirects = compileRedirects(config.routes.redirects);
+  const codeIndex = new Map<string, { id: string; funnel: Funnel }>();
+  for (const [id, funnel] of Object.entries(config.funnels.funnels)) {
+    for (const code of funnel.codes) {
+      const key = `${funnel.site}:${code}`;
+      if (!codeIndex.has(key)) codeIndex.set(key, { id, funnel });
+    }
+  }
+  const keysBySite: Record<Site, string[]> = { male: [], female: [] };
+  for (const [key, stepKey] of Object.entries(config.stepKeys.keys)) {
+    for (const site of stepKey.sites) keysBySite[site].push(key);
+  }
+
+  const locate = (pathname: string): PageLocation | null => {
+    const match = routes.match(pathname);
+    if (!match || match.route.path === '*') return null;
+    return { match, code: campaignCodeOf(match) };
+  };
+
+  const funnelFor = (code: string, site: Site) => codeIndex.get(`${site}:${code}`);
+
+  const planVisit = (visit: Visit): VisitPlan => {
+    const errorUrl = joinUrl(config.funnels.unknownCodePath, visit.query);
+    const found = funnelFor(visit.code, visit.brand);
+    if (!found) {
+      return {
+        ok: false,
+        errorUrl,
+        problem: {
+          kind: 'unknown-code',
+          code: visit.code,
+          site: visit.brand,
+          message: `No funnel on the ${SITE_LABEL[visit.brand]} for the campaign code "${visit.code}".`,
+        },
+      };
+    }
+    const query = parseQuery(visit.query);
+    const { stepKeys } = config;
+    const override = query.get(stepKeys.queryParam);
+    let steps: readonly string[] = found.funnel.steps;
+    let variant: string | null = null;
+
+    const overrideKeys = (override ?? '')
+      .split(stepKeys.separator)
+      .map((key) => key.trim().toLowerCase())
+      .filter((key) => key !== '');
+    if (overrideKeys.length > 0) {
+      const allowed = keysBySite[visit.brand];
+      const overrideSteps: string[] = [];
+      for (const key of overrideKeys) {
+        const path = Object.hasOwn(stepKeys.keys, key) ? stepKeys.keys[key]?.paths[visit.brand] : undefined;
+        if (path === undefined) {
+          const reason = Object.hasOwn(stepKeys.keys, key)
+            ? `The ${stepKeys.queryParam} step key "${key}" is not available on the ${SITE_LABEL[visit.brand]}.`
+            : `Unknown ${stepKeys.queryParam} step key "${key}".`;
+          return {
+            ok: false,
+            errorUrl,
+            problem: { kind: 'unknown-step-key', key, allowed, message: `${reason} Allowed: ${allowed.join(', ')}.` },
+          };
+        }
+        overrideSteps.push(path);
+      }
+      // When the list runs out the patient finishes; a list that already ends there stops there.
+      const finish = stepKeys.finish[visit.brand];
+      if (overrideSteps[overrideSteps.length - 1] !== finish) overrideSteps.push(finish);
+      steps = overrideSteps;
+      variant = stepKeys.queryParam;
+    } else {
+      const chosen = found.funnel.variants?.find(
+        (candidate) => query.get(candidate.when.query) === candidate.when.equals,
+      );
+      if (chosen) {
+        steps = chosen.steps;
+        variant = chosen.name;
+      }
+    }
+
+    const pages = steps.map((step) => {
+      const page = routes.match(`${step}/${visit.code}`);
+      // Validation guarantees every step and step key opens a funnel page.
+      if (!page) throw new Error(`Step ${step} of funnel ${found.id} matches no route; run npm run validate`);
+      return page;
+    });
+    return {
+      ok: true,
+      plan: { code: visit.code, site: visit.brand, funnelId: found.id, variant, steps, pages, query: visit.query },
+    };
+  };
+
+  return { config, routes, redirects, funnelFor, stepKeysFor: (site) => keysBySite[site], planVisit, locate };
+}
