@@ -128,6 +128,7 @@ function checkRedirects(config: Partial<FunnelConfig>, table: RouteTable, report
     });
   });
   const pages = knownPagePaths(config);
+  const loops = new Set<string>();
   redirects.forEach((redirect, index) => {
     const at = pointer('redirects', index, 'to');
     // Follow the chain of redirects from this one; meeting a path already in it is a loop.
@@ -139,7 +140,14 @@ function checkRedirects(config: Partial<FunnelConfig>, table: RouteTable, report
     for (let next = from.get(redirect.to.toLowerCase()); next; next = from.get(next.to.toLowerCase())) {
       const target = next.to;
       if (chain.some((path) => path.toLowerCase() === target.toLowerCase())) {
-        report('routes', at, `redirect loop: ${[...chain, target].join(' → ')}`);
+        // Each redirect in a loop would find it; report it once.
+        const members = [...chain.slice(chain.findIndex((path) => path.toLowerCase() === target.toLowerCase()))];
+        const key = members
+          .map((path) => path.toLowerCase())
+          .sort()
+          .join(' ');
+        if (!loops.has(key)) report('routes', at, `redirect loop: ${[...chain, target].join(' → ')}`);
+        loops.add(key);
         return;
       }
       chain.push(target);
@@ -175,10 +183,15 @@ function knownStepPaths(config: Partial<FunnelConfig>): Set<string> {
   return known;
 }
 
+/** Paths a link could go to, for suggestions: fixed routes and every redirect's ends. */
 function knownPagePaths(config: Partial<FunnelConfig>): Set<string> {
   const known = new Set<string>();
   for (const route of config.routes?.routes ?? []) {
     if (!route.path.includes(':') && route.path !== '*') known.add(route.path);
+  }
+  for (const redirect of config.routes?.redirects ?? []) {
+    known.add(redirect.to);
+    redirect.from.forEach((path) => known.add(path));
   }
   return known;
 }
@@ -197,7 +210,8 @@ function stepProblem(table: RouteTable, step: string, code: string, site: Site):
   }
   if (route.funnel !== true) return `${url} opens ${route.path}, which is not a funnel page`;
   const found = campaignCodeOf(page);
-  if (found !== code) return `${url} opens ${route.path}, which reads the code as "${found ?? ''}", not "${code}"`;
+  if (found === null) return `${url} opens ${route.path}, which has no campaign code`;
+  if (found !== code) return `${url} opens ${route.path}, which reads the code as "${found}", not "${code}"`;
   return null;
 }
 
@@ -222,8 +236,10 @@ function checkFunnelSteps(config: Partial<FunnelConfig>, table: RouteTable, isCl
         for (const code of funnel.codes) {
           const problem = stepProblem(table, step, code, funnel.site);
           if (problem === null) continue;
-          const hint = problem.startsWith('no page') ? didYouMean(step, known) : '';
-          report('funnels', `${at}/${index}`, `unknown step "${step}": ${problem}${hint}`);
+          const message = problem.startsWith('no page')
+            ? `unknown step "${step}": ${problem}${didYouMean(step, known)}`
+            : `step "${step}" does not fit funnel "${id}": ${problem}`;
+          report('funnels', `${at}/${index}`, message);
           break;
         }
       });

@@ -1,0 +1,252 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { expect, test } from 'vitest';
+import { ROOT_DIR } from '../scripts/lib/config-validation.ts';
+import { funnelConfigValidation } from '../scripts/lib/vite-config-plugin.ts';
+import { configTexts, editConfig, must, problemsOf } from './support/config.ts';
+
+const valid = configTexts();
+
+function writeConfigDir(texts: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'funnel-config-'));
+  for (const [file, text] of Object.entries(texts)) writeFileSync(path.join(dir, file), text);
+  return dir;
+}
+
+test('the project config is valid', () => {
+  expect(problemsOf(valid)).toEqual([]);
+});
+
+test('a funnel without steps', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    Reflect.deleteProperty(must(json.funnels['hrt-short']), 'steps');
+  });
+  expect(problemsOf(texts)).toEqual(['config/funnels.json: /funnels/hrt-short: missing required property "steps"']);
+});
+
+test('a mistyped step suggests the step it is close to', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-short']).steps[4] = '/mip/calendy';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-short/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?',
+  ]);
+});
+
+test("a women's page in a men's funnel", () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-short']).steps[2] = '/f/payment';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-short/steps/2: step "/f/payment" does not fit funnel "hrt-short": /f/payment/shrt is a page of the women\'s site (/f/payment/:pathCode), not the men\'s site',
+  ]);
+});
+
+test('a page the funnel machine does not drive cannot be a step', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['ed-checkout']).steps.push('/thank-you');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/ed-checkout/steps/2: step "/thank-you" does not fit funnel "ed-checkout": /thank-you/dailytada opens /thank-you/:pathCode, which is not a funnel page',
+  ]);
+});
+
+test('a variant step that does not exist', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(must(json.funnels['f-hrt-short']).variants?.[0]).steps[1] = '/f/finnish';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/f-hrt-short/variants/0/steps/1: unknown step "/f/finnish": no page matches /f/finnish/fha1; did you mean /f/finish?',
+  ]);
+});
+
+test('a code used by two funnels', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-assessment']).codes.push('shrt');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment/codes/2: code "shrt" is already used by funnel "hrt-short" (/funnels/hrt-short/codes/0); each code follows one funnel',
+  ]);
+});
+
+test('a code in capitals', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-assessment']).codes.push('SpringHRT');
+  });
+  expect(problemsOf(texts)).toEqual([
+    "config/funnels.json: /funnels/hrt-assessment/codes/2: \"SpringHRT\" must be a lowercase campaign code: letters, digits, '-' or '_'",
+  ]);
+});
+
+test('a misspelt property and a misspelt site', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    Object.assign(must(json.funnels['hrt-short']), { stpes: [], site: 'males' });
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-short/stpes: unknown property "stpes"; did you mean "steps"?',
+    'config/funnels.json: /funnels/hrt-short/site: "males" is not one of: male, female; did you mean "male"?',
+  ]);
+});
+
+test('a loop in redirects is reported once', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    json.redirects.push({ from: ['/results/shrt'], to: '/results' });
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/routes.json: /redirects/1/to: redirect loop: /results → /results/shrt → /results',
+  ]);
+});
+
+test('a redirect to nowhere', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    json.redirects.push({ from: ['/old-offer'], to: '/paymnt/shrt' });
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/routes.json: /redirects/5/to: "/paymnt/shrt" leads to no page; did you mean /payment/shrt?',
+  ]);
+});
+
+test('a route whose campaign code parameter is not in its path', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    must(must(json.routes[2]).campaignCode).param = 'code';
+  });
+  expect(problemsOf(texts)).toContain(
+    'config/routes.json: /routes/2/campaignCode/param: "code" is not a parameter of "/f/intake/:pathCode"',
+  );
+});
+
+test('an unknown screen name', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    Object.assign(must(json.routes[0]), { screen: 'paymnt' });
+  });
+  const [problem] = problemsOf(texts);
+  expect(problem).toMatch(
+    /^config\/routes\.json: \/routes\/0\/screen: "paymnt" is not one of: about-consult, .*; did you mean "payment"\?$/,
+  );
+});
+
+test('a grouped code that exists nowhere', () => {
+  const texts = editConfig(valid, 'codeGroups', (json) => {
+    must(json.groups.ed).codes.push('dailytadda');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/code-groups.json: /groups/ed/codes/9: unknown code "dailytadda": no funnel has it and it is not in groupOnlyCodes; did you mean "dailytada"?',
+  ]);
+});
+
+test('a group-only code that has a funnel', () => {
+  const texts = editConfig(valid, 'codeGroups', (json) => {
+    json.groupOnlyCodes.shrt = 'oops';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/code-groups.json: /groupOnlyCodes/shrt: "shrt" has a funnel; list it in groups only',
+  ]);
+});
+
+test('a pathOverride key allowed on a site it has no path for', () => {
+  const texts = editConfig(valid, 'stepKeys', (json) => {
+    must(json.keys.precal).sites = ['male', 'female'];
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/step-keys.json: /keys/precal/paths: no path for the men\'s site, which "sites" allows',
+  ]);
+});
+
+test('a pathOverride key with a path for a site it is not allowed on', () => {
+  const texts = editConfig(valid, 'stepKeys', (json) => {
+    must(json.keys.precal).paths.male = '/mip/calendly';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/step-keys.json: /keys/precal/paths/male: "precal" is not allowed on the men\'s site (sites: female); add the site to "sites" or remove this path',
+  ]);
+});
+
+test('a pathOverride key whose path does not resolve', () => {
+  const texts = editConfig(valid, 'stepKeys', (json) => {
+    must(json.keys.cal).paths.female = '/f/appointment';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/step-keys.json: /keys/cal/paths/female: "/f/appointment" does not resolve on the women\'s site: no page matches /f/appointment/fbhrt',
+  ]);
+});
+
+test('broken JSON is reported with its line and column', () => {
+  const texts = {
+    ...valid,
+    'routes.json': (valid['routes.json'] ?? '').replace('"title": "Intake",', '"title": "Intake",,'),
+  };
+  expect(problemsOf(texts)).toEqual([
+    'config/routes.json: line 26, column 25: invalid JSON: expected a property name in double quotes (is there a trailing comma?)',
+  ]);
+});
+
+test('a trailing comma', () => {
+  const texts = { ...valid, 'funnels.json': '{\n  "unknownCodePath": "/error",\n  "funnels": {},\n}\n' };
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: line 4, column 1: invalid JSON: expected a property name in double quotes (is there a trailing comma?)',
+  ]);
+});
+
+test('a missing file', () => {
+  const texts = Object.fromEntries(Object.entries(valid).filter(([file]) => file !== 'code-groups.json'));
+  expect(problemsOf(texts)).toEqual(['config/code-groups.json: /: file is missing']);
+});
+
+test('every problem is reported at once, across files', () => {
+  let texts = editConfig(valid, 'funnels', (json) => {
+    Reflect.deleteProperty(must(json.funnels['ed-renewal']), 'steps');
+    must(json.funnels['hrt-short']).steps[4] = '/mip/calendy';
+  });
+  texts = editConfig(texts, 'codeGroups', (json) => {
+    must(json.groups.microclinic).codes.push('microbhh');
+  });
+  texts = { ...texts, 'step-keys.json': '{ "keys": ' };
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/ed-renewal: missing required property "steps"',
+    'config/step-keys.json: line 1, column 11: invalid JSON: expected a value (is there a trailing comma?)',
+    'config/funnels.json: /funnels/hrt-short/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?',
+  ]);
+});
+
+test('npm run validate exits 0 on valid config and 1 with every problem on invalid config', () => {
+  const tsx = path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx');
+  const ok = execFileSync(tsx, ['scripts/validate.ts'], { cwd: ROOT_DIR, encoding: 'utf8' });
+  expect(ok).toContain('all config is valid');
+
+  const dir = writeConfigDir(
+    editConfig(valid, 'funnels', (json) => {
+      must(json.funnels['hrt-short']).steps[4] = '/mip/calendy';
+      must(json.funnels['hrt-assessment']).codes.push('shrt');
+    }),
+  );
+  const run = spawnSync(tsx, ['scripts/validate.ts', '--dir', dir], { cwd: ROOT_DIR, encoding: 'utf8' });
+  expect(run.status).toBe(1);
+  const label = path.relative(ROOT_DIR, dir);
+  expect(run.stderr).toContain(
+    `${label}/funnels.json: /funnels/hrt-short/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?`,
+  );
+  expect(run.stderr).toContain(`${label}/funnels.json: /funnels/hrt-assessment/codes/2: code "shrt" is already used`);
+  expect(run.stderr).toContain('2 problems');
+});
+
+test('the Vite build fails on invalid config with the same messages', async () => {
+  const dir = writeConfigDir(
+    editConfig(valid, 'funnels', (json) => {
+      Reflect.deleteProperty(must(json.funnels['hrt-short']), 'steps');
+    }),
+  );
+  const root = mkdtempSync(path.join(tmpdir(), 'funnel-build-'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>t</title>');
+  await expect(
+    build({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [funnelConfigValidation({ dir })],
+      build: { write: false },
+    }),
+  ).rejects.toThrow('config/funnels.json: /funnels/hrt-short: missing required property "steps"');
+});

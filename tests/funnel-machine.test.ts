@@ -1,0 +1,152 @@
+import { expect, test } from 'vitest';
+import { createActor, initialTransition, transition } from 'xstate';
+import {
+  createFunnelMachine,
+  ERROR,
+  OFF_LIST,
+  stepIndexOf,
+  urlOf,
+  type FunnelEvent,
+  type FunnelSnapshot,
+} from '../src/engine/funnel-machine.ts';
+import type { Visit } from '../src/engine/funnel-plan.ts';
+import { loadEngine } from './support/config.ts';
+
+const engine = loadEngine();
+const microbh: Visit = { code: 'microbh', brand: 'male', query: 'utm_source=mail' };
+
+/** Replays events on a visit's machine without a browser, returning each URL reached. */
+function replay(visit: Visit, events: FunnelEvent[], entry?: { url: string; index?: number }) {
+  const machine = createFunnelMachine(engine, visit, entry);
+  let [snapshot] = initialTransition(machine);
+  const urls = [urlOf(snapshot)];
+  for (const event of events) {
+    [snapshot] = transition(machine, snapshot, event);
+    urls.push(urlOf(snapshot));
+  }
+  return { snapshot, urls };
+}
+
+const next: FunnelEvent = { type: 'step.next' };
+const back: FunnelEvent = { type: 'step.back' };
+
+test('a new visit starts at the first step, with the query on every URL', () => {
+  const { urls } = replay(microbh, [next, next]);
+  expect(urls).toEqual([
+    '/payment/microbh?utm_source=mail',
+    '/mip/calendly/microbh?utm_source=mail',
+    '/hormone-assessment/microbh?utm_source=mail',
+  ]);
+});
+
+test('microbh: Next from the form reaches the second booking, and Next there goes no further', () => {
+  const { snapshot } = replay(microbh, [next, next, next, next]);
+  expect(stepIndexOf(snapshot)).toBe(4);
+  expect(snapshot.can(next)).toBe(false);
+  expect(snapshot.can(back)).toBe(true);
+});
+
+test('microbh: the browser Back button from the assessment lands on the first booking', () => {
+  const { snapshot } = replay(microbh, [
+    next,
+    next,
+    { type: 'step.goto', url: '/mip/calendly/microbh?utm_source=mail' },
+  ]);
+  expect(stepIndexOf(snapshot)).toBe(1);
+});
+
+test('microbh: the browser Forward button from the form lands on the second booking', () => {
+  const { snapshot } = replay(microbh, [next, next, next, { type: 'step.goto', url: '/mip/calendly/microbh' }]);
+  expect(stepIndexOf(snapshot)).toBe(4);
+});
+
+test('microbh: the index recorded with a history entry wins over the nearest booking', () => {
+  const { snapshot } = replay(microbh, [next, next, { type: 'step.goto', url: '/mip/calendly/microbh', index: 4 }]);
+  expect(stepIndexOf(snapshot)).toBe(4);
+});
+
+test('microbh: a reload on the second booking resumes there when the history entry has its index', () => {
+  const { snapshot } = replay(microbh, [], { url: '/mip/calendly/microbh', index: 4 });
+  expect(stepIndexOf(snapshot)).toBe(4);
+  expect(snapshot.can(next)).toBe(false);
+});
+
+test('an index recorded for another page is ignored', () => {
+  const { snapshot } = replay(microbh, [], { url: '/mip/form/microbh', index: 1 });
+  expect(stepIndexOf(snapshot)).toBe(3);
+});
+
+test('a goto takes the query the browser now has', () => {
+  const { urls } = replay(microbh, [{ type: 'step.goto', url: '/hormone-assessment/microbh?x=2' }, next]);
+  expect(urls.slice(1)).toEqual(['/hormone-assessment/microbh?x=2', '/mip/form/microbh?x=2']);
+});
+
+test('a page of the code that is not a step is off the list, and Next goes to the first step', () => {
+  const { snapshot, urls } = replay({ code: 'quiz', brand: 'male', query: '' }, [], { url: '/quiz' });
+  expect(snapshot.value).toBe(OFF_LIST);
+  expect(snapshot.can(back)).toBe(false);
+  expect(urls).toEqual(['/quiz']);
+  const after = replay({ code: 'quiz', brand: 'male', query: '' }, [next], { url: '/quiz' });
+  expect(after.urls).toEqual(['/quiz', '/results/quiz']);
+});
+
+test('the browser Back button to a page off the list keeps that page, and Next continues from the first step', () => {
+  const { snapshot, urls } = replay(
+    { code: 'quiz', brand: 'male', query: '' },
+    [next, { type: 'step.goto', url: '/quiz' }, next],
+    {
+      url: '/results/quiz',
+    },
+  );
+  expect(urls).toEqual(['/results/quiz', '/payment/quiz', '/quiz', '/results/quiz']);
+  expect(stepIndexOf(snapshot)).toBe(0);
+});
+
+test('an unknown code is an error state that leads to /error with the query', () => {
+  const { snapshot } = replay({ code: 'nosuch', brand: 'male', query: 'landing_id=abc' }, []);
+  expect(snapshot.value).toBe(ERROR);
+  expect(snapshot.status).toBe('done');
+  expect(urlOf(snapshot)).toBe('/error?landing_id=abc');
+  expect(snapshot.context.problem?.message).toBe('No funnel on the men\'s site for the campaign code "nosuch".');
+});
+
+test('an unknown pathOverride key names the key and the allowed ones', () => {
+  const { snapshot } = replay({ code: 'shrt', brand: 'male', query: 'pathOverride=assess,later' }, []);
+  expect(snapshot.context.problem).toEqual({
+    kind: 'unknown-step-key',
+    key: 'later',
+    allowed: ['cal', 'intake', 'assess', 'end', 'res', 'pay'],
+    message: 'Unknown pathOverride step key "later". Allowed: cal, intake, assess, end, res, pay.',
+  });
+  expect(urlOf(snapshot)).toBe('/error?pathOverride=assess,later');
+});
+
+test("precal is a women's key: on the men's site it names the men's keys", () => {
+  const { snapshot } = replay({ code: 'shrt', brand: 'male', query: 'pathOverride=precal' }, []);
+  expect(snapshot.context.problem?.message).toBe(
+    'The pathOverride step key "precal" is not available on the men\'s site. Allowed: cal, intake, assess, end, res, pay.',
+  );
+});
+
+test("precal works on the women's site", () => {
+  const { urls } = replay({ code: 'fha1', brand: 'female', query: 'pathOverride=precal' }, [next]);
+  expect(urls).toEqual(['/f/about-consult/fha1?pathOverride=precal', '/f/finish/fha1?pathOverride=precal']);
+});
+
+test('the machine runs as an actor, as the browser uses it', () => {
+  const actor = createActor(createFunnelMachine(engine, { code: 'cchrt', brand: 'male', query: '' })).start();
+  const seen = [urlOf(actor.getSnapshot())];
+  actor.subscribe((snapshot: FunnelSnapshot) => seen.push(urlOf(snapshot)));
+  actor.send(next);
+  actor.send(next);
+  actor.send(next); // the last step: Next stays put
+  actor.send(back);
+  expect(seen).toEqual([
+    '/hormone-assessment/cchrt',
+    '/mip/form/cchrt',
+    '/mip/calendly/cchrt',
+    '/mip/calendly/cchrt',
+    '/mip/form/cchrt',
+  ]);
+  actor.stop();
+});
