@@ -4,10 +4,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { createActor } from 'xstate';
 import { funnelConfig, funnelEngine } from '../config/funnel-config.ts';
 import { createFunnelMachine, stepIndexOf, urlOf, visitFromUrl } from '../engine/funnel-machine.ts';
-import { normalizeUrl } from '../engine/url.ts';
+import { normalizeUrl, splitUrl } from '../engine/url.ts';
 
 function currentUrl(): string {
   return `${window.location.pathname}${window.location.search}`;
+}
+
+/**
+ * Applies the global URL rules (trailing slash, empty landing_id, redirects) to the address
+ * bar in place, before anything else reads it, so a redirect replaces the history entry
+ * rather than adding one. Returns the URL the page is now on.
+ */
+function settleAddressBar(): string {
+  const normalized = normalizeUrl(currentUrl(), funnelEngine.redirects);
+  if (normalized.changed) window.history.replaceState(window.history.state, '', normalized.url);
+  return normalized.url;
 }
 
 function readIndex(state: unknown): number | undefined {
@@ -22,16 +33,15 @@ function readIndex(state: unknown): number | undefined {
  * by the funnel machine, and every funnel listed. The full shell replaces it.
  */
 export function FunnelPreview() {
-  const [url, setUrl] = useState(currentUrl);
-  const normalized = normalizeUrl(url, funnelEngine.redirects);
-  const found = visitFromUrl(funnelEngine, normalized.url);
+  const [url, setUrl] = useState(settleAddressBar);
+  const found = visitFromUrl(funnelEngine, url);
   const visitKey = found ? `${found.visit.code}|${found.visit.brand}|${found.visit.query}` : '';
 
   const actor = useMemo(() => {
     if (!found) return null;
     const entryIndex = readIndex(window.history.state);
     const machine = createFunnelMachine(funnelEngine, found.visit, {
-      url: normalized.url,
+      url,
       ...(entryIndex === undefined ? {} : { index: entryIndex }),
     });
     return createActor(machine).start();
@@ -40,17 +50,11 @@ export function FunnelPreview() {
   }, [visitKey]);
 
   useEffect(() => {
-    if (normalized.changed) window.history.replaceState(window.history.state, '', normalized.url);
-  }, [normalized.changed, normalized.url]);
-
-  useEffect(() => {
     const onPop = () => {
-      setUrl(currentUrl());
-      actor?.send({
-        type: 'step.goto',
-        url: currentUrl(),
-        ...(readIndex(window.history.state) === undefined ? {} : { index: readIndex(window.history.state) }),
-      });
+      const landed = settleAddressBar();
+      const index = readIndex(window.history.state);
+      setUrl(landed);
+      actor?.send({ type: 'step.goto', url: landed, ...(index === undefined ? {} : { index }) });
     };
     window.addEventListener('popstate', onPop);
     return () => {
@@ -58,7 +62,7 @@ export function FunnelPreview() {
     };
   }, [actor]);
 
-  const page = funnelEngine.locate(normalized.pathname);
+  const page = funnelEngine.locate(splitUrl(url).pathname);
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
