@@ -14,6 +14,8 @@ interface Journey {
   start: string;
   back?: boolean;
   brand?: Site;
+  /** Which step the start page is, for a page visited twice. */
+  step?: number;
   expect: string[];
 }
 
@@ -23,6 +25,7 @@ test.each(journeys as Journey[])('$name', (journey) => {
   const urls = simulate(engine, journey.start, {
     back: journey.back ?? false,
     ...(journey.brand ? { brand: journey.brand } : {}),
+    ...(journey.step === undefined ? {} : { step: journey.step }),
   });
   expect(urls).toEqual(journey.expect);
 });

@@ -89,6 +89,15 @@ test('the simulator refuses a start that is not a funnel page, saying why', () =
   expect(() => simulate(engine, 'results/shrt')).toThrow('is not a path');
 });
 
+test('the simulator refuses a --step that is another page', () => {
+  expect(() => simulate(engine, '/mip/calendly/microbh', { step: 3 })).toThrow(
+    "--step 3: step 3 of the microbh funnel is /hormone-assessment, not the start URL's page.",
+  );
+  expect(() => simulate(engine, '/mip/calendly/microbh', { step: 9 })).toThrow(
+    '--step 9: the microbh funnel has 5 steps.',
+  );
+});
+
 test('the simulator stops at 50 entries', () => {
   expect(simulate(engine, '/hormone-assessment/shrt', { maxEntries: 2 })).toEqual([
     '/hormone-assessment/shrt',

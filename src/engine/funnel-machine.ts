@@ -29,6 +29,8 @@ export interface FunnelContext {
   query: string;
   /** The path of a page of this code that is not in its step list (such as /quiz). */
   offListPath: string | null;
+  /** The step index the patient is on, -1 off the list; the states set it on entry. */
+  position: number;
 }
 
 export type FunnelEvent =
@@ -81,14 +83,15 @@ export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: 
     return locations.get(event) ?? null;
   };
 
-  // Candidates for every step in order; the guard lets through only the step locateStep picks.
-  const syncTransitions = (current: number) => [
+  // One candidate per step, in order; the guard lets through only the step locateStep picks.
+  // They sit on the machine's root, so a funnel of n steps has n of them, not n per state.
+  const syncTransitions = [
     ...(plan?.steps ?? []).map((_, index) => ({
-      target: stepState(index),
-      guard: { type: 'showsStep' as const, params: { current, index } },
+      target: `.${stepState(index)}`,
+      guard: { type: 'showsStep' as const, params: { index } },
       actions: 'keepQuery' as const,
     })),
-    { target: OFF_LIST, actions: ['keepQuery' as const, 'rememberPage' as const] },
+    { target: `.${OFF_LIST}`, actions: ['keepQuery' as const, 'rememberPage' as const] },
   ];
 
   const initial = (() => {
@@ -101,19 +104,16 @@ export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: 
   const states: Record<string, object> = {
     [ERROR]: { type: 'final' },
     [OFF_LIST]: {
-      on: {
-        ...(plan && plan.steps.length > 0 ? { 'step.next': { target: stepState(0) } } : {}),
-        'step.goto': syncTransitions(-1),
-      },
+      entry: { type: 'setPosition', params: { index: -1 } },
+      on: plan && plan.steps.length > 0 ? { 'step.next': { target: stepState(0) } } : {},
     },
   };
   plan?.steps.forEach((_, index) => {
     states[stepState(index)] = {
-      meta: { index },
+      entry: { type: 'setPosition', params: { index } },
       on: {
         ...(index + 1 < plan.steps.length ? { 'step.next': { target: stepState(index + 1) } } : {}),
         ...(index > 0 ? { 'step.back': { target: stepState(index - 1) } } : {}),
-        'step.goto': syncTransitions(index),
       },
     };
   });
@@ -121,12 +121,13 @@ export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: 
   return setup({
     types: { context: {} as FunnelContext, events: {} as FunnelEvent },
     guards: {
-      showsStep: ({ context, event }, params: { current: number; index: number }) =>
+      showsStep: ({ context, event }, params: { index: number }) =>
         event.type === 'step.goto' &&
         context.plan !== null &&
-        locateStep(context.plan, pageOf(event), params.current, event.index) === params.index,
+        locateStep(context.plan, pageOf(event), context.position, event.index) === params.index,
     },
     actions: {
+      setPosition: assign((_, params: { index: number }) => ({ position: params.index })),
       keepQuery: assign({
         query: ({ event }) => (event.type === 'step.goto' ? splitUrl(event.url).query : ''),
       }),
@@ -143,8 +144,10 @@ export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: 
       errorUrl: planned.ok ? null : planned.errorUrl,
       query: visit.query,
       offListPath: initial === OFF_LIST && entry ? splitUrl(entry.url).pathname : null,
+      position: -1,
     },
     states,
+    on: plan ? { 'step.goto': syncTransitions } : {},
   });
 }
 

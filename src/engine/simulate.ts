@@ -1,6 +1,6 @@
 import { initialTransition, transition } from 'xstate';
 import type { Site } from './config-types.ts';
-import { createFunnelMachine, ERROR, urlOf, visitFromUrl } from './funnel-machine.ts';
+import { createFunnelMachine, ERROR, stepIndexOf, urlOf, visitFromUrl } from './funnel-machine.ts';
 import type { FunnelEngine } from './funnel-plan.ts';
 import { joinUrl, normalizeUrl, splitUrl } from './url.ts';
 
@@ -16,6 +16,12 @@ export interface SimulateOptions {
   brand?: Site;
   /** The most URLs in the result, the start included. */
   maxEntries?: number;
+  /**
+   * Which step the start URL is, counting from 1 as the page's badge does, for a page the
+   * funnel visits twice (microbh's second booking is step 5). A browser knows this from the
+   * history entry; a bare URL does not, and is its first occurrence.
+   */
+  step?: number;
 }
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
@@ -42,12 +48,25 @@ export function simulate(engine: FunnelEngine, startUrl: string, options: Simula
     throw new SimulationError(`Start URL "${start}" is not a funnel page: it ${what}.`);
   }
 
-  const machine = createFunnelMachine(engine, found.visit, { url: normalized.url });
+  const entryIndex = options.step === undefined ? undefined : options.step - 1;
+  const machine = createFunnelMachine(engine, found.visit, {
+    url: normalized.url,
+    ...(entryIndex === undefined ? {} : { index: entryIndex }),
+  });
   let [snapshot] = initialTransition(machine);
   const urls = [start];
   if (snapshot.value === ERROR) {
     urls.push(urlOf(snapshot));
     return urls;
+  }
+  if (entryIndex !== undefined && stepIndexOf(snapshot) !== entryIndex) {
+    const steps = snapshot.context.plan?.steps ?? [];
+    const actual = steps[entryIndex];
+    throw new SimulationError(
+      actual === undefined
+        ? `--step ${String(options.step)}: the ${found.visit.code} funnel has ${steps.length} steps.`
+        : `--step ${String(options.step)}: step ${String(options.step)} of the ${found.visit.code} funnel is ${actual}, not the start URL's page.`,
+    );
   }
   const press = { type: options.back ? 'step.back' : 'step.next' } as const;
   while (urls.length < maxEntries && snapshot.can(press)) {
