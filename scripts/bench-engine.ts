@@ -7,7 +7,7 @@
  * config is invalid (exit 2). Takes a few seconds.
  */
 import { initialTransition, transition } from 'xstate';
-import type { Funnel, FunnelConfig, Site } from '../src/engine/config-types.ts';
+import type { Funnel, Site } from '../src/engine/config-types.ts';
 import {
   createFunnelMachine,
   stepIndexOf,
@@ -15,9 +15,17 @@ import {
   type FunnelMachine,
   type FunnelSnapshot,
 } from '../src/engine/funnel-machine.ts';
-import { createFunnelEngine, stepUrl, type Visit } from '../src/engine/funnel-plan.ts';
+import {
+  createFunnelEngine,
+  stepUrl,
+  variantQuery,
+  variantsFor,
+  type FunnelEngine,
+  type Visit,
+} from '../src/engine/funnel-plan.ts';
 import { simulate } from '../src/engine/simulate.ts';
-import { formatProblem, validateConfigDir } from './lib/config-validation.ts';
+import { validateConfigDir } from './lib/config-validation.ts';
+import { exitWithProblems } from './lib/load-config.ts';
 
 const WARM_VALIDATIONS = 20;
 const MACHINE_REPETITIONS = 50;
@@ -72,35 +80,30 @@ interface Way {
   steps: readonly string[];
 }
 
-/** Every way through a funnel on its own site: no query, each declared variant, then one pathOverride list. */
-function waysOf(config: FunnelConfig, funnel: Funnel): Way[] {
-  const { stepKeys } = config;
+/** Every way through a funnel for a code on its own site: no query, each of its variants, then one pathOverride list. */
+function waysOf(engine: FunnelEngine, funnel: Funnel, code: string): Way[] {
+  const { stepKeys } = engine.config;
   // Keys both sites allow, so the same list plans on either brand; the patient then finishes.
   const keys = Object.keys(stepKeys.keys).filter((key) =>
     BRANDS.every((site) => stepKeys.keys[key]?.sites.includes(site)),
   );
-  const overrideSteps = keys.map((key) => stepKeys.keys[key]?.paths[funnel.site] ?? '');
-  if (overrideSteps[overrideSteps.length - 1] !== stepKeys.finish[funnel.site])
-    overrideSteps.push(stepKeys.finish[funnel.site]);
+  const overrideQuery = `${encodeURIComponent(stepKeys.queryParam)}=${encodeURIComponent(keys.join(stepKeys.separator))}`;
+  const override = engine.planVisit({ code, brand: funnel.site, query: overrideQuery });
   return [
     { name: 'base', query: '', steps: funnel.steps },
-    ...(funnel.variants ?? []).map((variant) => ({
+    ...variantsFor(funnel, code).map((variant) => ({
       name: variant.name,
-      query: `${encodeURIComponent(variant.when.query)}=${encodeURIComponent(variant.when.equals)}`,
+      query: variantQuery(variant),
       steps: variant.steps,
     })),
-    {
-      name: stepKeys.queryParam,
-      query: `${encodeURIComponent(stepKeys.queryParam)}=${encodeURIComponent(keys.join(stepKeys.separator))}`,
-      steps: overrideSteps,
-    },
+    { name: stepKeys.queryParam, query: overrideQuery, steps: override.ok ? override.plan.steps : [] },
   ];
 }
 
 /** Every code with every way through its funnel. */
-function everyWay(config: FunnelConfig): { code: string; site: Site; way: Way }[] {
-  return Object.values(config.funnels.funnels).flatMap((funnel) =>
-    funnel.codes.flatMap((code) => waysOf(config, funnel).map((way) => ({ code, site: funnel.site, way }))),
+function everyWay(engine: FunnelEngine): { code: string; site: Site; way: Way }[] {
+  return Object.values(engine.config.funnels.funnels).flatMap((funnel) =>
+    funnel.codes.flatMap((code) => waysOf(engine, funnel, code).map((way) => ({ code, site: funnel.site, way }))),
   );
 }
 
@@ -113,11 +116,7 @@ console.error('Measuring the funnel engine; this takes 10 to 20 s...');
 const coldStart = performance.now();
 const validated = validateConfigDir();
 const coldValidationMs = performance.now() - coldStart;
-if (!validated.config) {
-  for (const problem of validated.problems) console.error(formatProblem(problem));
-  console.error('\nThe config is invalid; run npm run validate for details.');
-  process.exit(2);
-}
+if (!validated.config) exitWithProblems(validated.problems);
 const config = validated.config;
 const warmValidationMs = Array.from({ length: WARM_VALIDATIONS }, () =>
   timeMs(() => {
@@ -143,7 +142,7 @@ interface Walk {
   expected: string;
 }
 
-const walks: Walk[] = everyWay(config)
+const walks: Walk[] = everyWay(engine)
   .filter(({ way }) => way.name !== config.stepKeys.queryParam)
   .flatMap(({ code, site, way }) => {
     const urls = way.steps.map((_, index) => stepUrl({ steps: way.steps, code, query: way.query }, index));
@@ -177,7 +176,7 @@ const warmSimulationMs = Array.from({ length: SIMULATION_REPETITIONS }, () => ti
 // (b) Building every machine: every code × (its funnel, each declared variant, one pathOverride
 // list) × both brands. On the other brand's site a code has no funnel, so half are error machines.
 
-const visits: Visit[] = everyWay(config).flatMap(({ code, way }) =>
+const visits: Visit[] = everyWay(engine).flatMap(({ code, way }) =>
   BRANDS.map((brand) => ({ code, brand, query: way.query })),
 );
 const buildAll = () => {
@@ -205,7 +204,7 @@ interface Runner {
   moves: Move[];
 }
 
-const runners: Runner[] = everyWay(config).map(({ code, site, way }) => {
+const runners: Runner[] = everyWay(engine).map(({ code, site, way }) => {
   const machine = createFunnelMachine(engine, { code, brand: site, query: way.query });
   const url = (index: number) => stepUrl({ steps: way.steps, code, query: way.query }, index);
   const last = way.steps.length - 1;

@@ -1,10 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { expect, test } from 'vitest';
 import { ROOT_DIR } from '../scripts/lib/config-validation.ts';
+import { LAYOUT_NAMES, SCREEN_NAMES } from '../src/engine/config-types.ts';
 import { funnelConfigValidation } from '../scripts/lib/vite-config-plugin.ts';
 import { configTexts, editConfig, must, problemsOf } from './support/config.ts';
 
@@ -22,26 +23,28 @@ test('the project config is valid', () => {
 
 test('a funnel without steps', () => {
   const texts = editConfig(valid, 'funnels', (json) => {
-    Reflect.deleteProperty(must(json.funnels['hrt-short']), 'steps');
+    Reflect.deleteProperty(must(json.funnels['hrt-assessment']), 'steps');
   });
-  expect(problemsOf(texts)).toEqual(['config/funnels.json: /funnels/hrt-short: missing required property "steps"']);
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment: missing required property "steps"',
+  ]);
 });
 
 test('a mistyped step suggests the step it is close to', () => {
   const texts = editConfig(valid, 'funnels', (json) => {
-    must(json.funnels['hrt-short']).steps[4] = '/mip/calendy';
+    must(json.funnels['hrt-assessment']).steps[4] = '/mip/calendy';
   });
   expect(problemsOf(texts)).toEqual([
-    'config/funnels.json: /funnels/hrt-short/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?',
+    'config/funnels.json: /funnels/hrt-assessment/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?',
   ]);
 });
 
 test("a women's page in a men's funnel", () => {
   const texts = editConfig(valid, 'funnels', (json) => {
-    must(json.funnels['hrt-short']).steps[2] = '/f/payment';
+    must(json.funnels['hrt-assessment']).steps[2] = '/f/payment';
   });
   expect(problemsOf(texts)).toEqual([
-    'config/funnels.json: /funnels/hrt-short/steps/2: step "/f/payment" does not fit funnel "hrt-short": /f/payment/shrt is a page of the women\'s site (/f/payment/:pathCode), not the men\'s site',
+    'config/funnels.json: /funnels/hrt-assessment/steps/2: step "/f/payment" does not fit funnel "hrt-assessment": /f/payment/shrt is a page of the women\'s site (/f/payment/:pathCode), not the men\'s site',
   ]);
 });
 
@@ -56,19 +59,37 @@ test('a page the funnel machine does not drive cannot be a step', () => {
 
 test('a variant step that does not exist', () => {
   const texts = editConfig(valid, 'funnels', (json) => {
-    must(must(json.funnels['f-hrt-short']).variants?.[0]).steps[1] = '/f/finnish';
+    must(must(json.funnels['f-hrt-assessment']).variants?.[0]).steps[1] = '/f/finnish';
   });
   expect(problemsOf(texts)).toEqual([
-    'config/funnels.json: /funnels/f-hrt-short/variants/0/steps/1: unknown step "/f/finnish": no page matches /f/finnish/fha1; did you mean /f/finish?',
+    'config/funnels.json: /funnels/f-hrt-assessment/variants/0/steps/1: unknown step "/f/finnish": no page matches /f/finnish/fha1; did you mean /f/finish?',
+  ]);
+});
+
+test('a code that a redirect already owns', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-assessment']).codes.push('ihrt');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment/codes/3: code "ihrt" cannot be used: /hormone-assessment/ihrt redirects to /hormone-assessment/shrt',
+  ]);
+});
+
+test('a variant for a code its funnel does not have', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(must(json.funnels['hrt-assessment']).variants?.[0]).codes = ['shrt', 'ghrtt'];
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment/variants/0/codes/1: "ghrtt" is not a code of funnel "hrt-assessment"; did you mean "ghrt"?',
   ]);
 });
 
 test('a code used by two funnels', () => {
   const texts = editConfig(valid, 'funnels', (json) => {
-    must(json.funnels['hrt-assessment']).codes.push('shrt');
+    must(json.funnels['hrt-no-payment']).codes.push('shrt');
   });
   expect(problemsOf(texts)).toEqual([
-    'config/funnels.json: /funnels/hrt-assessment/codes/2: code "shrt" is already used by funnel "hrt-short" (/funnels/hrt-short/codes/0); each code follows one funnel',
+    'config/funnels.json: /funnels/hrt-no-payment/codes/2: code "shrt" is already used by funnel "hrt-assessment" (/funnels/hrt-assessment/codes/0); each code follows one funnel',
   ]);
 });
 
@@ -77,17 +98,17 @@ test('a code in capitals', () => {
     must(json.funnels['hrt-assessment']).codes.push('SpringHRT');
   });
   expect(problemsOf(texts)).toEqual([
-    "config/funnels.json: /funnels/hrt-assessment/codes/2: \"SpringHRT\" must be a lowercase campaign code: letters, digits, '-' or '_'",
+    "config/funnels.json: /funnels/hrt-assessment/codes/3: \"SpringHRT\" must be a lowercase campaign code: letters, digits, '-' or '_'",
   ]);
 });
 
 test('a misspelt property and a misspelt site', () => {
   const texts = editConfig(valid, 'funnels', (json) => {
-    Object.assign(must(json.funnels['hrt-short']), { stpes: [], site: 'males' });
+    Object.assign(must(json.funnels['hrt-assessment']), { stpes: [], site: 'males' });
   });
   expect(problemsOf(texts)).toEqual([
-    'config/funnels.json: /funnels/hrt-short/stpes: unknown property "stpes"; did you mean "steps"?',
-    'config/funnels.json: /funnels/hrt-short/site: "males" is not one of: male, female; did you mean "male"?',
+    'config/funnels.json: /funnels/hrt-assessment/stpes: unknown property "stpes"; did you mean "steps"?',
+    'config/funnels.json: /funnels/hrt-assessment/site: "males" is not one of: male, female; did you mean "male"?',
   ]);
 });
 
@@ -198,7 +219,7 @@ test('a missing file', () => {
 test('every problem is reported at once, across files', () => {
   let texts = editConfig(valid, 'funnels', (json) => {
     Reflect.deleteProperty(must(json.funnels['ed-renewal']), 'steps');
-    must(json.funnels['hrt-short']).steps[4] = '/mip/calendy';
+    must(json.funnels['hrt-assessment']).steps[4] = '/mip/calendy';
   });
   texts = editConfig(texts, 'codeGroups', (json) => {
     must(json.groups.microclinic).codes.push('microbhh');
@@ -207,7 +228,7 @@ test('every problem is reported at once, across files', () => {
   expect(problemsOf(texts)).toEqual([
     'config/funnels.json: /funnels/ed-renewal: missing required property "steps"',
     'config/step-keys.json: line 1, column 11: invalid JSON: expected a value (is there a trailing comma?)',
-    'config/funnels.json: /funnels/hrt-short/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?',
+    'config/funnels.json: /funnels/hrt-assessment/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?',
   ]);
 });
 
@@ -218,24 +239,24 @@ test('npm run validate exits 0 on valid config and 1 with every problem on inval
 
   const dir = writeConfigDir(
     editConfig(valid, 'funnels', (json) => {
-      must(json.funnels['hrt-short']).steps[4] = '/mip/calendy';
-      must(json.funnels['hrt-assessment']).codes.push('shrt');
+      must(json.funnels['hrt-assessment']).steps[4] = '/mip/calendy';
+      must(json.funnels['hrt-no-payment']).codes.push('shrt');
     }),
   );
   const run = spawnSync(tsx, ['scripts/validate.ts', '--dir', dir], { cwd: ROOT_DIR, encoding: 'utf8' });
   expect(run.status).toBe(1);
   const label = path.relative(ROOT_DIR, dir);
   expect(run.stderr).toContain(
-    `${label}/funnels.json: /funnels/hrt-short/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?`,
+    `${label}/funnels.json: /funnels/hrt-assessment/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?`,
   );
-  expect(run.stderr).toContain(`${label}/funnels.json: /funnels/hrt-assessment/codes/2: code "shrt" is already used`);
+  expect(run.stderr).toContain(`${label}/funnels.json: /funnels/hrt-no-payment/codes/2: code "shrt" is already used`);
   expect(run.stderr).toContain('2 problems');
 });
 
 test('the Vite build fails on invalid config with the same messages', async () => {
   const dir = writeConfigDir(
     editConfig(valid, 'funnels', (json) => {
-      Reflect.deleteProperty(must(json.funnels['hrt-short']), 'steps');
+      Reflect.deleteProperty(must(json.funnels['hrt-assessment']), 'steps');
     }),
   );
   const root = mkdtempSync(path.join(tmpdir(), 'funnel-build-'));
@@ -248,5 +269,13 @@ test('the Vite build fails on invalid config with the same messages', async () =
       plugins: [funnelConfigValidation({ dir })],
       build: { write: false },
     }),
-  ).rejects.toThrow('config/funnels.json: /funnels/hrt-short: missing required property "steps"');
+  ).rejects.toThrow('config/funnels.json: /funnels/hrt-assessment: missing required property "steps"');
+});
+
+test('the screen and layout names in the schema are the ones the code knows', () => {
+  const schema = JSON.parse(readFileSync(path.join(ROOT_DIR, 'schemas', 'routes.schema.json'), 'utf8')) as {
+    $defs: { screen: { enum: string[] }; layout: { properties: { name: { enum: string[] } } } };
+  };
+  expect(new Set(schema.$defs.screen.enum)).toEqual(new Set(SCREEN_NAMES));
+  expect(new Set(schema.$defs.layout.properties.name.enum)).toEqual(new Set(LAYOUT_NAMES));
 });

@@ -3,7 +3,9 @@ import { createActor, initialTransition, transition } from 'xstate';
 import {
   createFunnelMachine,
   ERROR,
+  LEFT,
   OFF_LIST,
+  placeOf,
   stepIndexOf,
   urlOf,
   type FunnelEvent,
@@ -83,7 +85,7 @@ test('a goto takes the query the browser now has', () => {
 
 test('a page of the code that is not a step is off the list, and Next goes to the first step', () => {
   const { snapshot, urls } = replay({ code: 'quiz', brand: 'male', query: '' }, [], { url: '/quiz' });
-  expect(snapshot.value).toBe(OFF_LIST);
+  expect(placeOf(snapshot)).toBe(OFF_LIST);
   expect(snapshot.can(back)).toBe(false);
   expect(urls).toEqual(['/quiz']);
   const after = replay({ code: 'quiz', brand: 'male', query: '' }, [next], { url: '/quiz' });
@@ -102,9 +104,39 @@ test('the browser Back button to a page off the list keeps that page, and Next c
   expect(stepIndexOf(snapshot)).toBe(0);
 });
 
+test('the browser going to another code ends the visit: the app starts a new one', () => {
+  const { snapshot, urls } = replay(microbh, [next, { type: 'step.goto', url: '/results/fha1' }, next]);
+  expect(placeOf(snapshot)).toBe(LEFT);
+  expect(snapshot.status).toBe('done');
+  expect(urls).toEqual([
+    '/payment/microbh?utm_source=mail',
+    '/mip/calendly/microbh?utm_source=mail',
+    '/results/fha1',
+    '/results/fha1',
+  ]);
+});
+
+test('a query that changes the step list is another visit; one that does not is the same visit', () => {
+  const shrt: Visit = { code: 'shrt', brand: 'male', query: '' };
+  const callcenter = replay(shrt, [{ type: 'step.goto', url: '/payment/shrt?callcenter=true' }]);
+  expect(placeOf(callcenter.snapshot)).toBe(LEFT);
+  const tracking = replay(shrt, [{ type: 'step.goto', url: '/payment/shrt?utm_source=mail' }, next]);
+  expect(tracking.urls).toEqual([
+    '/hormone-assessment/shrt',
+    '/payment/shrt?utm_source=mail',
+    '/mip/form/shrt?utm_source=mail',
+  ]);
+});
+
+test('a page the funnel does not drive ends the visit', () => {
+  const { snapshot } = replay(microbh, [{ type: 'step.goto', url: '/thank-you/microbh' }]);
+  expect(placeOf(snapshot)).toBe(LEFT);
+  expect(urlOf(snapshot)).toBe('/thank-you/microbh');
+});
+
 test('an unknown code is an error state that leads to /error with the query', () => {
   const { snapshot } = replay({ code: 'nosuch', brand: 'male', query: 'landing_id=abc' }, []);
-  expect(snapshot.value).toBe(ERROR);
+  expect(placeOf(snapshot)).toBe(ERROR);
   expect(snapshot.status).toBe('done');
   expect(urlOf(snapshot)).toBe('/error?landing_id=abc');
   expect(snapshot.context.problem?.message).toBe('No funnel on the men\'s site for the campaign code "nosuch".');

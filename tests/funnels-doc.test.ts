@@ -38,6 +38,6 @@ test('the shrt row lists the callcenter variant with its condition and steps', (
     .split('\n')
     .find((line) => line.startsWith('| shrt |'));
 
-  expect(row).toContain('| hrt-short |');
+  expect(row).toContain('| hrt-assessment |');
   expect(row).toContain('callcenter (callcenter=true): /payment/shrt → /finish/shrt');
 });

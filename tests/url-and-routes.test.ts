@@ -98,7 +98,7 @@ test('the simulator refuses a --step that is another page', () => {
   );
 });
 
-test('the simulator stops at 50 entries', () => {
+test('the simulator stops at its entry limit', () => {
   expect(simulate(engine, '/hormone-assessment/shrt', { maxEntries: 2 })).toEqual([
     '/hormone-assessment/shrt',
     '/results/shrt',

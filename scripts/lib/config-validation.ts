@@ -5,7 +5,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { checkConfigRules, pointer, pointerToken, type ConfigProblem } from '../../src/engine/config-rules.ts';
+import { checkConfigRules, pointerToken, type ConfigProblem } from '../../src/engine/config-rules.ts';
 import { CONFIG_FILES, type FunnelConfig } from '../../src/engine/config-types.ts';
 import { didYouMean } from '../../src/engine/suggest.ts';
 
@@ -40,24 +40,26 @@ export interface ValidationResult {
   problems: ConfigProblem[];
 }
 
-const PARSE_WORDS: Record<string, string> = {
-  InvalidSymbol: 'unexpected character',
-  InvalidNumberFormat: 'invalid number',
-  PropertyNameExpected: 'expected a property name in double quotes (is there a trailing comma?)',
-  ValueExpected: 'expected a value (is there a trailing comma?)',
-  ColonExpected: "expected ':'",
-  CommaExpected: "expected ','",
-  CloseBraceExpected: "expected '}'",
-  CloseBracketExpected: "expected ']'",
-  EndOfFileExpected: 'unexpected text after the end of the document',
-  InvalidCommentToken: 'comments are not allowed in JSON',
-  UnexpectedEndOfComment: 'comments are not allowed in JSON',
-  UnexpectedEndOfString: 'unterminated string',
-  UnexpectedEndOfNumber: 'unterminated number',
-  InvalidUnicode: 'invalid unicode escape',
-  InvalidEscapeCharacter: 'invalid escape character',
-  InvalidCharacter: 'invalid character in a string',
-};
+const PARSE_WORDS = new Map<string, string>(
+  Object.entries({
+    InvalidSymbol: 'unexpected character',
+    InvalidNumberFormat: 'invalid number',
+    PropertyNameExpected: 'expected a property name in double quotes (is there a trailing comma?)',
+    ValueExpected: 'expected a value (is there a trailing comma?)',
+    ColonExpected: "expected ':'",
+    CommaExpected: "expected ','",
+    CloseBraceExpected: "expected '}'",
+    CloseBracketExpected: "expected ']'",
+    EndOfFileExpected: 'unexpected text after the end of the document',
+    InvalidCommentToken: 'comments are not allowed in JSON',
+    UnexpectedEndOfComment: 'comments are not allowed in JSON',
+    UnexpectedEndOfString: 'unterminated string',
+    UnexpectedEndOfNumber: 'unterminated number',
+    InvalidUnicode: 'invalid unicode escape',
+    InvalidEscapeCharacter: 'invalid escape character',
+    InvalidCharacter: 'invalid character in a string',
+  }),
+);
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
@@ -77,19 +79,26 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   if (!first) return { ok: true, value };
   const { line, column } = lineAndColumn(text, first.offset);
   const code = printParseErrorCode(first.error);
-  return { ok: false, where: `line ${line}, column ${column}`, message: `invalid JSON: ${PARSE_WORDS[code] ?? code}` };
+  return {
+    ok: false,
+    where: `line ${line}, column ${column}`,
+    message: `invalid JSON: ${PARSE_WORDS.get(code) ?? code}`,
+  };
 }
 
-function describeType(expected: unknown): string {
-  const names: Record<string, string> = {
+const TYPE_WORDS = new Map(
+  Object.entries({
     object: 'an object',
     array: 'a list',
     string: 'a string',
     boolean: 'true or false',
     integer: 'a whole number',
     number: 'a number',
-  };
-  return typeof expected === 'string' ? (names[expected] ?? expected) : String(expected);
+  }),
+);
+
+function describeType(expected: unknown): string {
+  return typeof expected === 'string' ? (TYPE_WORDS.get(expected) ?? expected) : String(expected);
 }
 
 /** Turns AJV's errors into problems people can act on, each at the pointer of what is wrong. */
@@ -220,5 +229,3 @@ export function validateConfigDir(dir: string = CONFIG_DIR): ValidationResult {
 export function formatProblem(problem: ConfigProblem, dirLabel = 'config'): string {
   return `${dirLabel}/${problem.file}: ${problem.pointer === '' ? '/' : problem.pointer}: ${problem.message}`;
 }
-
-export { pointer };

@@ -10,7 +10,7 @@ import {
   type FunnelVariant,
   type Site,
 } from '../../src/engine/config-types.ts';
-import { stepUrl } from '../../src/engine/funnel-plan.ts';
+import { stepUrl, variantQuery, variantsFor } from '../../src/engine/funnel-plan.ts';
 
 const ARROW = ' → ';
 
@@ -39,14 +39,9 @@ function stepUrls(steps: readonly string[], code: string): string {
   return steps.map((_, index) => stepUrl({ steps, code, query: '' }, index)).join(ARROW);
 }
 
-/** The query piece that selects a variant, as it appears in a link: `callcenter=true`. */
-function conditionOf(variant: FunnelVariant): string {
-  return `${encodeURIComponent(variant.when.query)}=${encodeURIComponent(variant.when.equals)}`;
-}
-
 /** A variant for a code: `callcenter (callcenter=true): /payment/shrt → /finish/shrt`. */
 function variantText(variant: FunnelVariant, code: string): string {
-  return `${variant.name} (${conditionOf(variant)}): ${stepUrls(variant.steps, code)}`;
+  return `${variant.name} (${variantQuery(variant)}): ${stepUrls(variant.steps, code)}`;
 }
 
 /** Text safe in Markdown prose: on one line, with no raw HTML. */
@@ -100,7 +95,8 @@ function funnelDiagram(funnel: Funnel): string[] {
     let prefix = `v_${mermaidId(variant.name)}_`;
     if (used.has(prefix)) prefix = `v${variantIndex}_${mermaidId(variant.name)}_`;
     used.add(prefix);
-    chain(prefix, variant.steps, conditionOf(variant));
+    const forCodes = variant.codes === undefined ? '' : ` (${variant.codes.join(', ')})`;
+    chain(prefix, variant.steps, `${variantQuery(variant)}${forCodes}`);
   });
   lines.push('```');
   return lines;
@@ -134,7 +130,9 @@ export function renderFunnelsMarkdown(config: FunnelConfig): string {
         funnelId,
         SITE_LABEL[funnel.site],
         stepUrls(funnel.steps, code),
-        (funnel.variants ?? []).map((variant) => variantText(variant, code)).join('; '),
+        variantsFor(funnel, code)
+          .map((variant) => variantText(variant, code))
+          .join('; '),
       ]),
     ),
     '',
@@ -180,7 +178,9 @@ export function renderFunnelsMarkdown(config: FunnelConfig): string {
     lines.push(`Site: ${SITE_LABEL[funnel.site]}. Codes: ${funnel.codes.map((code) => `\`${code}\``).join(', ')}.`, '');
     for (const variant of funnel.variants ?? []) {
       const about = variant.description === undefined ? '' : `: ${prose(variant.description)}`;
-      lines.push(`- Variant \`${variant.name}\` when \`${conditionOf(variant)}\`${about}`);
+      const forCodes =
+        variant.codes === undefined ? '' : ` for ${variant.codes.map((code) => `\`${code}\``).join(', ')}`;
+      lines.push(`- Variant \`${variant.name}\`${forCodes} when \`${variantQuery(variant)}\`${about}`);
     }
     if (funnel.variants !== undefined && funnel.variants.length > 0) lines.push('');
     lines.push(...funnelDiagram(funnel));
@@ -212,7 +212,9 @@ export function renderFunnelsTable(config: FunnelConfig): string {
     code,
     funnel.site,
     stepUrls(funnel.steps, code),
-    (funnel.variants ?? []).map((variant) => variantText(variant, code)).join('; '),
+    variantsFor(funnel, code)
+      .map((variant) => variantText(variant, code))
+      .join('; '),
   ]);
   return alignColumns([['CODE', 'SITE', 'STEPS', 'VARIANTS'], ...rows]);
 }

@@ -11,6 +11,7 @@ import {
 } from './config-types.ts';
 import { campaignCodeOf, compileRoutes, patternParams, type RouteTable } from './route-match.ts';
 import { didYouMean } from './suggest.ts';
+import { compileRedirects, type RedirectTable } from './url.ts';
 
 /** One thing wrong with the config: the file, a JSON pointer into it, and what is wrong. */
 export interface ConfigProblem {
@@ -64,7 +65,9 @@ export function checkConfigRules(
       ) as FunnelsFile['funnels'],
     };
   }
-  const table = clean.routes ? compileRoutes(clean.routes.routes) : null;
+  const table: Pages | null = clean.routes
+    ? { routes: compileRoutes(clean.routes.routes), redirects: compileRedirects(clean.routes.redirects) }
+    : null;
 
   if (clean.routes && table) checkRoutes(clean.routes.routes, report);
   if (clean.routes && table) checkRedirects(clean, table, report);
@@ -77,6 +80,12 @@ export function checkConfigRules(
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What a URL opens: the routes, and the redirects that apply first. */
+interface Pages {
+  routes: RouteTable;
+  redirects: RedirectTable;
 }
 
 type Report = (part: keyof FunnelConfig, at: string, message: string) => void;
@@ -115,7 +124,7 @@ function checkRoutes(routes: readonly RouteConfig[], report: Report) {
   });
 }
 
-function checkRedirects(config: Partial<FunnelConfig>, table: RouteTable, report: Report) {
+function checkRedirects(config: Partial<FunnelConfig>, table: Pages, report: Report) {
   const redirects = config.routes?.redirects ?? [];
   const from = new Map<string, { to: string; at: string }>();
   redirects.forEach((redirect, index) => {
@@ -153,7 +162,7 @@ function checkRedirects(config: Partial<FunnelConfig>, table: RouteTable, report
       chain.push(target);
     }
     const current = chain[chain.length - 1] ?? redirect.to;
-    const page = table.match(current);
+    const page = table.routes.match(current);
     if (!page || page.route.path === '*') {
       report('routes', at, `"${redirect.to}" leads to no page${didYouMean(current, pages)}`);
     }
@@ -198,11 +207,14 @@ function knownPagePaths(config: Partial<FunnelConfig>): Set<string> {
 
 /**
  * Why a step path with a code does not open a funnel page of `site`, or null when it does.
- * `shared` pages serve both sites.
+ * `shared` pages serve both sites. A redirect would take the patient elsewhere, so a step URL
+ * that redirects is not a step.
  */
-function stepProblem(table: RouteTable, step: string, code: string, site: Site): string | null {
+function stepProblem(table: Pages, step: string, code: string, site: Site): string | null {
   const url = `${step}/${code}`;
-  const page = table.match(url);
+  const redirected = table.redirects.resolve(url);
+  if (redirected !== null) return `${url} redirects to ${redirected}`;
+  const page = table.routes.match(url);
   if (!page || page.route.path === '*') return `no page matches ${url}`;
   const { route } = page;
   if (route.site !== 'shared' && route.site !== site) {
@@ -215,12 +227,12 @@ function stepProblem(table: RouteTable, step: string, code: string, site: Site):
   return null;
 }
 
-function checkFunnelSteps(config: Partial<FunnelConfig>, table: RouteTable, isClean: IsClean, report: Report) {
+function checkFunnelSteps(config: Partial<FunnelConfig>, table: Pages, isClean: IsClean, report: Report) {
   const funnels = config.funnels;
   if (!funnels) return;
   const known = knownStepPaths(config);
   if (typeof funnels.unknownCodePath === 'string' && isClean('funnels', '/unknownCodePath')) {
-    const page = table.match(funnels.unknownCodePath);
+    const page = table.routes.match(funnels.unknownCodePath);
     if (!page || page.route.path === '*') {
       report(
         'funnels',
@@ -231,11 +243,24 @@ function checkFunnelSteps(config: Partial<FunnelConfig>, table: RouteTable, isCl
   }
   for (const [id, funnel] of Object.entries(funnels.funnels)) {
     const base = pointer('funnels', id);
-    const checkSteps = (steps: readonly string[], at: string) => {
+    const redirectedCodes = new Set<string>();
+    const checkSteps = (steps: readonly string[], codes: readonly string[], at: string) => {
       steps.forEach((step, index) => {
-        for (const code of funnel.codes) {
+        for (const code of codes) {
           const problem = stepProblem(table, step, code, funnel.site);
           if (problem === null) continue;
+          if (problem.includes(' redirects to ')) {
+            // The code, not the step, is at fault: a redirect already owns its URLs.
+            if (!redirectedCodes.has(code)) {
+              report(
+                'funnels',
+                `${base}/codes/${funnel.codes.indexOf(code)}`,
+                `code "${code}" cannot be used: ${problem}`,
+              );
+            }
+            redirectedCodes.add(code);
+            continue;
+          }
           const message = problem.startsWith('no page')
             ? `unknown step "${step}": ${problem}${didYouMean(step, known)}`
             : `step "${step}" does not fit funnel "${id}": ${problem}`;
@@ -244,7 +269,7 @@ function checkFunnelSteps(config: Partial<FunnelConfig>, table: RouteTable, isCl
         }
       });
     };
-    checkSteps(funnel.steps, `${base}/steps`);
+    checkSteps(funnel.steps, funnel.codes, `${base}/steps`);
     const names = new Set<string>();
     funnel.variants?.forEach((variant, index) => {
       const at = `${base}/variants/${index}`;
@@ -258,7 +283,16 @@ function checkFunnelSteps(config: Partial<FunnelConfig>, table: RouteTable, isCl
           `"${variant.when.query}" is the pathOverride parameter, which always takes precedence over variants`,
         );
       }
-      checkSteps(variant.steps, `${at}/steps`);
+      variant.codes?.forEach((code, item) => {
+        if (!funnel.codes.includes(code)) {
+          report(
+            'funnels',
+            `${at}/codes/${item}`,
+            `"${code}" is not a code of funnel "${id}"${didYouMean(code, funnel.codes, true)}`,
+          );
+        }
+      });
+      checkSteps(variant.steps, variant.codes ?? funnel.codes, `${at}/steps`);
     });
   }
 }
@@ -282,17 +316,23 @@ function checkCodes(config: Partial<FunnelConfig>, report: Report) {
   }
 }
 
-function checkStepKeys(config: Partial<FunnelConfig>, table: RouteTable, report: Report) {
+function checkStepKeys(config: Partial<FunnelConfig>, table: Pages, report: Report) {
   const stepKeys = config.stepKeys;
   if (!stepKeys) return;
   const known = knownStepPaths(config);
-  const sampleCode = (site: Site) =>
-    Object.values(config.funnels?.funnels ?? {}).find((funnel) => funnel.site === site)?.codes[0] ?? 'code';
+  const codesOf = (site: Site) =>
+    Object.values(config.funnels?.funnels ?? {})
+      .filter((funnel) => funnel.site === site)
+      .flatMap((funnel) => funnel.codes);
+  // A key works for every code of its site, so its path must resolve for each of them.
   const checkPath = (path: string, site: Site, at: string) => {
-    const problem = stepProblem(table, path, sampleCode(site), site);
-    if (problem !== null) {
+    for (const code of codesOf(site)) {
+      const problem = stepProblem(table, path, code, site);
+      // A code whose URLs redirect is reported once, on the code itself.
+      if (problem === null || problem.includes(' redirects to ')) continue;
       const hint = problem.startsWith('no page') ? didYouMean(path, known) : '';
       report('stepKeys', at, `"${path}" does not resolve on the ${SITE_LABEL[site]}: ${problem}${hint}`);
+      return;
     }
   };
   for (const site of ['male', 'female'] as const) checkPath(stepKeys.finish[site], site, pointer('finish', site));

@@ -12,6 +12,8 @@ export type RouteSite = Site | 'shared';
 export interface FunnelVariant {
   name: string;
   description?: string;
+  /** The codes the variant applies to; all of the funnel's codes when absent. */
+  codes?: string[];
   /** The variant applies when this query parameter has exactly this value. */
   when: { query: string; equals: string };
   steps: string[];
@@ -55,31 +57,38 @@ export interface CodeGroupsFile {
   groups: Record<string, CodeGroup>;
 }
 
-export type ScreenName =
-  | 'about-consult'
-  | 'checkout'
-  | 'comm-verify'
-  | 'commerce-info-update'
-  | 'consult-upcoming'
-  | 'continuous-confirmation'
-  | 'continuous-form'
-  | 'error'
-  | 'finish'
-  | 'hormone-assessment'
-  | 'intake'
-  | 'memo-appointment'
-  | 'microclinic-finish'
-  | 'not-found'
-  | 'payment'
-  | 'post-clinic'
-  | 'restart-hrt'
-  | 'results'
-  | 'scheduling'
-  | 'short-link'
-  | 'thank-you'
-  | 'upload';
+/** Every screen a route can name; `schemas/routes.schema.json` lists the same (a test checks). */
+export const SCREEN_NAMES = [
+  'about-consult',
+  'checkout',
+  'comm-verify',
+  'commerce-info-update',
+  'consult-upcoming',
+  'continuous-confirmation',
+  'continuous-form',
+  'error',
+  'finish',
+  'hormone-assessment',
+  'intake',
+  'memo-appointment',
+  'microclinic-finish',
+  'not-found',
+  'payment',
+  'post-clinic',
+  'restart-hrt',
+  'results',
+  'scheduling',
+  'short-link',
+  'thank-you',
+  'upload',
+] as const;
 
-export type LayoutName = 'default' | 'grey' | 'minimal' | 'bare' | 'wrapper' | 'loading';
+export type ScreenName = (typeof SCREEN_NAMES)[number];
+
+/** Every layout a route can name; `schemas/routes.schema.json` lists the same (a test checks). */
+export const LAYOUT_NAMES = ['default', 'grey', 'minimal', 'bare', 'wrapper', 'loading'] as const;
+
+export type LayoutName = (typeof LAYOUT_NAMES)[number];
 
 export interface LayoutOptions {
   name?: LayoutName;

@@ -2,6 +2,7 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Site } from './config-types.ts';
 import {
   isSamePage,
+  stepUrl,
   type FunnelEngine,
   type FunnelPlan,
   type FunnelProblem,
@@ -10,13 +11,18 @@ import {
 } from './funnel-plan.ts';
 import { joinUrl, splitUrl } from './url.ts';
 
+/** The parent of the step states and `off-list`: the visit is under way. */
+export const ACTIVE = 'active';
 export const OFF_LIST = 'off-list';
 export const ERROR = 'error';
-const STEP_PREFIX = 'step-';
+export const LEFT = 'left';
+
+/** Where a visit is: on a step, on a page of its code that is not a step, left, or in error. */
+export type FunnelPlace = 'step' | typeof OFF_LIST | typeof LEFT | typeof ERROR;
 
 /** The state that stands for step `index` of the funnel. */
 export function stepState(index: number): string {
-  return `${STEP_PREFIX}${index}`;
+  return `step-${index}`;
 }
 
 export interface FunnelContext {
@@ -27,8 +33,11 @@ export interface FunnelContext {
   errorUrl: string | null;
   /** The raw query the browser has now; every URL the machine produces carries it. */
   query: string;
-  /** The path of a page of this code that is not in its step list (such as /quiz). */
-  offListPath: string | null;
+  /**
+   * The path the browser is on when it is not a step: a page of this code that is not in its
+   * list (such as /quiz), or, once the visit has `left`, the page it left for.
+   */
+  pagePath: string | null;
   /** The step index the patient is on, -1 off the list; the states set it on entry. */
   position: number;
 }
@@ -68,9 +77,10 @@ export function locateStep(plan: FunnelPlan, page: PageLocation | null, current:
 
 /**
  * Builds the XState machine for one visit. Its states are the funnel's steps (`step-0`,
- * `step-1`, ...), `off-list` for a page of the code that is not a step, and `error` when the
- * code has no funnel or the pathOverride names an unknown key. Position is the step's index,
- * never the first step with a matching path.
+ * `step-1`, ...), `off-list` for a page of the code that is not a step, `error` when the
+ * code has no funnel or the pathOverride names an unknown key, and `left` when the browser
+ * goes to a page of another visit (the app then starts a machine for that one). Position is
+ * the step's index, never the first step with a matching path.
  */
 export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: FunnelEntry) {
   const planned = engine.planVisit(visit);
@@ -86,6 +96,7 @@ export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: 
   // One candidate per step, in order; the guard lets through only the step locateStep picks.
   // They sit on the machine's root, so a funnel of n steps has n of them, not n per state.
   const syncTransitions = [
+    { target: LEFT, guard: 'isOtherVisit' as const, actions: ['keepQuery' as const, 'rememberPage' as const] },
     ...(plan?.steps ?? []).map((_, index) => ({
       target: `.${stepState(index)}`,
       guard: { type: 'showsStep' as const, params: { index } },
@@ -94,22 +105,20 @@ export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: 
     { target: `.${OFF_LIST}`, actions: ['keepQuery' as const, 'rememberPage' as const] },
   ];
 
-  const initial = (() => {
-    if (!plan) return ERROR;
-    if (!entry) return stepState(0);
+  const initialStep = (() => {
+    if (!plan || !entry) return stepState(0);
     const index = locateStep(plan, engine.locate(splitUrl(entry.url).pathname), -1, entry.index);
     return index === null ? OFF_LIST : stepState(index);
   })();
 
-  const states: Record<string, object> = {
-    [ERROR]: { type: 'final' },
+  const steps: Record<string, object> = {
     [OFF_LIST]: {
       entry: { type: 'setPosition', params: { index: -1 } },
       on: plan && plan.steps.length > 0 ? { 'step.next': { target: stepState(0) } } : {},
     },
   };
   plan?.steps.forEach((_, index) => {
-    states[stepState(index)] = {
+    steps[stepState(index)] = {
       entry: { type: 'setPosition', params: { index } },
       on: {
         ...(index + 1 < plan.steps.length ? { 'step.next': { target: stepState(index + 1) } } : {}),
@@ -121,6 +130,21 @@ export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: 
   return setup({
     types: { context: {} as FunnelContext, events: {} as FunnelEvent },
     guards: {
+      // Another code, a page the funnel does not drive, or a query that changes the step
+      // list (a variant or pathOverride) is another visit: this machine's plan no longer holds.
+      isOtherVisit: ({ context, event }) => {
+        if (event.type !== 'step.goto' || context.plan === null) return false;
+        const page = pageOf(event);
+        if (page?.match.route.funnel !== true || page.code !== context.plan.code) return true;
+        const query = splitUrl(event.url).query;
+        if (query === context.query) return false;
+        const replanned = engine.planVisit({ code: context.plan.code, brand: context.plan.site, query });
+        return (
+          !replanned.ok ||
+          replanned.plan.variant !== context.plan.variant ||
+          replanned.plan.steps.join(' ') !== context.plan.steps.join(' ')
+        );
+      },
       showsStep: ({ context, event }, params: { index: number }) =>
         event.type === 'step.goto' &&
         context.plan !== null &&
@@ -132,41 +156,51 @@ export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: 
         query: ({ event }) => (event.type === 'step.goto' ? splitUrl(event.url).query : ''),
       }),
       rememberPage: assign({
-        offListPath: ({ event }) => (event.type === 'step.goto' ? splitUrl(event.url).pathname : null),
+        pagePath: ({ event }) => (event.type === 'step.goto' ? splitUrl(event.url).pathname : null),
       }),
     },
   }).createMachine({
     id: 'funnel',
-    initial,
+    initial: plan ? ACTIVE : ERROR,
     context: {
       plan,
       problem: planned.ok ? null : planned.problem,
       errorUrl: planned.ok ? null : planned.errorUrl,
       query: visit.query,
-      offListPath: initial === OFF_LIST && entry ? splitUrl(entry.url).pathname : null,
+      pagePath: initialStep === OFF_LIST && entry ? splitUrl(entry.url).pathname : null,
       position: -1,
     },
-    states,
-    on: plan ? { 'step.goto': syncTransitions } : {},
+    states: {
+      // The browser's moves are handled while the visit is under way, never after it ends.
+      [ACTIVE]: { initial: initialStep, states: steps, on: { 'step.goto': syncTransitions } },
+      [LEFT]: { type: 'final' },
+      [ERROR]: { type: 'final' },
+    },
   });
 }
 
 export type FunnelMachine = ReturnType<typeof createFunnelMachine>;
 export type FunnelSnapshot = SnapshotFrom<FunnelMachine>;
 
-/** The step index the machine is on, or null off the list or in error. */
+/** Where the visit is: on a step, off the list, left for another visit, or in error. */
+export function placeOf(snapshot: FunnelSnapshot): FunnelPlace {
+  if (snapshot.matches(ERROR)) return ERROR;
+  if (snapshot.matches(LEFT)) return LEFT;
+  return snapshot.context.position >= 0 ? 'step' : OFF_LIST;
+}
+
+/** The step index the machine is on, or null off the list, left or in error. */
 export function stepIndexOf(snapshot: FunnelSnapshot): number | null {
-  const value = snapshot.value;
-  if (typeof value !== 'string' || !value.startsWith(STEP_PREFIX)) return null;
-  return Number(value.slice(STEP_PREFIX.length));
+  return placeOf(snapshot) === 'step' ? snapshot.context.position : null;
 }
 
 /** The URL the browser should show for the machine's state: path plus the current query. */
 export function urlOf(snapshot: FunnelSnapshot): string {
-  const { plan, errorUrl, query, offListPath } = snapshot.context;
-  const index = stepIndexOf(snapshot);
-  if (plan && index !== null) return joinUrl(`${plan.steps[index] ?? ''}/${plan.code}`, query);
-  if (snapshot.value === OFF_LIST && offListPath !== null) return joinUrl(offListPath, query);
+  const { plan, errorUrl, query, pagePath } = snapshot.context;
+  const place = placeOf(snapshot);
+  if (plan && place === 'step')
+    return stepUrl({ steps: plan.steps, code: plan.code, query }, snapshot.context.position);
+  if ((place === OFF_LIST || place === LEFT) && pagePath !== null) return joinUrl(pagePath, query);
   return errorUrl ?? joinUrl('/error', query);
 }
 

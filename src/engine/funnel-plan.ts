@@ -1,4 +1,4 @@
-import { SITE_LABEL, type Funnel, type FunnelConfig, type Site } from './config-types.ts';
+import { SITE_LABEL, type Funnel, type FunnelConfig, type FunnelVariant, type Site } from './config-types.ts';
 import { compileRoutes, campaignCodeOf, type RouteMatch, type RouteTable } from './route-match.ts';
 import { compileRedirects, joinUrl, parseQuery, type RedirectTable } from './url.ts';
 
@@ -43,12 +43,20 @@ export interface FunnelEngine {
   readonly redirects: RedirectTable;
   /** Which funnel a code follows on a site, or undefined. */
   funnelFor(code: string, site: Site): { id: string; funnel: Funnel } | undefined;
-  /** The step keys a pathOverride may use on a site, in config order. */
-  stepKeysFor(site: Site): readonly string[];
   /** Works out the step list for a visit, or why there is none. */
   planVisit(visit: Visit): VisitPlan;
   /** The page a path opens, or null when it matches no route but the catch-all. */
   locate(pathname: string): PageLocation | null;
+}
+
+/** The variants of a funnel that apply to a code: those naming it, and those naming no codes. */
+export function variantsFor(funnel: Funnel, code: string): FunnelVariant[] {
+  return (funnel.variants ?? []).filter((variant) => variant.codes?.includes(code) ?? true);
+}
+
+/** The query piece that selects a variant, as it appears in a link: `callcenter=true`. */
+export function variantQuery(variant: FunnelVariant): string {
+  return `${encodeURIComponent(variant.when.query)}=${encodeURIComponent(variant.when.equals)}`;
 }
 
 /** The URL of a step: the step path, `/`, the code, and the visit's query. */
@@ -140,7 +148,7 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
       steps = overrideSteps;
       variant = stepKeys.queryParam;
     } else {
-      const chosen = found.funnel.variants?.find(
+      const chosen = variantsFor(found.funnel, visit.code).find(
         (candidate) => query.get(candidate.when.query) === candidate.when.equals,
       );
       if (chosen) {
@@ -161,5 +169,5 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
     };
   };
 
-  return { config, routes, redirects, funnelFor, stepKeysFor: (site) => keysBySite[site], planVisit, locate };
+  return { config, routes, redirects, funnelFor, planVisit, locate };
 }

@@ -85,9 +85,10 @@ export function compileRoutes(routes: readonly RouteConfig[]): RouteTable {
 }
 
 function matchSegments(candidate: Candidate, parts: readonly string[]): Record<string, string> | null {
-  if (candidate.splat) return {};
+  if (candidate.splat) return Object.create(null) as Record<string, string>;
   if (parts.length !== candidate.segments.length) return null;
-  const params: Record<string, string> = {};
+  // No prototype, so a parameter named like an Object method is only ever a parameter.
+  const params = Object.create(null) as Record<string, string>;
   for (let index = 0; index < parts.length; index += 1) {
     const segment = candidate.segments[index] ?? '';
     const part = parts[index] ?? '';

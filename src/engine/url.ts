@@ -86,9 +86,6 @@ export interface RedirectTable {
   resolve(pathname: string): string | null;
 }
 
-/** The most redirects followed in a row; config validation rejects loops, this is a backstop. */
-const MAX_REDIRECT_HOPS = 10;
-
 export function compileRedirects(redirects: readonly Redirect[]): RedirectTable {
   const targets = new Map<string, string>();
   for (const redirect of redirects) {
@@ -99,18 +96,19 @@ export function compileRedirects(redirects: readonly Redirect[]): RedirectTable 
   }
   return {
     resolve(pathname) {
+      // Config validation rejects loops; should one slip through, the path does not redirect.
+      const seen = new Set([pathname.toLowerCase()]);
       let current = pathname;
-      let hops = 0;
       for (
         let next = targets.get(current.toLowerCase());
         next !== undefined;
         next = targets.get(current.toLowerCase())
       ) {
+        if (seen.has(next.toLowerCase())) return null;
+        seen.add(next.toLowerCase());
         current = next;
-        hops += 1;
-        if (hops >= MAX_REDIRECT_HOPS) break;
       }
-      return hops === 0 ? null : current;
+      return current === pathname ? null : current;
     },
   };
 }
