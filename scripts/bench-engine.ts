@@ -24,6 +24,7 @@ import {
   type Visit,
 } from '../src/engine/funnel-plan.ts';
 import { simulate } from '../src/engine/simulate.ts';
+import { joinUrl } from '../src/engine/url.ts';
 import { validateConfigDir } from './lib/config-validation.ts';
 import { exitWithProblems } from './lib/load-config.ts';
 
@@ -209,7 +210,11 @@ const runners: Runner[] = everyWay(engine).map(({ code, site, way }) => {
   const url = (index: number) => stepUrl({ steps: way.steps, code, query: way.query }, index);
   const last = way.steps.length - 1;
   const indexes = way.steps.map((_, index) => index);
-  const offList = `/thank-you/${code}${way.query === '' ? '' : `?${way.query}`}`;
+  // A funnel page of the code that is not one of these steps: the machine goes off the list.
+  const { stepKeys } = engine.config;
+  const offListPath = [stepKeys.finish[site], ...Object.values(stepKeys.keys).map((key) => key.paths[site])].find(
+    (path) => path !== undefined && !way.steps.includes(path),
+  );
   const moves: Move[] = [
     ...indexes.slice(1).map((index) => ({ event: () => ({ type: 'step.next' }) as const, expect: index })),
     ...indexes
@@ -219,7 +224,14 @@ const runners: Runner[] = everyWay(engine).map(({ code, site, way }) => {
       event: () => ({ type: 'step.goto', url: url(index), index }) as const,
       expect: index,
     })),
-    { event: () => ({ type: 'step.goto', url: offList }) as const, expect: null },
+    ...(offListPath === undefined
+      ? []
+      : [
+          {
+            event: () => ({ type: 'step.goto', url: joinUrl(`${offListPath}/${code}`, way.query) }) as const,
+            expect: null,
+          },
+        ]),
     { event: () => ({ type: 'step.goto', url: url(0), index: 0 }) as const, expect: 0 },
   ];
   return { machine, snapshot: initialTransition(machine)[0], moves };
