@@ -11,7 +11,17 @@ export default defineConfig({
   server: { host: '127.0.0.1', port, strictPort: true, allowedHosts },
   preview: { host: '127.0.0.1', port, strictPort: true, allowedHosts },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
-    environment: 'node',
+    projects: [
+      { extends: true, test: { name: 'node', include: ['tests/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['tests/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/setup-dom.ts'],
+        },
+      },
+    ],
   },
 });

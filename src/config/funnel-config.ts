@@ -1,3 +1,4 @@
+import brands from '../../config/brands.json';
 import codeGroups from '../../config/code-groups.json';
 import funnels from '../../config/funnels.json';
 import routes from '../../config/routes.json';
@@ -9,6 +10,6 @@ import { createFunnelEngine } from '../engine/funnel-plan.ts';
  * The funnel config as the browser ships it. It is not validated here: the config plugin in
  * vite.config.ts fails the build on invalid config, so the bundle carries no validator.
  */
-export const funnelConfig = { funnels, stepKeys, codeGroups, routes } as FunnelConfig;
+export const funnelConfig = { funnels, stepKeys, codeGroups, routes, brands } as FunnelConfig;
 
 export const funnelEngine = createFunnelEngine(funnelConfig);

@@ -1,6 +1,7 @@
 import {
   CONFIG_FILES,
   SITE_LABEL,
+  type BrandsFile,
   type CodeGroupsFile,
   type FunnelConfig,
   type FunnelsFile,
@@ -55,6 +56,7 @@ export function checkConfigRules(
   if (isClean('routes', '')) clean.routes = files.routes as RoutesFile;
   if (isClean('stepKeys', '')) clean.stepKeys = files.stepKeys as StepKeysFile;
   if (isClean('codeGroups', '')) clean.codeGroups = files.codeGroups as CodeGroupsFile;
+  if (isClean('brands', '')) clean.brands = files.brands as BrandsFile;
   const funnelsFile = files.funnels as Partial<Record<keyof FunnelsFile, unknown>> | undefined;
   const funnels = funnelsFile?.funnels;
   if (funnelsFile && isRecord(funnels)) {
@@ -75,6 +77,7 @@ export function checkConfigRules(
   if (clean.funnels) checkCodes(clean, report);
   if (clean.stepKeys && table) checkStepKeys(clean, table, report);
   if (clean.codeGroups && clean.funnels) checkGroups(clean, isClean('funnels', ''), report);
+  if (clean.brands) checkBrands(clean.brands, report);
   return problems;
 }
 
@@ -389,5 +392,40 @@ function checkGroups(config: Partial<FunnelConfig>, funnelsClean: boolean, repor
     if (funnelsClean && funnelCodes.has(code))
       report('codeGroups', at, `"${code}" has a funnel; list it in groups only`);
     if (!grouped.has(code)) report('codeGroups', at, `"${code}" is in no group; remove it or add it to one`);
+  }
+}
+
+function checkBrands(file: BrandsFile, report: Report) {
+  const hostOwner = new Map<string, Site>();
+  for (const site of ['male', 'female'] as const) {
+    const brand = file.brands[site];
+    if (brand.isMale !== (site === 'male')) {
+      report(
+        'brands',
+        pointer('brands', site, 'isMale'),
+        `the ${SITE_LABEL[site]}'s brand must have isMale ${String(site === 'male')}`,
+      );
+    }
+    if (brand.isFemme !== (site === 'female')) {
+      report(
+        'brands',
+        pointer('brands', site, 'isFemme'),
+        `the ${SITE_LABEL[site]}'s brand must have isFemme ${String(site === 'female')}`,
+      );
+    }
+    brand.hosts.forEach((host, index) => {
+      const owner = hostOwner.get(host);
+      if (owner !== undefined && owner !== site) {
+        report(
+          'brands',
+          pointer('brands', site, 'hosts', index),
+          `host "${host}" already selects the ${SITE_LABEL[owner]}`,
+        );
+      }
+      hostOwner.set(host, site);
+    });
+  }
+  if (file.brands.male.portalLink === file.brands.female.portalLink) {
+    report('brands', pointer('brands', 'female', 'portalLink'), "the women's brand has its own portal domain");
   }
 }

@@ -132,12 +132,35 @@ export interface RoutesFile {
   redirects: Redirect[];
 }
 
-/** All funnel configuration, each part as read from its file. */
+export interface BrandConfig {
+  brandName: string;
+  isMale: boolean;
+  isFemme: boolean;
+  /** Host names (no port) that select this brand. */
+  hosts: string[];
+  /** The member portal; the women's brand has its own domain. */
+  portalLink: string;
+  favicon: string;
+  logo: string;
+  tagManagerContainer: string;
+  phone: string;
+  supportHours: string;
+  defaultProductCategory: 'hrt' | 'fhrt';
+  colors: { primary: string; secondary: string; accent: string };
+}
+
+export interface BrandsFile {
+  defaultBrand: Site;
+  brands: Record<Site, BrandConfig>;
+}
+
+/** All configuration, each part as read from its file. */
 export interface FunnelConfig {
   funnels: FunnelsFile;
   stepKeys: StepKeysFile;
   codeGroups: CodeGroupsFile;
   routes: RoutesFile;
+  brands: BrandsFile;
 }
 
 /** The config file each part of {@link FunnelConfig} is read from, relative to `config/`. */
@@ -146,6 +169,7 @@ export const CONFIG_FILES = {
   stepKeys: 'step-keys.json',
   codeGroups: 'code-groups.json',
   routes: 'routes.json',
+  brands: 'brands.json',
 } as const satisfies Record<keyof FunnelConfig, string>;
 
 /** How people name a site in messages. */

@@ -1,0 +1,55 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+
+/**
+ * jsdom has no layout, so media queries are evaluated here against window.innerWidth, which
+ * tests set with setViewportWidth(). Mantine also needs ResizeObserver and scrollIntoView.
+ */
+function evaluate(query: string): boolean {
+  const width = window.innerWidth;
+  const checks = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)(px|em|rem)\)/g)];
+  if (checks.length === 0) return false;
+  return checks.every(([, kind, value, unit]) => {
+    const px = Number(value) * (unit === 'px' ? 1 : 16);
+    return kind === 'min' ? width >= px : width <= px;
+  });
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => {
+    const listeners = new Set<(event: MediaQueryListEvent) => void>();
+    const list = {
+      get matches() {
+        return evaluate(query);
+      },
+      media: query,
+      onchange: null,
+      addListener: (listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
+      removeListener: (listener: (event: MediaQueryListEvent) => void) => listeners.delete(listener),
+      addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) =>
+        listeners.delete(listener),
+      dispatchEvent: () => true,
+    };
+    return list as unknown as MediaQueryList;
+  },
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = () => {};
+
+beforeEach(() => {
+  window.innerWidth = 1280;
+});
+
+afterEach(() => {
+  cleanup();
+});
