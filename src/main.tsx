@@ -1,27 +1,39 @@
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
-import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Title.css';
-import { MantineProvider } from '@mantine/core';
+import './app/mantine-styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { FunnelPreview } from './app/funnel-preview.tsx';
+import { App } from './app/app.tsx';
+import { httpsUpgradeUrl } from './app/https-upgrade.ts';
+import { selectBrand } from './config/brand.ts';
+import { funnelConfig, funnelEngine } from './config/funnel-config.ts';
+import { normalizeUrl } from './engine/url.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const upgrade = httpsUpgradeUrl(window.location.href);
+if (upgrade !== null) {
+  window.location.replace(upgrade);
+} else {
+  const selected = selectBrand(funnelConfig.brands, {
+    buildTime: import.meta.env.VITE_BRAND,
+    environment: document.documentElement.dataset.brand,
+    hostname: window.location.hostname,
+  });
+  for (const problem of selected.ignored) console.warn(`Brand setting ignored: ${problem}`);
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider>
-      <FunnelPreview />
-    </MantineProvider>
-  </StrictMode>,
-);
+  // The URL rules (trailing slash, empty landing_id, redirects) replace the entry the patient
+  // arrived on; the router's loader applies them to later navigations.
+  const arrived = normalizeUrl(`${window.location.pathname}${window.location.search}`, funnelEngine.redirects);
+  if (arrived.changed) window.history.replaceState(window.history.state, '', `${arrived.url}${window.location.hash}`);
+
+  document.documentElement.dataset.site = selected.site;
+  const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]') ?? document.createElement('link');
+  icon.rel = 'icon';
+  icon.href = selected.brand.favicon;
+  document.head.append(icon);
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App selected={selected} />
+    </StrictMode>,
+  );
+}

@@ -1,6 +1,27 @@
-import { colorsTuple, createTheme, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { BrandConfig } from '../engine/config-types.ts';
 import { BREAKPOINTS } from './breakpoints.ts';
+
+function mix(hex: string, target: number, amount: number): string {
+  const channels = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
+  return `#${channels
+    .map((channel) =>
+      Math.round(channel + (target - channel) * amount)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+/**
+ * Ten shades of a brand colour, lightest first, with the colour itself at shade 6 (the
+ * theme's primary shade), so Mantine's light and hover variants stay readable.
+ */
+export function shadesOf(hex: string): MantineColorsTuple {
+  const lighter = [0.92, 0.82, 0.68, 0.52, 0.36, 0.18].map((amount) => mix(hex, 255, amount));
+  const darker = [0.15, 0.3, 0.45].map((amount) => mix(hex, 0, amount));
+  return [...lighter, hex, ...darker] as unknown as MantineColorsTuple;
+}
 
 /** Mantine's theme for a brand: its colours, and SPEC's breakpoints. */
 export function brandTheme(brand: BrandConfig): MantineThemeOverride {
@@ -8,9 +29,9 @@ export function brandTheme(brand: BrandConfig): MantineThemeOverride {
     primaryColor: 'brand',
     primaryShade: 6,
     colors: {
-      brand: colorsTuple(brand.colors.primary),
-      brandSecondary: colorsTuple(brand.colors.secondary),
-      brandAccent: colorsTuple(brand.colors.accent),
+      brand: shadesOf(brand.colors.primary),
+      brandSecondary: shadesOf(brand.colors.secondary),
+      brandAccent: shadesOf(brand.colors.accent),
     },
     breakpoints: {
       xs: '0em',

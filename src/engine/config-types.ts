@@ -145,6 +145,8 @@ export interface BrandConfig {
   tagManagerContainer: string;
   phone: string;
   supportHours: string;
+  /** Where a visitor of this brand starts: the fallback page links here. */
+  startPath: string;
   defaultProductCategory: 'hrt' | 'fhrt';
   colors: { primary: string; secondary: string; accent: string };
 }

@@ -1,0 +1,129 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** SPEC §9: a chunk that has not arrived after this long counts as failed. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Where loadChunk remembers that it already reloaded the page; holds no patient data. */
+export const CHUNK_RELOAD_KEY = 'chunk-load-reloaded';
+
+export const CHUNK_LOAD_MESSAGE = 'This page was updated while you were using it. Please reload to continue.';
+
+/** A lazily loaded part of the app could not be fetched, even after reloading the page once. */
+export class ChunkLoadError extends Error {
+  override readonly name = 'ChunkLoadError';
+
+  constructor(options?: ErrorOptions) {
+    super(CHUNK_LOAD_MESSAGE, options);
+  }
+}
+
+export type ReloadStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface LoadChunkOptions {
+  /** How long to wait for the chunk. @default CHUNK_LOAD_TIMEOUT_MS */
+  timeoutMs?: number;
+  /** Survives the reload, to remember it was tried. @default sessionStorage */
+  storage?: ReloadStorage;
+  /** Reloads the page. @default location.reload */
+  reload?: () => void;
+  /** The storage key. @default CHUNK_RELOAD_KEY */
+  key?: string;
+}
+
+/**
+ * Identifies this page load. The flag stores it, so a second chunk failing while the reload is
+ * already under way waits for the reload instead of showing the error for a moment.
+ */
+const PAGE_LOAD_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+function sessionStorageOrNull(): ReloadStorage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    // Reading sessionStorage throws when the browser blocks storage.
+    return null;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`The chunk did not load within ${timeoutMs} ms`));
+    }, timeoutMs);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function readFlag(storage: ReloadStorage, key: string): string | null {
+  try {
+    return storage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Sets the flag; false if storage refuses, in which case a reload could never be told apart from the first load. */
+function writeFlag(storage: ReloadStorage, key: string): boolean {
+  try {
+    storage.setItem(key, PAGE_LOAD_ID);
+    return storage.getItem(key) === PAGE_LOAD_ID;
+  } catch {
+    return false;
+  }
+}
+
+function clearFlag(storage: ReloadStorage, key: string) {
+  try {
+    storage.removeItem(key);
+  } catch {
+    // Nothing to undo: a flag that could not be cleared was most likely never written.
+  }
+}
+
+/**
+ * Runs a dynamic import. When it fails or times out, which after a new deploy means this page
+ * asks for files that no longer exist, the page is reloaded once to pick up the new version;
+ * if the import fails again after that reload, it rejects with a {@link ChunkLoadError}.
+ * A successful import clears the memory of the reload, so the next deploy gets its reload too.
+ */
+export async function loadChunk<T>(importer: () => Promise<T>, options: LoadChunkOptions = {}): Promise<T> {
+  const {
+    timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+    storage = sessionStorageOrNull(),
+    reload = () => {
+      window.location.reload();
+    },
+    key = CHUNK_RELOAD_KEY,
+  } = options;
+  try {
+    const loaded = await withTimeout(importer(), timeoutMs);
+    if (storage) clearFlag(storage, key);
+    return loaded;
+  } catch (error) {
+    if (!storage) throw new ChunkLoadError({ cause: error });
+    const flag = readFlag(storage, key);
+    // Another chunk of this page already asked for the reload: wait for it.
+    if (flag === PAGE_LOAD_ID) return new Promise<never>(() => undefined);
+    if (flag !== null || !writeFlag(storage, key)) throw new ChunkLoadError({ cause: error });
+    reload();
+    // The page is going away; never settling keeps the loading fallback up until it does.
+    return new Promise<never>(() => undefined);
+  }
+}
+
+/** A screen component loaded on first render, in its own chunk, through {@link loadChunk}. */
+export function lazyScreen<P extends object>(
+  importer: () => Promise<{ default: ComponentType<P> }>,
+  options?: LoadChunkOptions,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() => loadChunk(importer, options));
+}

@@ -1,0 +1,65 @@
+import { Text } from '@mantine/core';
+import { createElement, Suspense, useEffect } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import type { RouteConfig } from '../engine/config-types.ts';
+import { campaignCodeOf } from '../engine/route-match.ts';
+import { LoadingIndicator, PageLayout } from '../layout/page-layout.tsx';
+import { FallbackPage } from '../screens/fallback-page.tsx';
+import { screenFor } from '../screens/registry.ts';
+import { useBrand } from './brand-context.tsx';
+import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
+import { useFunnelStep } from './funnel-sync.tsx';
+
+/** The layout a fallback page uses: the site's default, with the contact link. */
+const FALLBACK_ROUTE: RouteConfig = { path: '*', screen: 'not-found', site: 'shared', title: 'Page Not Available' };
+
+/**
+ * One route of config/routes.json: its title, its layout and its screen, or the fallback
+ * page when the route belongs to the other brand's site.
+ */
+export function RouteWrapper({ route }: { route: RouteConfig }) {
+  const { site, brand } = useBrand();
+  const params = useParams();
+  const { pathname } = useLocation();
+  const step = useFunnelStep();
+  const otherSite = route.site !== 'shared' && route.site !== site;
+  const shown = otherSite ? FALLBACK_ROUTE : route;
+
+  // Titles are static per route: never anything the patient typed.
+  useEffect(() => {
+    document.title = `${shown.title} | ${brand.brandName}`;
+  }, [shown.title, brand.brandName]);
+
+  if (otherSite) {
+    return (
+      <PageLayout route={FALLBACK_ROUTE} pathname={pathname}>
+        <FallbackPage routeSite={route.site} />
+      </PageLayout>
+    );
+  }
+
+  const Screen = screenFor(route.screen);
+  const code = campaignCodeOf({
+    route,
+    params: Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as Record<
+      string,
+      string
+    >,
+  });
+  return (
+    <PageLayout route={route} pathname={pathname}>
+      <ChunkErrorBoundary>
+        <Suspense fallback={<LoadingIndicator />}>
+          {Screen ? (
+            // The registry creates every screen once, at module load, so the type is stable.
+            createElement(Screen, { route, params, code, step: route.funnel === true ? step : null })
+          ) : (
+            <Text role="alert" py="xl">
+              This page cannot be shown: no screen is called &quot;{route.screen}&quot;.
+            </Text>
+          )}
+        </Suspense>
+      </ChunkErrorBoundary>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,21 @@
+import { useLocation } from 'react-router-dom';
+import { readHistoryState } from '../app/funnel-sync.tsx';
+import { ErrorPage } from './error-page.tsx';
+import type { ScreenProps } from './screen-props.ts';
+
+/**
+ * /error and /error/{code}/{pathCode}: the code from the path, the description from the
+ * navigation state's error (the funnel puts the reason there), with sensible defaults.
+ */
+export default function ErrorScreen({ params }: ScreenProps) {
+  const location = useLocation();
+  const { error } = readHistoryState(location.state);
+  return (
+    <ErrorPage
+      code={params.code ?? 'Sorry'}
+      description={error ?? 'Something went wrong with this link.'}
+      message="Please call us, or start again from the beginning."
+      pathCode={params.pathCode}
+    />
+  );
+}

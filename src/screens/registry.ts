@@ -1,0 +1,48 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyScreen } from '../app/lazy-screen.ts';
+import type { ScreenName } from '../engine/config-types.ts';
+import type { ScreenProps } from './screen-props.ts';
+
+type ScreenModule = { default: ComponentType<ScreenProps> };
+
+/** Every screen by the name routes use, each in its own lazily loaded chunk. */
+const loaders: Record<ScreenName, () => Promise<ScreenModule>> = {
+  'about-consult': () => import('./about-consult-screen.tsx'),
+  checkout: () => import('./checkout-screen.tsx'),
+  'comm-verify': () => import('./comm-verify-screen.tsx'),
+  'commerce-info-update': () => import('./commerce-info-update-screen.tsx'),
+  'consult-upcoming': () => import('./consult-upcoming-screen.tsx'),
+  'continuous-confirmation': () => import('./continuous-confirmation-screen.tsx'),
+  'continuous-form': () => import('./continuous-form-screen.tsx'),
+  error: () => import('./error-screen.tsx'),
+  finish: () => import('./finish-screen.tsx'),
+  'hormone-assessment': () => import('./hormone-assessment-screen.tsx'),
+  intake: () => import('./intake-screen.tsx'),
+  'memo-appointment': () => import('./memo-appointment-screen.tsx'),
+  'microclinic-finish': () => import('./microclinic-finish-screen.tsx'),
+  'not-found': () => import('./not-found-screen.tsx'),
+  payment: () => import('./payment-screen.tsx'),
+  'post-clinic': () => import('./post-clinic-screen.tsx'),
+  'restart-hrt': () => import('./restart-hrt-screen.tsx'),
+  results: () => import('./results-screen.tsx'),
+  scheduling: () => import('./scheduling-screen.tsx'),
+  'short-link': () => import('./short-link-screen.tsx'),
+  'thank-you': () => import('./thank-you-screen.tsx'),
+  upload: () => import('./upload-screen.tsx'),
+};
+
+/** The screen names the registry knows. */
+export const REGISTERED_SCREENS: readonly string[] = Object.keys(loaders);
+
+// Created up front: lazy() loads nothing until a screen first renders.
+const screens = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>(
+  Object.entries(loaders).map(([name, load]) => [name, lazyScreen(load)]),
+);
+
+/**
+ * The component for a screen name, or null for a name the registry does not know (the caller
+ * shows a visible fallback). A Map lookup, so names like "constructor" are unknown.
+ */
+export function screenFor(name: string): LazyExoticComponent<ComponentType<ScreenProps>> | null {
+  return screens.get(name) ?? null;
+}

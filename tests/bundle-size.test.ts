@@ -1,0 +1,80 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+import { beforeAll, expect, test } from 'vitest';
+import { ROOT_DIR } from '../scripts/lib/config-validation.ts';
+
+/**
+ * Size budgets of issue 3, measured on a real production build: what an assessment page
+ * loads first, the CSS, each lazily loaded screen, and no AJV compiler in the browser.
+ */
+const KIB = 1024;
+let outDir = '';
+let manifest: Manifest = {};
+
+beforeAll(async () => {
+  outDir = mkdtempSync(path.join(tmpdir(), 'funnel-build-'));
+  // Vitest sets NODE_ENV=test, which would bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: ROOT_DIR, mode: 'production', logLevel: 'silent', build: { outDir, manifest: true, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}, 120_000);
+
+function gzipSize(file: string): number {
+  return gzipSync(readFileSync(path.join(outDir, file))).length;
+}
+
+/** A chunk and everything it imports statically, as the browser loads them together. */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+function entryKey(): string {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry === true);
+  if (!entry) throw new Error('the build has no entry chunk');
+  return entry[0];
+}
+
+function screenKey(screen: string): string {
+  const key = Object.keys(manifest).find((name) => name.endsWith(`src/screens/${screen}-screen.tsx`));
+  if (key === undefined) throw new Error(`no chunk for the ${screen} screen`);
+  return key;
+}
+
+test('an assessment page loads at most 150 KiB of JavaScript (gzip) first', () => {
+  const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
+  const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(150 * KIB);
+});
+
+test('the CSS is at most 20 KiB (gzip)', () => {
+  const css = readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.css'));
+  const total = css.reduce((sum, file) => sum + gzipSize(path.join('assets', file)), 0);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(20 * KIB);
+});
+
+test('no lazily loaded screen chunk is over 40 KiB (gzip)', () => {
+  const screens = Object.entries(manifest).filter(([key, chunk]) => key.includes('src/screens/') && chunk.isDynamicEntry === true);
+  expect(screens.length).toBeGreaterThan(20);
+  for (const [key, chunk] of screens) {
+    expect(gzipSize(chunk.file), key).toBeLessThanOrEqual(40 * KIB);
+  }
+});
+
+test('the browser bundle has no AJV compiler', () => {
+  const js = readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
+  for (const file of js) {
+    const text = readFileSync(path.join(outDir, 'assets', file), 'utf8');
+    expect(text, file).not.toMatch(/ajv|new Function\(|strictTypes/i);
+  }
+});
