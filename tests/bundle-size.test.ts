@@ -20,7 +20,12 @@ beforeAll(async () => {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root: ROOT_DIR, mode: 'production', logLevel: 'silent', build: { outDir, manifest: true, emptyOutDir: true } });
+    await build({
+      root: ROOT_DIR,
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, manifest: true, emptyOutDir: true },
+    });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
@@ -64,7 +69,9 @@ test('the CSS is at most 20 KiB (gzip)', () => {
 });
 
 test('no lazily loaded screen chunk is over 40 KiB (gzip)', () => {
-  const screens = Object.entries(manifest).filter(([key, chunk]) => key.includes('src/screens/') && chunk.isDynamicEntry === true);
+  const screens = Object.entries(manifest).filter(
+    ([key, chunk]) => key.includes('src/screens/') && chunk.isDynamicEntry === true,
+  );
   expect(screens.length).toBeGreaterThan(20);
   for (const [key, chunk] of screens) {
     expect(gzipSize(chunk.file), key).toBeLessThanOrEqual(40 * KIB);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The first page as a patient meets it: which screen they are on, which step of their funnel
+ * The funnel as a patient meets it: which screen they are on, which step of their funnel
  * that is, and Next, Back and the browser's own Back button moving them through it.
  * localhost is the men's brand; femme.localhost is the women's, served by the same server.
  */

@@ -1,0 +1,194 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The app shell on both brands: every route of config/routes.json renders its screen, or the
+ * fallback page on the other brand's host; the redirects and URL rules; the error and
+ * not-found pages; and a screenshot of each layout at phone and desktop widths.
+ */
+
+interface Route {
+  path: string;
+  screen: string;
+  variant?: string;
+  site: 'male' | 'female' | 'shared';
+  title: string;
+  campaignCode?: { param?: string; default?: string; value?: string };
+  layout?: { name?: string };
+}
+interface Redirect {
+  from: string[];
+  to: string;
+}
+
+const config = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'config', 'routes.json'), 'utf8')) as {
+  routes: Route[];
+  redirects: Redirect[];
+};
+const PORT = 4174;
+const HOSTS = {
+  male: { origin: `http://localhost:${PORT}`, code: 'shrt', brandName: "Peak Men's Health" },
+  female: { origin: `http://femme.localhost:${PORT}`, code: 'fha1', brandName: 'Peak Femme' },
+} as const;
+
+/** A URL that opens the route, with the brand's own campaign code in the code parameter. */
+function sampleUrl(route: Route, code: string): string {
+  if (route.path === '*') return '/no/such/page';
+  return route.path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const name = segment.replace(/^:|\?$/g, '');
+      if (name === route.campaignCode?.param) return code;
+      if (name === 'appointmentType') return 'consult';
+      if (name === 'finishType') return 'complete';
+      if (name === 'code') return '404';
+      return segment.endsWith('?') ? '' : 'sample-id';
+    })
+    .filter((segment, index) => index === 0 || segment !== '')
+    .join('/');
+}
+
+async function expectScreen(page: Page, route: Route) {
+  if (route.screen === 'not-found') {
+    await expect(page.getByRole('heading', { name: 'Oops... page not found' })).toBeVisible();
+  } else if (route.screen === 'error') {
+    await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+  } else {
+    const name = route.variant === undefined ? route.screen : `${route.screen} (${route.variant})`;
+    await expect(page.getByText(`This is the ${name} screen.`)).toBeVisible();
+  }
+}
+
+for (const [site, host] of Object.entries(HOSTS) as [keyof typeof HOSTS, (typeof HOSTS)[keyof typeof HOSTS]][]) {
+  for (const route of config.routes.filter((candidate) => candidate.screen !== 'short-link')) {
+    test(`${site} brand: ${route.path} renders ${route.site === 'shared' || route.site === site ? route.screen : 'the fallback page'}`, async ({
+      page,
+    }) => {
+      const url = sampleUrl(route, route.campaignCode?.value ?? host.code);
+      await page.goto(`${host.origin}${url}`);
+      if (route.site !== 'shared' && route.site !== site) {
+        await expect(page.getByRole('heading', { name: "This page isn't available here" })).toBeVisible();
+        await expect(page.getByRole('link', { name: `Start your ${host.brandName} assessment` })).toBeVisible();
+        await expect(page).toHaveTitle(`Page Not Available | ${host.brandName}`);
+        return;
+      }
+      await expectScreen(page, route);
+      await expect(page).toHaveTitle(`${route.title} | ${host.brandName}`);
+    });
+  }
+}
+
+for (const redirect of config.redirects) {
+  for (const from of redirect.from) {
+    test(`${from} redirects to ${redirect.to}, keeping the query`, async ({ page }) => {
+      await page.goto(`${from}?utm_source=mail&x=1`);
+      await expect(page).toHaveURL(`${redirect.to}?utm_source=mail&x=1`);
+    });
+  }
+}
+
+test('a trailing slash is removed and the query kept', async ({ page }) => {
+  await page.goto('/results/shrt/?utm_source=mail');
+  await expect(page).toHaveURL('/results/shrt?utm_source=mail');
+  await expect(page.getByText('This is the results screen.')).toBeVisible();
+});
+
+test('an empty or "0" landing_id is removed; a real one stays', async ({ page }) => {
+  await page.goto('/results/shrt?landing_id=&a=1');
+  await expect(page).toHaveURL('/results/shrt?a=1');
+  await page.goto('/results/shrt?a=1&landing_id=0');
+  await expect(page).toHaveURL('/results/shrt?a=1');
+  await page.goto('/results/shrt?landing_id=aGVsbG8');
+  await expect(page).toHaveURL('/results/shrt?landing_id=aGVsbG8');
+});
+
+test('the URL rules apply to links inside the app too', async ({ page }) => {
+  await page.goto('/results/shrt');
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/payment/?landing_id=0&b=2');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL('/payment/shrt?b=2');
+});
+
+test('an unknown campaign code goes to the error page, keeping the query, with the reason', async ({ page }) => {
+  await page.goto('/hormone-assessment/nosuch?utm_source=mail');
+  await expect(page).toHaveURL('/error?utm_source=mail');
+  await expect(
+    page.getByRole('heading', { name: 'No funnel on the men\'s site for the campaign code "nosuch".' }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle("Something Went Wrong | Peak Men's Health");
+});
+
+test('the error page shows the code from its path', async ({ page }) => {
+  await page.goto('/error/410/shrt');
+  await expect(page.getByRole('heading', { level: 1, name: '410' })).toBeVisible();
+});
+
+test('a page that does not exist', async ({ page }) => {
+  await page.goto('/definitely/not/here');
+  await expect(page.getByRole('heading', { name: 'Oops... page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Start your assessment' }).click();
+  await expect(page).toHaveURL('/hormone-assessment/shrt');
+});
+
+test('a women’s patient clicks through her funnel and back with the browser', async ({ page }) => {
+  const { origin } = HOSTS.female;
+  await page.goto(`${origin}/f/hormone-assessment/fshrt?utm_source=mail`);
+  const steps = [
+    '/f/results/fshrt',
+    '/f/payment/fshrt',
+    '/f/intake/fshrt',
+    '/f/about-consult/fshrt',
+    '/f/appointment/consult/fshrt',
+  ];
+  for (const step of steps) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(`${origin}${step}?utm_source=mail`);
+  }
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(`${origin}/f/intake/fshrt?utm_source=mail`);
+  await expect(page.getByText('Step 4 of 6')).toBeVisible();
+  await page.goForward();
+  await expect(page.getByText('Step 5 of 6')).toBeVisible();
+});
+
+test("the women's site has its own brand and call link", async ({ page }) => {
+  await page.goto(`${HOSTS.female.origin}/f/results/fha1`);
+  await expect(page.getByRole('banner').getByRole('link', { name: /\(888\) 555-0187/ })).toHaveAttribute(
+    'href',
+    'tel:8885550187',
+  );
+  await expect(page.getByRole('img', { name: 'Peak Femme' }).first()).toBeVisible();
+});
+
+/** One page per layout, photographed at phone and desktop widths for people to look at. */
+const LAYOUT_PAGES = [
+  { layout: 'default', male: '/hormone-assessment/shrt', female: '/f/hormone-assessment/fha1' },
+  { layout: 'grey', male: '/results/shrt', female: '/f/results/fha1' },
+  { layout: 'minimal', male: '/payment/shrt', female: '/f/payment/fha1' },
+  { layout: 'no-padding', male: '/mip/form/shrt', female: '/f/about-consult/fha1' },
+  { layout: 'bare', male: '/memo/appointment', female: '/memo/appointment' },
+  { layout: 'wrapper', male: '/upload/dailytada2', female: '/upload/dailytada2' },
+  { layout: 'error', male: '/error/404/shrt', female: '/error/404/fha1' },
+] as const;
+
+for (const width of [375, 1280]) {
+  test(`screenshots of every layout at ${width} px`, async ({ page }) => {
+    const dir = path.join(import.meta.dirname, '..', 'e2e-artifacts', 'screenshots');
+    mkdirSync(dir, { recursive: true });
+    await page.setViewportSize({ width, height: 900 });
+    for (const site of ['male', 'female'] as const) {
+      for (const entry of LAYOUT_PAGES) {
+        await page.goto(`${HOSTS[site].origin}${entry[site]}`);
+        await expect(page.locator('#root')).not.toBeEmpty();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: path.join(dir, `${site}-${entry.layout}-${width}.png`), fullPage: true });
+      }
+    }
+  });
+}
