@@ -6,6 +6,7 @@ import { httpsUpgradeUrl } from './app/https-upgrade.ts';
 import { selectBrand } from './config/brand.ts';
 import { funnelConfig, funnelEngine } from './config/funnel-config.ts';
 import { normalizeUrl } from './engine/url.ts';
+import { preloadScreen } from './screens/registry.ts';
 
 const upgrade = httpsUpgradeUrl(window.location.href);
 if (upgrade !== null) {
@@ -22,6 +23,8 @@ if (upgrade !== null) {
   // arrived on; the router's loader applies them to later navigations.
   const arrived = normalizeUrl(`${window.location.pathname}${window.location.search}`, funnelEngine.redirects);
   if (arrived.changed) window.history.replaceState(window.history.state, '', `${arrived.url}${window.location.hash}`);
+  const page = funnelEngine.locate(arrived.pathname);
+  preloadScreen(page?.match.route.screen ?? 'not-found');
 
   document.documentElement.dataset.site = selected.site;
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]') ?? document.createElement('link');

@@ -46,3 +46,12 @@ const screens = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>
 export function screenFor(name: string): LazyExoticComponent<ComponentType<ScreenProps>> | null {
   return screens.get(name) ?? null;
 }
+
+/**
+ * Starts downloading a screen's chunk now, so the first page does not wait for React to
+ * render before fetching it. A failure here is ignored: rendering retries and reports it.
+ */
+export function preloadScreen(name: string): void {
+  if (!Object.hasOwn(loaders, name)) return;
+  loaders[name as ScreenName]().catch(() => undefined);
+}
