@@ -98,7 +98,7 @@ try {
     }
     console.log('\nAim: performance 95+, LCP under 1.5 s, CLS under 0.02.');
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 } finally {
   stop(server);
