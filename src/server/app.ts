@@ -1,0 +1,155 @@
+import { timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { ContractRoute } from './contract-routes.ts';
+import type { Db } from './database.ts';
+import { once, requestHash } from './idempotency.ts';
+import type { OperationHandlers } from './operation.ts';
+import { HttpProblem, type FieldProblem } from './problem.ts';
+
+export interface AppOptions {
+  db: Db;
+  routes: readonly ContractRoute[];
+  handlers: OperationHandlers;
+  clientToken: string;
+  /** The built app to serve, or undefined for the API only. */
+  staticDir?: string | undefined;
+  /** Written into the page as `<html data-brand>` (the environment flag of brand selection). */
+  brand?: 'male' | 'female' | undefined;
+  /** false in tests; a pino level otherwise. */
+  logLevel?: string | false;
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The request part a validation error is about, as the contract's field pointers name it. */
+const PARTS: Readonly<Record<string, string>> = { querystring: 'query', params: 'path', body: 'body', headers: 'headers' };
+
+/** AJV's errors as the contract's field-level details: `{ field: '/query/landing_id', message }`. */
+function fieldProblems(error: {
+  validation?: { instancePath: string; message?: string; params: Record<string, unknown> }[];
+  validationContext?: string;
+}): FieldProblem[] {
+  const context = error.validationContext ?? 'body';
+  const part = Object.hasOwn(PARTS, context) ? PARTS[context] : context;
+  return (error.validation ?? []).map((item) => {
+    const missing = typeof item.params.missingProperty === 'string' ? `/${item.params.missingProperty}` : '';
+    const extra = typeof item.params.additionalProperty === 'string' ? `/${item.params.additionalProperty}` : '';
+    return {
+      field: `/${part ?? context}${item.instancePath}${missing}${extra}`,
+      message: extra === '' ? (item.message ?? 'is invalid') : 'is not an accepted field',
+    };
+  });
+}
+
+/**
+ * The local API and the built app on one Fastify server. Every call of the contract is
+ * validated against its schemas (400 with field-level details), secured calls need the
+ * client token (401), each request runs in one database transaction, and order calls with an
+ * Idempotency-Key are answered once. Logs carry the method, route and status only: never a
+ * URL's query, a body or a header, which may hold patient data.
+ */
+export function buildApp(options: AppOptions): FastifyInstance {
+  const { db, routes, handlers, clientToken } = options;
+  const app = Fastify({
+    logger:
+      options.logLevel === false
+        ? false
+        : {
+            level: options.logLevel ?? 'info',
+            serializers: {
+              req: (request: FastifyRequest) => ({ method: request.method, route: request.routeOptions.url ?? 'unmatched' }),
+              res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+            },
+          },
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array' } },
+    bodyLimit: 256 * 1024,
+    disableRequestLogging: false,
+  });
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpProblem) return reply.code(error.status).send(error.toBody());
+    const withValidation = error as Parameters<typeof fieldProblems>[0];
+    if (withValidation.validation) {
+      return reply.code(400).send({ status: 400, message: 'The request is not valid', details: fieldProblems(withValidation) });
+    }
+    const known = error as { statusCode?: unknown; name?: unknown; code?: unknown; message?: unknown };
+    const status = typeof known.statusCode === 'number' && known.statusCode >= 400 && known.statusCode < 500 ? known.statusCode : 500;
+    // Only the error's kind is logged: its message may quote the request.
+    if (status === 500) request.log.error({ err: { type: known.name, code: known.code } }, 'request failed');
+    const message = status === 500 || typeof known.message !== 'string' ? 'Something went wrong on our side' : known.message;
+    return reply.code(status).send({ status, message });
+  });
+
+  for (const route of routes) {
+    const handler = Object.hasOwn(handlers, route.operationId) ? handlers[route.operationId] : undefined;
+    if (!handler) throw new Error(`No handler for the contract's operation ${route.operationId}`);
+    app.route({
+      method: route.method,
+      url: route.url,
+      schema: route.schema,
+      preHandler: async (request) => {
+        if (!route.secured) return;
+        const header = request.headers.authorization ?? '';
+        const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+        if (!sameToken(token, clientToken)) throw new HttpProblem(401, 'This call needs the client token', 'Authorization');
+      },
+      handler: async (request, reply) => {
+        const context = {
+          db,
+          query: (request.query ?? {}) as Record<string, unknown>,
+          params: (request.params ?? {}) as Record<string, string>,
+          body: request.body,
+          log: request.log,
+        };
+        const key = request.headers['idempotency-key'];
+        const result = db.transaction(() =>
+          route.idempotent && typeof key === 'string' && key !== ''
+            ? once(db, route.operationId, key, requestHash([context.query, context.params, context.body]), () => handler(context))
+            : handler(context),
+        )();
+        return reply.code(result.status ?? 200).send(result.body);
+      },
+    });
+  }
+
+  const indexHtml = options.staticDir === undefined ? null : readFileSync(path.join(options.staticDir, 'index.html'), 'utf8');
+  const page =
+    indexHtml === null
+      ? null
+      : indexHtml.replace(
+          /<html([^>]*)>/,
+          `<html$1 data-api-token="${clientToken}"${options.brand === undefined ? '' : ` data-brand="${options.brand}"`}>`,
+        );
+  if (options.staticDir !== undefined) {
+    void app.register(fastifyStatic, {
+      root: options.staticDir,
+      index: false,
+      wildcard: true,
+      setHeaders: (response, file) => {
+        response.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/') || page === null || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ status: 404, message: `No such call: ${request.method} ${pathname}` });
+    }
+    // Every page of the app is the same document; the router decides what it shows.
+    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  });
+
+  return app;
+}

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './database.ts';
+
+/** What a handler receives: the database and the request's validated parts. */
+export interface OperationContext {
+  db: Db;
+  query: Readonly<Record<string, unknown>>;
+  params: Readonly<Record<string, string>>;
+  body: unknown;
+  log: FastifyBaseLogger;
+}
+
+/** A handler's answer: a status (200 by default) and the JSON body. */
+export interface OperationResult {
+  status?: number;
+  body: unknown;
+}
+
+/**
+ * The code of one operation of schemas/api.openapi.json. Handlers are synchronous, as
+ * better-sqlite3 is: each runs inside one transaction, so a failed request writes nothing.
+ */
+export type OperationHandler = (context: OperationContext) => OperationResult;
+
+/** Handlers by operationId; a test checks there is one for every operation of the contract. */
+export type OperationHandlers = Readonly<Record<string, OperationHandler>>;
