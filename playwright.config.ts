@@ -5,7 +5,7 @@ const PORT = 4174;
 const isCI = Boolean(process.env.CI);
 
 /**
- * End-to-end tests against the built app (`vite build` + `vite preview`). They use Debian's
+ * End-to-end tests against the built app on the real local server with its own database. They use Debian's
  * Chromium at /usr/bin/chromium (scripts/ensure-chromium.sh installs it); Playwright's own
  * browser downloads are never used.
  */
@@ -41,12 +41,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: `npx vite build && npx vite preview --port ${PORT} --strictPort`,
-    // vite.config.ts binds the preview server to 127.0.0.1; probe it there, not via localhost,
-    // which may resolve to ::1 first.
+    // The real local server (app, API and a fresh database), as npm start runs it.
+    command: `npx vite build && rm -rf e2e-data && DATA_DIR=e2e-data PORT=${PORT} LOG_LEVEL=warn npx tsx src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !isCI,
-    timeout: 120_000,
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

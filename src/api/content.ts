@@ -1,25 +1,52 @@
-import { call, http } from './http.ts';
+import { apiCall, type CallOptions } from './http.ts';
+import type {
+  ContentResults,
+  CustomerId,
+  DeadEnd,
+  FormId,
+  LandingId,
+  PageQuestions,
+  SymptomQuestions,
+  TermsOfService,
+} from './types.ts';
 
-/** Content entries by key, as the content service returns them (SPEC §3: "a results map by content key"). */
-export type ContentEntries = Readonly<Record<string, string>>;
-
-interface MarkdownResponse {
-  data?: { results?: unknown };
+/** Markdown content entries by key (`GET /memoForm/getMarkdown`); the names are sent as a JSON list. */
+export function getMarkdown(names: readonly string[], options?: CallOptions): Promise<ContentResults> {
+  return apiCall<ContentResults>(
+    { method: 'GET', path: '/memoForm/getMarkdown', query: { names: JSON.stringify(names) } },
+    options,
+  );
 }
 
-/** Fetches markdown content entries by key (`GET /memoForm/getMarkdown?names=[...]`). */
-export async function getMarkdown(names: readonly string[]): Promise<ContentEntries> {
-  return call('getMarkdown', async () => {
-    const body = await http
-      .get('memoForm/getMarkdown', { searchParams: { names: JSON.stringify(names) } })
-      .json<MarkdownResponse>();
-    const results = body.data?.results;
-    if (typeof results !== 'object' || results === null)
-      throw new Error('getMarkdown: the response has no data.results');
-    const entries: Record<string, string> = {};
-    for (const [key, value] of Object.entries(results)) {
-      if (typeof value === 'string') entries[key] = value;
-    }
-    return entries;
-  });
+/** The questions of some pages of a form (`GET /memoForm/pageQuestions`); page ids are sent comma-separated. */
+export function getPageQuestions(
+  query: { formId: FormId; pageIds: readonly string[] },
+  options?: CallOptions,
+): Promise<PageQuestions> {
+  return apiCall<PageQuestions>(
+    {
+      method: 'GET',
+      path: '/memoForm/pageQuestions',
+      query: { formId: query.formId, pageIds: query.pageIds.join(',') },
+    },
+    options,
+  );
+}
+
+/** The symptom questions for a landing id and customer (`GET /memoForm/symptomQuestions`). */
+export function getSymptomQuestions(
+  query: { landing_id: LandingId; customerId: CustomerId },
+  options?: CallOptions,
+): Promise<SymptomQuestions> {
+  return apiCall<SymptomQuestions>({ method: 'GET', path: '/memoForm/symptomQuestions', query: { ...query } }, options);
+}
+
+/** The terms of service, of a version or the current one (`GET /memoForm/termsOfService`). */
+export function getTermsOfService(query: { version?: string } = {}, options?: CallOptions): Promise<TermsOfService> {
+  return apiCall<TermsOfService>({ method: 'GET', path: '/memoForm/termsOfService', query: { ...query } }, options);
+}
+
+/** The text shown for an answer that ends the assessment (`GET /memoForm/deadEnd`). */
+export function getDeadEnd(query: { deadEndAnswer: string }, options?: CallOptions): Promise<DeadEnd> {
+  return apiCall<DeadEnd>({ method: 'GET', path: '/memoForm/deadEnd', query: { ...query } }, options);
 }

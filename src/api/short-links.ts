@@ -1,23 +1,22 @@
-import { call, http } from './http.ts';
+import { ApiError, apiCall, type CallOptions } from './http.ts';
+import type { ShortLink } from './types.ts';
 
-interface ResolveResponse {
-  url?: unknown;
-  data?: { url?: unknown };
+/** The target of a short link (`GET /memoForm/resolveURL`). */
+export function resolveUrl(query: { hash: string }, options?: CallOptions): Promise<ShortLink> {
+  return apiCall<ShortLink>({ method: 'GET', path: '/memoForm/resolveURL', query: { ...query } }, options);
 }
 
 /**
- * Looks up a short link's target (`GET /memoForm/resolveURL?hash=`), or null when the hash
- * is unknown (no url in the response, or 404).
+ * The short-link page's lookup: the target, or null when the hash is unknown (404 or an
+ * empty url), which the page shows as "short url hash not found" (SPEC §4). Other failures
+ * are thrown as ApiError.
  */
-export async function resolveShortLink(hash: string): Promise<string | null> {
-  return call('resolveURL', async () => {
-    const response = await http.get('memoForm/resolveURL', {
-      searchParams: { hash },
-      throwHttpErrors: (status) => status !== 404,
-    });
-    if (response.status === 404) return null;
-    const body = await response.json<ResolveResponse>();
-    const url = typeof body.url === 'string' ? body.url : body.data?.url;
-    return typeof url === 'string' && url !== '' ? url : null;
-  });
+export async function resolveShortLink(hash: string, options?: CallOptions): Promise<string | null> {
+  try {
+    const { url } = await resolveUrl({ hash }, options);
+    return url !== '' ? url : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

@@ -37,8 +37,8 @@ export function ErrorPage({ code, description, message, pathCode }: ErrorPagePro
   useEffect(() => {
     let current = true;
     getMarkdown(ERROR_CONTENT_KEYS).then(
-      (entries) => {
-        if (current) setMarkdown(entries[key] ?? null);
+      ({ results }) => {
+        if (current) setMarkdown(results[key] ?? null);
       },
       (error: unknown) => {
         if (current) showSnackbar(error instanceof Error ? error.message : 'Request Timeout');

@@ -2,6 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ContractRoute } from './contract-routes.ts';
 import type { Db } from './database.ts';
@@ -20,6 +22,8 @@ export interface AppOptions {
   brand?: 'male' | 'female' | undefined;
   /** false in tests; a pino level otherwise. */
   logLevel?: string | false;
+  /** Where log lines go instead of stdout (tests read them to prove no patient data is logged). */
+  logStream?: { write: (line: string) => void } | undefined;
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -28,8 +32,28 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Validators in the contract's dialect (JSON Schema 2020-12: `unevaluatedProperties`,
+ * `contentSchema`), which Fastify's built-in draft-07 AJV refuses. Query, path and headers are
+ * text, so their values are coerced to the schema's types; JSON bodies are not, so a number
+ * sent for a string is a 400 rather than quietly accepted.
+ */
+function contractValidatorCompiler(): (route: { schema: object; httpPart?: string }) => ReturnType<Ajv2020['compile']> {
+  const options = { allErrors: true, strict: true, strictRequired: false, removeAdditional: false } as const;
+  const coercing = new Ajv2020({ ...options, coerceTypes: 'array' });
+  const exact = new Ajv2020(options);
+  addFormats(coercing);
+  addFormats(exact);
+  return ({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema);
+}
+
 /** The request part a validation error is about, as the contract's field pointers name it. */
-const PARTS: Readonly<Record<string, string>> = { querystring: 'query', params: 'path', body: 'body', headers: 'headers' };
+const PARTS: Readonly<Record<string, string>> = {
+  querystring: 'query',
+  params: 'path',
+  body: 'body',
+  headers: 'headers',
+};
 
 /** AJV's errors as the contract's field-level details: `{ field: '/query/landing_id', message }`. */
 function fieldProblems(error: {
@@ -40,7 +64,8 @@ function fieldProblems(error: {
   const part = Object.hasOwn(PARTS, context) ? PARTS[context] : context;
   return (error.validation ?? []).map((item) => {
     const missing = typeof item.params.missingProperty === 'string' ? `/${item.params.missingProperty}` : '';
-    const extra = typeof item.params.additionalProperty === 'string' ? `/${item.params.additionalProperty}` : '';
+    const unexpected = item.params.additionalProperty ?? item.params.unevaluatedProperty;
+    const extra = typeof unexpected === 'string' ? `/${unexpected}` : '';
     return {
       field: `/${part ?? context}${item.instancePath}${missing}${extra}`,
       message: extra === '' ? (item.message ?? 'is invalid') : 'is not an accepted field',
@@ -63,15 +88,18 @@ export function buildApp(options: AppOptions): FastifyInstance {
         ? false
         : {
             level: options.logLevel ?? 'info',
+            ...(options.logStream === undefined ? {} : { stream: options.logStream }),
             serializers: {
-              req: (request: FastifyRequest) => ({ method: request.method, route: request.routeOptions.url ?? 'unmatched' }),
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                route: request.routeOptions.url ?? 'unmatched',
+              }),
               res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
             },
           },
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array' } },
     bodyLimit: 256 * 1024,
-    disableRequestLogging: false,
   });
+  app.setValidatorCompiler(contractValidatorCompiler());
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -81,13 +109,19 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (error instanceof HttpProblem) return reply.code(error.status).send(error.toBody());
     const withValidation = error as Parameters<typeof fieldProblems>[0];
     if (withValidation.validation) {
-      return reply.code(400).send({ status: 400, message: 'The request is not valid', details: fieldProblems(withValidation) });
+      return reply
+        .code(400)
+        .send({ status: 400, message: 'The request is not valid', details: fieldProblems(withValidation) });
     }
     const known = error as { statusCode?: unknown; name?: unknown; code?: unknown; message?: unknown };
-    const status = typeof known.statusCode === 'number' && known.statusCode >= 400 && known.statusCode < 500 ? known.statusCode : 500;
+    const status =
+      typeof known.statusCode === 'number' && known.statusCode >= 400 && known.statusCode < 500
+        ? known.statusCode
+        : 500;
     // Only the error's kind is logged: its message may quote the request.
     if (status === 500) request.log.error({ err: { type: known.name, code: known.code } }, 'request failed');
-    const message = status === 500 || typeof known.message !== 'string' ? 'Something went wrong on our side' : known.message;
+    const message =
+      status === 500 || typeof known.message !== 'string' ? 'Something went wrong on our side' : known.message;
     return reply.code(status).send({ status, message });
   });
 
@@ -98,11 +132,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
       method: route.method,
       url: route.url,
       schema: route.schema,
-      preHandler: async (request) => {
-        if (!route.secured) return;
+      // Before the body is read or validated: a caller without the token learns nothing about the input.
+      onRequest: (request, _reply, done) => {
         const header = request.headers.authorization ?? '';
         const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-        if (!sameToken(token, clientToken)) throw new HttpProblem(401, 'This call needs the client token', 'Authorization');
+        if (route.secured && !sameToken(token, clientToken)) {
+          done(new HttpProblem(401, 'This call needs the client token', 'Authorization'));
+          return;
+        }
+        done();
       },
       handler: async (request, reply) => {
         const context = {
@@ -115,7 +153,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
         const key = request.headers['idempotency-key'];
         const result = db.transaction(() =>
           route.idempotent && typeof key === 'string' && key !== ''
-            ? once(db, route.operationId, key, requestHash([context.query, context.params, context.body]), () => handler(context))
+            ? once(db, route.operationId, key, requestHash([context.query, context.params, context.body]), () =>
+                handler(context),
+              )
             : handler(context),
         )();
         return reply.code(result.status ?? 200).send(result.body);
@@ -123,7 +163,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     });
   }
 
-  const indexHtml = options.staticDir === undefined ? null : readFileSync(path.join(options.staticDir, 'index.html'), 'utf8');
+  const indexHtml =
+    options.staticDir === undefined ? null : readFileSync(path.join(options.staticDir, 'index.html'), 'utf8');
   const page =
     indexHtml === null
       ? null
@@ -137,14 +178,22 @@ export function buildApp(options: AppOptions): FastifyInstance {
       index: false,
       wildcard: true,
       setHeaders: (response, file) => {
-        response.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.setHeader(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '';
-    if (pathname === '/api' || pathname.startsWith('/api/') || page === null || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      pathname === '/api' ||
+      pathname.startsWith('/api/') ||
+      page === null ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.code(404).send({ status: 404, message: `No such call: ${request.method} ${pathname}` });
     }
     // Every page of the app is the same document; the router decides what it shows.

@@ -59,7 +59,10 @@ function dereference(value: Json, document: Document, seen: readonly string[] = 
     const target = ref
       .replace(/^#\//, '')
       .split('/')
-      .reduce<Json | undefined>((node, key) => (node !== null && typeof node === 'object' && !Array.isArray(node) ? node[key] : undefined), document as unknown as Json);
+      .reduce<Json | undefined>(
+        (node, key) => (node !== null && typeof node === 'object' && !Array.isArray(node) ? node[key] : undefined),
+        document as unknown as Json,
+      );
     if (target === undefined) throw new Error(`The contract's reference ${ref} points nowhere`);
     return dereference(target, document, [...seen, ref]);
   }
@@ -67,7 +70,10 @@ function dereference(value: Json, document: Document, seen: readonly string[] = 
   for (const [key, child] of Object.entries(value)) {
     if (DOCUMENTATION_ONLY.has(key) || key.startsWith('x-')) continue;
     // `properties` maps names to schemas: a property may itself be called "example".
-    result[key] = key === 'properties' ? mapValues(child, (schema) => dereference(schema, document, seen)) : dereference(child, document, seen);
+    result[key] =
+      key === 'properties'
+        ? mapValues(child, (schema) => dereference(schema, document, seen))
+        : dereference(child, document, seen);
   }
   return result;
 }
@@ -94,7 +100,7 @@ export function contractRoutes(file: string): ContractRoute[] {
   const document = JSON.parse(readFileSync(file, 'utf8')) as Document;
   const routes: ContractRoute[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
-    const shared = (Array.isArray(item.parameters) ? item.parameters : []) as Parameter[];
+    const shared: Parameter[] = Array.isArray(item.parameters) ? item.parameters : [];
     for (const method of METHODS) {
       const operation = item[method] as OperationObject | undefined;
       if (!operation) continue;
@@ -102,8 +108,14 @@ export function contractRoutes(file: string): ContractRoute[] {
         (parameter) => dereference(parameter as unknown as Json, document) as unknown as Parameter,
       );
       const content = operation.requestBody?.content ?? {};
-      const bodyType = 'application/json' in content ? 'application/json' : 'application/x-www-form-urlencoded' in content ? 'application/x-www-form-urlencoded' : null;
-      const bodySchema = bodyType === null ? undefined : (dereference(content[bodyType]?.schema ?? {}, document) as object);
+      const bodyType =
+        'application/json' in content
+          ? 'application/json'
+          : 'application/x-www-form-urlencoded' in content
+            ? 'application/x-www-form-urlencoded'
+            : null;
+      const bodySchema =
+        bodyType === null ? undefined : (dereference(content[bodyType]?.schema ?? {}, document) as object);
       const security = operation.security ?? document.security ?? [];
       const headers = parameters.filter((parameter) => parameter.in === 'header');
       const querystring = objectSchema(parameters.filter((parameter) => parameter.in === 'query'));

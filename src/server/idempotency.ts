@@ -29,7 +29,13 @@ export function requestHash(parts: unknown): string {
  * a repeat with a different request is refused with 409. Callers run this inside the
  * request's transaction, so the answer and its effects are stored together or not at all.
  */
-export function once(db: Db, operation: string, key: string, hash: string, run: () => OperationResult): OperationResult {
+export function once(
+  db: Db,
+  operation: string,
+  key: string,
+  hash: string,
+  run: () => OperationResult,
+): OperationResult {
   const stored = db
     .prepare<[string, string], { request_hash: string; status: number; body: string }>(
       'SELECT request_hash, status, body FROM idempotency_keys WHERE operation = ? AND key = ?',
@@ -44,14 +50,9 @@ export function once(db: Db, operation: string, key: string, hash: string, run: 
   const result = run();
   const status = result.status ?? 200;
   if (status < 300) {
-    db.prepare('INSERT INTO idempotency_keys (operation, key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-      operation,
-      key,
-      hash,
-      status,
-      JSON.stringify(result.body),
-      new Date().toISOString(),
-    );
+    db.prepare(
+      'INSERT INTO idempotency_keys (operation, key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(operation, key, hash, status, JSON.stringify(result.body), new Date().toISOString());
   }
   return result;
 }

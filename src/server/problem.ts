@@ -23,6 +23,10 @@ export class HttpProblem extends Error {
   }
 
   toBody(): ErrorBody {
-    return { status: this.status, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) };
+    return {
+      status: this.status,
+      message: this.message,
+      ...(this.details === undefined ? {} : { details: this.details }),
+    };
   }
 }

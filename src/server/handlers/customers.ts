@@ -1,0 +1,243 @@
+import type { Db } from '../database.ts';
+import type { OperationHandler } from '../operation.ts';
+import {
+  bodyOf,
+  created,
+  customerExists,
+  leadExists,
+  newId,
+  notFound,
+  nowIso,
+  ok,
+  present,
+  statement,
+  stored,
+  text,
+} from './support.ts';
+
+interface CustomerRow {
+  kt_customer_id: string;
+  landing_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  gender: string;
+  state: string | null;
+  portal_ref: string | null;
+  allergies_json: string;
+  portal_login_at: string | null;
+  comm_change_confirmed_at: string | null;
+}
+
+function findCustomer(db: Db, ktCustomerId: string): CustomerRow {
+  return (
+    statement<[string], CustomerRow>(db, 'SELECT * FROM customers WHERE kt_customer_id = ?').get(ktCustomerId) ??
+    notFound('No customer with this id.')
+  );
+}
+
+/** GET /memoForm/ktCustomer/{id} (secured): the customer's record. */
+const getKtCustomer: OperationHandler = ({ db, params }) => {
+  const row = findCustomer(db, text(params, 'id'));
+  return ok(
+    present({
+      ktCustomerId: row.kt_customer_id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      phone: row.phone,
+      state: row.state,
+      landing_id: row.landing_id,
+      portalLoginAt: row.portal_login_at,
+      commChangeConfirmedAt: row.comm_change_confirmed_at,
+    }),
+  );
+};
+
+/** GET /memoForm/ktCustomerLandingId: the landing id of the lead a customer came from. */
+const getKtCustomerLandingId: OperationHandler = ({ db, query }) => {
+  const row = statement<[string], { landing_id: string | null }>(
+    db,
+    'SELECT landing_id FROM customers WHERE kt_customer_id = ?',
+  ).get(text(query, 'ktCustomerId'));
+  if (!row || row.landing_id === null) notFound('No customer with this id, or no lead linked to it.');
+  return ok({ ktCustomerId: text(query, 'ktCustomerId'), landing_id: row.landing_id });
+};
+
+/** POST /memoForm/validateKtCustomerId: whether the id is a customer's. */
+const validateKtCustomerId: OperationHandler = ({ db, query }) => {
+  const ktCustomerId = text(query, 'ktCustomerId');
+  return ok({ ktCustomerId, valid: customerExists(db, ktCustomerId) });
+};
+
+/** PATCH /memoForm/portalLogin/{value} (secured): records a portal login by the customer's opaque reference. */
+const portalLogin: OperationHandler = ({ db, params }) => {
+  const value = text(params, 'value');
+  const now = nowIso();
+  const { changes } = statement(db, 'UPDATE customers SET portal_login_at = ? WHERE portal_ref = ?').run(now, value);
+  if (changes === 0) notFound('No customer matches this value.');
+  return ok({ value, portalLoginAt: now });
+};
+
+/** PATCH /memoForm/commChangeConfirmation/{id} (secured): the customer confirmed a change of contact details. */
+const commChangeConfirmation: OperationHandler = ({ db, params }) => {
+  const customerId = text(params, 'id');
+  const now = nowIso();
+  const { changes } = statement(db, 'UPDATE customers SET comm_change_confirmed_at = ? WHERE kt_customer_id = ?').run(
+    now,
+    customerId,
+  );
+  if (changes === 0) notFound('No customer with this id.');
+  return ok({ customerId, confirmedAt: now });
+};
+
+function lookup(row: { kt_customer_id: string } | undefined) {
+  return ok(row ? { exists: true, customerId: row.kt_customer_id } : { exists: false });
+}
+
+/** GET /memoForm/userEmailMF (secured): whether a customer has this email; it is not echoed. */
+const userEmailMf: OperationHandler = ({ db, query }) =>
+  lookup(
+    statement<[string], { kt_customer_id: string }>(
+      db,
+      'SELECT kt_customer_id FROM customers WHERE email = ? COLLATE NOCASE ORDER BY kt_customer_id LIMIT 1',
+    ).get(text(query, 'email')),
+  );
+
+/** GET /memoForm/userPhoneMF (secured): whether a customer of this site audience has this phone. */
+const userPhoneMf: OperationHandler = ({ db, query }) =>
+  lookup(
+    statement<[string, string], { kt_customer_id: string }>(
+      db,
+      'SELECT kt_customer_id FROM customers WHERE phone = ? AND gender = ? ORDER BY kt_customer_id LIMIT 1',
+    ).get(text(query, 'phone'), text(query, 'gender')),
+  );
+
+/** GET /memoForm/allergies: the allergies on a customer's record. */
+const getAllergies: OperationHandler = ({ db, query }) => {
+  const row = findCustomer(db, text(query, 'customerId'));
+  return ok({ customerId: row.kt_customer_id, allergies: stored(row.allergies_json) as string[] });
+};
+
+interface PrescriptionRow {
+  id: string;
+  medication: string;
+  dosage: string | null;
+  status: string;
+  refills_remaining: number | null;
+  written_at: string;
+}
+
+/** GET /mipH2/getCurrentScripts/{id} (secured): the customer's prescriptions, newest first. */
+const getCurrentScripts: OperationHandler = ({ db, params }) => {
+  const customer = findCustomer(db, text(params, 'id'));
+  const scripts = statement<[string], PrescriptionRow>(
+    db,
+    'SELECT * FROM prescriptions WHERE kt_customer_id = ? ORDER BY written_at DESC',
+  )
+    .all(customer.kt_customer_id)
+    .map((row) =>
+      present({
+        scriptId: row.id,
+        medication: row.medication,
+        dosage: row.dosage,
+        status: row.status,
+        refillsRemaining: row.refills_remaining,
+        writtenAt: row.written_at,
+      }),
+    );
+  return ok({ customerId: customer.kt_customer_id, scripts });
+};
+
+interface ReferralRow {
+  id: string;
+  referrer_customer_id: string;
+  friend_first_name: string;
+  friend_email: string;
+  status: string;
+  created_at: string;
+}
+
+function referralView(row: ReferralRow) {
+  return {
+    referralId: row.id,
+    referrerCustomerId: row.referrer_customer_id,
+    friendFirstName: row.friend_first_name,
+    friendEmail: row.friend_email,
+    status: row.status,
+    createdAt: row.created_at,
+  };
+}
+
+/** GET /memoForm/referral/{id} (secured): the referrals a customer made, newest first. */
+const getReferral: OperationHandler = ({ db, params }) => {
+  const customer = findCustomer(db, text(params, 'id'));
+  const referrals = statement<[string], ReferralRow>(
+    db,
+    'SELECT * FROM referrals WHERE referrer_customer_id = ? ORDER BY created_at DESC, rowid DESC',
+  ).all(customer.kt_customer_id);
+  return ok({ referrerCustomerId: customer.kt_customer_id, referrals: referrals.map(referralView) });
+};
+
+/**
+ * POST /memoForm/referral/ (secured): a customer invites a friend. Inviting the same friend
+ * again answers the first invitation rather than a second one.
+ */
+const createReferral: OperationHandler = ({ db, body }) => {
+  const fields = bodyOf(body);
+  const referrer = text(fields, 'referrerCustomerId');
+  const friendEmail = text(fields, 'friendEmail');
+  if (!customerExists(db, referrer)) notFound('No customer with referrerCustomerId.');
+  const findExisting = statement<[string, string], ReferralRow>(
+    db,
+    'SELECT * FROM referrals WHERE referrer_customer_id = ? AND friend_email = ? COLLATE NOCASE',
+  );
+  const existing = findExisting.get(referrer, friendEmail);
+  if (existing) return created(referralView(existing));
+  const row: ReferralRow = {
+    id: newId('ref'),
+    referrer_customer_id: referrer,
+    friend_first_name: text(fields, 'friendFirstName'),
+    friend_email: friendEmail,
+    status: 'invited',
+    created_at: nowIso(),
+  };
+  statement(
+    db,
+    `INSERT INTO referrals (id, referrer_customer_id, friend_first_name, friend_email, status, created_at)
+     VALUES (@id, @referrer_customer_id, @friend_first_name, @friend_email, @status, @created_at)`,
+  ).run(row);
+  return created(referralView(row));
+};
+
+/** POST /memoForm/restartHRT: records a restart of HRT (a status update with isRestart). */
+const restartHrt: OperationHandler = ({ db, body }) => {
+  const fields = bodyOf(body);
+  const ktCustomerId = text(fields, 'ktCustomerId');
+  const landingId = text(fields, 'landingId');
+  if (!customerExists(db, ktCustomerId) || !leadExists(db, landingId)) {
+    notFound('No customer with this id, or no lead under landingId.');
+  }
+  const restartedAt = nowIso();
+  statement(
+    db,
+    "INSERT INTO status_updates (kind, landing_id, kt_customer_id, is_restart, created_at) VALUES ('restart', ?, ?, 1, ?)",
+  ).run(landingId, ktCustomerId, restartedAt);
+  return ok({ ktCustomerId, landingId, restartedAt });
+};
+
+export const CUSTOMER_HANDLERS = {
+  getKtCustomer,
+  getKtCustomerLandingId,
+  validateKtCustomerId,
+  portalLogin,
+  commChangeConfirmation,
+  userEmailMf,
+  userPhoneMf,
+  getAllergies,
+  getCurrentScripts,
+  getReferral,
+  createReferral,
+  restartHrt,
+} satisfies Record<string, OperationHandler>;

@@ -1,0 +1,130 @@
+import { decodeJsonField } from '../json-fields.ts';
+import type { OperationHandler } from '../operation.ts';
+import { HttpProblem } from '../problem.ts';
+import { bodyOf, newId, notFound, nowIso, ok, statement, text } from './support.ts';
+
+/** The decoded `customer` of an identity check (the contract's IdentityCustomer). */
+interface IdentityCustomer {
+  firstName: string;
+  lastName: string;
+  birthdate: string;
+  state: string;
+  idType?: string;
+  idNumber?: string;
+  ssn?: string;
+}
+
+/** SPEC §5: the states whose identity questions keep idType and idNumber. */
+export const ID_DOCUMENT_STATES: ReadonlySet<string> = new Set([
+  'AL',
+  'HI',
+  'IL',
+  'IN',
+  'KS',
+  'MA',
+  'MI',
+  'NC',
+  'ND',
+  'OK',
+  'UT',
+  'KY',
+]);
+/** SPEC §5: the one state that also keeps the ssn. */
+export const SSN_STATE = 'KY';
+
+type IdentityStatus = 'verified' | 'failed' | 'review';
+
+function yearsOld(birthdate: string, today: Date): number {
+  const [year = 0, month = 0, day = 0] = birthdate.split('-').map(Number);
+  const monthNow = today.getUTCMonth() + 1;
+  const hadBirthday = monthNow > month || (monthNow === month && today.getUTCDate() >= day);
+  return today.getUTCFullYear() - year - (hadBirthday ? 0 : 1);
+}
+
+/**
+ * A deterministic stand-in for the identity service: under 18 fails; in a state of SPEC §5
+ * that asks for an identity document, a missing document (or, in KY, a missing SSN) goes to
+ * manual review; everything else is verified.
+ */
+export function identityOutcome(customer: IdentityCustomer, today: Date): IdentityStatus {
+  if (yearsOld(customer.birthdate, today) < 18) return 'failed';
+  if (ID_DOCUMENT_STATES.has(customer.state) && (customer.idType === undefined || customer.idNumber === undefined)) {
+    return 'review';
+  }
+  if (customer.state === SSN_STATE && customer.ssn === undefined) return 'review';
+  return 'verified';
+}
+
+/**
+ * POST /idVerification/checkIdentity and /idVerification/identityCheck (form-encoded). The
+ * check is kept with the names, birthdate, state and document type; of the document number
+ * only its last four characters, and of an SSN only that one was given.
+ */
+function identityCheck(operation: 'checkIdentity' | 'identityCheck'): OperationHandler {
+  return ({ db, body }) => {
+    const customer = decodeJsonField(operation, '/body/customer', bodyOf(body).customer) as IdentityCustomer;
+    const today = new Date();
+    if (customer.birthdate > today.toISOString().slice(0, 10)) {
+      throw new HttpProblem(400, 'The request is not valid', [
+        { field: '/body/customer/birthdate', message: 'must be a date in the past' },
+      ]);
+    }
+    const status = identityOutcome(customer, today);
+    const checkId = newId('idc');
+    const checkedAt = nowIso();
+    statement(
+      db,
+      `INSERT INTO identity_checks (id, first_name, last_name, birthdate, state, id_type, id_number_last4, ssn_given, status, operation, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      checkId,
+      customer.firstName,
+      customer.lastName,
+      customer.birthdate,
+      customer.state,
+      customer.idType ?? null,
+      customer.idNumber === undefined ? null : customer.idNumber.slice(-4),
+      customer.ssn === undefined ? 0 : 1,
+      status,
+      operation,
+      checkedAt,
+    );
+    return ok({ checkId, verified: status === 'verified', status, checkedAt });
+  };
+}
+
+/**
+ * GET /mipH2/getHasId/{id}: whether an identity document is on file for the customer: one on
+ * their record, or a verified identity check under their name.
+ */
+const getHasId: OperationHandler = ({ db, params }) => {
+  const customerId = text(params, 'id');
+  const customer =
+    statement<[string], { has_id: number; first_name: string; last_name: string }>(
+      db,
+      'SELECT has_id, first_name, last_name FROM customers WHERE kt_customer_id = ?',
+    ).get(customerId) ?? notFound('No customer with this id.');
+  const checked = statement<[string, string], { found: number }>(
+    db,
+    `SELECT 1 AS found FROM identity_checks
+     WHERE status = 'verified' AND last_name = ? COLLATE NOCASE AND first_name = ? COLLATE NOCASE LIMIT 1`,
+  ).get(customer.last_name, customer.first_name);
+  return ok({ customerId, hasId: customer.has_id === 1 || checked !== undefined });
+};
+
+/**
+ * POST /memoForm/verifyRecaptcha: a stand-in for the bot-check service. A token starting with
+ * "fail" or "bot" is a bot (score 0.1); any other is a person (0.9). Nothing is stored.
+ */
+const verifyRecaptcha: OperationHandler = ({ body }) => {
+  const fields = bodyOf(body);
+  const bot = /^(fail|bot)/i.test(text(fields, 'recaptchaToken'));
+  return ok({ success: !bot, score: bot ? 0.1 : 0.9, action: text(fields, 'action') });
+};
+
+export const IDENTITY_HANDLERS = {
+  checkIdentity: identityCheck('checkIdentity'),
+  identityCheck: identityCheck('identityCheck'),
+  getHasId,
+  verifyRecaptcha,
+} satisfies Record<string, OperationHandler>;

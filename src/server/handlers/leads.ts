@@ -1,0 +1,187 @@
+import type { Db } from '../database.ts';
+import { decodeJsonField } from '../json-fields.ts';
+import type { OperationHandler } from '../operation.ts';
+import { bodyOf, leadExists, notFound, nowIso, ok, optionalText, present, statement, stored, text } from './support.ts';
+
+/** One answer of a submission (the contract's Answer). */
+export interface Answer {
+  ref: string;
+  type: string;
+  value: string[];
+  questionId: string;
+}
+
+/** The decoded `lead` field (the contract's LeadPayload). */
+export interface LeadPayload {
+  landing_id: string;
+  formId?: string;
+  pathCode?: string;
+  landed_at?: string;
+  submitted_at?: string;
+  answers: Answer[];
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** The decoded `scores` field (the contract's Scores). */
+export type Scores = Record<string, number>;
+
+interface LeadRow {
+  landing_id: string;
+  form_id: string;
+  path_code: string | null;
+  lead_json: string;
+  answers_json: string;
+  scores_json: string | null;
+  updated_at: string;
+}
+
+/** The form id of a lead that does not name one (SPEC §3: default MIP). */
+const DEFAULT_FORM_ID = 'MIP';
+
+function findLead(db: Db, landingId: string): LeadRow | undefined {
+  return statement<[string], LeadRow>(db, 'SELECT * FROM leads WHERE landing_id = ?').get(landingId);
+}
+
+/**
+ * POST /memoForm/saveLead: stores the lead under its own landing_id, replacing an earlier save
+ * of the same landing id (the funnel saves again as the patient goes on). Scores left out keep
+ * the ones saved before. A landingId beside the lead that differs from it is kept as linked.
+ */
+const saveLead: OperationHandler = ({ db, body }) => {
+  const fields = bodyOf(body);
+  const lead = decodeJsonField('saveLead', '/body/lead', fields.lead) as LeadPayload;
+  const scores =
+    fields.scores === undefined ? null : (decodeJsonField('saveLead', '/body/scores', fields.scores) as Scores);
+  const landingId = text(fields, 'landingId');
+  const { answers, ...rest } = lead;
+  const now = nowIso();
+  statement(
+    db,
+    `INSERT INTO leads (landing_id, form_id, path_code, lead_json, answers_json, scores_json, linked_landing_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (landing_id) DO UPDATE SET
+       form_id = excluded.form_id,
+       path_code = excluded.path_code,
+       lead_json = excluded.lead_json,
+       answers_json = excluded.answers_json,
+       scores_json = coalesce(excluded.scores_json, leads.scores_json),
+       linked_landing_id = coalesce(excluded.linked_landing_id, leads.linked_landing_id),
+       updated_at = excluded.updated_at`,
+  ).run(
+    lead.landing_id,
+    lead.formId ?? DEFAULT_FORM_ID,
+    lead.pathCode ?? null,
+    JSON.stringify(rest),
+    JSON.stringify(answers),
+    scores === null ? null : JSON.stringify(scores),
+    landingId === lead.landing_id ? null : landingId,
+    now,
+    now,
+  );
+  return ok({ landing_id: lead.landing_id, savedAt: now });
+};
+
+/** GET /memoForm/getLead: the lead saved under a landing id, with its scores. */
+const getLead: OperationHandler = ({ db, query }) => {
+  const row = findLead(db, text(query, 'landing_id')) ?? notFound('No lead is saved under this landing id.');
+  const lead = stored(row.lead_json) as Omit<LeadPayload, 'answers'>;
+  return ok(
+    present({
+      ...lead,
+      formId: row.form_id,
+      answers: stored(row.answers_json) as Answer[],
+      scores: row.scores_json === null ? undefined : (stored(row.scores_json) as Scores),
+      savedAt: row.updated_at,
+    }),
+  );
+};
+
+/** GET /memoForm/answers: the answers saved for a landing id and form. */
+const getAnswers: OperationHandler = ({ db, query }) => {
+  const row = findLead(db, text(query, 'landing_id'));
+  const formId = text(query, 'formId');
+  if (!row || row.form_id !== formId) notFound('No answers are saved for this landing id and form.');
+  const lead = stored(row.lead_json) as Omit<LeadPayload, 'answers'>;
+  return ok(
+    present({
+      landing_id: row.landing_id,
+      formId: row.form_id,
+      answers: stored(row.answers_json) as Answer[],
+      submitted_at: lead.submitted_at,
+    }),
+  );
+};
+
+/** Answers that rule treatment out, by question ref: the reason the patient is told. */
+const DISQUALIFYING_ANSWERS: Readonly<Record<string, string>> = {
+  'hormone-cancer': 'A history of hormone-sensitive cancer needs an in-person specialist.',
+  'blood-clot': 'A history of blood clots, stroke or heart attack needs an in-person assessment.',
+};
+
+/** The minimum age for treatment. */
+const MINIMUM_AGE = 18;
+
+function ageOn(birthdate: string, today: Date): number {
+  const [year = 0, month = 0, day = 0] = birthdate.split('-').map(Number);
+  const monthNow = today.getUTCMonth() + 1;
+  const birthdayPassed = monthNow > month || (monthNow === month && today.getUTCDate() >= day);
+  return today.getUTCFullYear() - year - (birthdayPassed ? 0 : 1);
+}
+
+/**
+ * POST /memoForm/checkCustQualifications: whether the answers qualify the patient. Under 18
+ * (from the birthdate answer) or a yes to a disqualifying question is a no, with the reasons.
+ */
+const checkCustQualifications: OperationHandler = ({ body }) => {
+  const fields = bodyOf(body);
+  const lead = decodeJsonField('checkCustQualifications', '/body/lead', fields.lead) as LeadPayload;
+  const reasons: string[] = [];
+  const today = new Date();
+  for (const answer of lead.answers) {
+    const first = answer.value[0] ?? '';
+    if (
+      answer.type === 'date' &&
+      answer.ref.toLowerCase().startsWith('birthdate') &&
+      /^\d{4}-\d{2}-\d{2}$/.test(first)
+    ) {
+      if (ageOn(first, today) < MINIMUM_AGE) reasons.push(`Treatment is available from age ${MINIMUM_AGE}.`);
+    }
+    const reason = Object.hasOwn(DISQUALIFYING_ANSWERS, answer.ref) ? DISQUALIFYING_ANSWERS[answer.ref] : undefined;
+    if (reason !== undefined && answer.value.some((value) => value.toLowerCase() === 'yes')) reasons.push(reason);
+  }
+  return ok({ qualified: reasons.length === 0, reasons: [...new Set(reasons)] });
+};
+
+/** POST /memoForm/checkLandingId: whether a submission is already saved under the landing id. */
+const checkLandingId: OperationHandler = ({ db, body }) => {
+  const landingId = text(bodyOf(body), 'landing_id');
+  return ok({ landing_id: landingId, exists: leadExists(db, landingId) });
+};
+
+/** POST /memoForm/updateHRTPatient: records the tracking call (mpid, landing id, page path). */
+const updateHrtPatient: OperationHandler = ({ db, body }) => {
+  const fields = bodyOf(body);
+  const landingId = text(fields, 'landing_id');
+  const mpid = text(fields, 'mpid');
+  if (!leadExists(db, landingId)) notFound('No lead under this landing id.');
+  const now = nowIso();
+  statement(db, 'INSERT INTO hrt_patient_updates (mpid, landing_id, location, created_at) VALUES (?, ?, ?, ?)').run(
+    mpid,
+    landingId,
+    optionalText(fields, 'location') ?? null,
+    now,
+  );
+  return ok({ landing_id: landingId, mpid, recordedAt: now });
+};
+
+export const LEAD_HANDLERS = {
+  saveLead,
+  getLead,
+  getAnswers,
+  checkCustQualifications,
+  checkLandingId,
+  updateHrtPatient,
+} satisfies Record<string, OperationHandler>;

@@ -1,0 +1,467 @@
+import type { Db } from '../database.ts';
+import { decodeJsonField } from '../json-fields.ts';
+import { centsOf, moneyOf } from '../money.ts';
+import type { OperationHandler } from '../operation.ts';
+import { tokenizeCard, tokenizePaymentToken } from '../payment-simulator.ts';
+import { HttpProblem } from '../problem.ts';
+import { findProduct, type ProductRow } from './products.ts';
+import {
+  bodyOf,
+  created,
+  customerExists,
+  flag,
+  leadExists,
+  newId,
+  notFound,
+  nowIso,
+  ok,
+  optionalText,
+  present,
+  statement,
+  stored,
+  text,
+} from './support.ts';
+
+/** The decoded `order` field (the contract's OrderPayload): no card data, a billing token. */
+interface OrderPayload {
+  productId: string;
+  campaignId?: string;
+  quantity?: number;
+  landingId: string;
+  billingToken: string;
+  contact: { firstName: string; lastName: string; email: string; phone: string };
+}
+
+/** The decoded `customer` field of saveBillingInfo (the contract's BillingCustomer). */
+interface BillingCustomer {
+  firstName: string;
+  lastName: string;
+  email?: string;
+  phone?: string;
+  address: { line1: string; line2?: string; city: string; state: string; zip: string };
+  paymentToken?: string;
+  cardNumber?: string;
+  expMonth?: number;
+  expYear?: number;
+  cvc?: string;
+}
+
+interface BillingRow {
+  billing_token: string;
+  landing_id: string;
+  last4: string;
+  decline_reason: string | null;
+}
+
+interface OrderRow {
+  id: string;
+  total: string;
+  status: string;
+  last4: string | null;
+  created_at: string;
+}
+
+type OrderKind = 'order' | 'follow-on' | 'zero-dollar' | 'non-linear' | 'hrt-info';
+
+/** An order as the contract's Order schema gives it: never more of the card than its last four. */
+function orderView(row: OrderRow): Record<string, unknown> {
+  return present({
+    orderId: row.id,
+    status: row.status,
+    total: row.total,
+    createdAt: row.created_at,
+    last4: row.last4,
+  });
+}
+
+function paymentDeclined(details: string): never {
+  throw new HttpProblem(422, 'Payment declined', details);
+}
+
+interface NewOrder {
+  kind: OrderKind;
+  landingId: string;
+  leadLandingId?: string;
+  ktCustomerId?: string;
+  product: ProductRow;
+  campaignId?: string;
+  quantity?: number;
+  compOrder?: boolean;
+  total: string;
+  status: 'pending' | 'approved';
+  billing?: BillingRow;
+  contact?: OrderPayload['contact'];
+}
+
+/** Stores one order and answers it as 201 Created. */
+function insertOrder(db: Db, order: NewOrder) {
+  const row: OrderRow = {
+    id: newId('ord'),
+    total: order.total,
+    status: order.status,
+    last4: order.billing?.last4 ?? null,
+    created_at: nowIso(),
+  };
+  statement(
+    db,
+    `INSERT INTO orders (id, kind, landing_id, lead_landing_id, kt_customer_id, product_id, campaign_id, quantity,
+       comp_order, total, status, billing_token, last4, contact_json, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    row.id,
+    order.kind,
+    order.landingId,
+    order.leadLandingId ?? null,
+    order.ktCustomerId ?? null,
+    order.product.external_id,
+    order.campaignId ?? order.product.campaign_id,
+    order.quantity ?? 1,
+    order.compOrder === true ? 1 : 0,
+    row.total,
+    row.status,
+    order.billing?.billing_token ?? null,
+    row.last4,
+    order.contact === undefined ? null : JSON.stringify(order.contact),
+    row.created_at,
+  );
+  return created(orderView(row));
+}
+
+/** The billing details saved last for a landing id. */
+function latestBilling(db: Db, landingId: string): BillingRow | undefined {
+  return statement<[string], BillingRow>(
+    db,
+    'SELECT billing_token, landing_id, last4, decline_reason FROM billing WHERE landing_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+  ).get(landingId);
+}
+
+/**
+ * The clinic customer an order's contact belongs to: the one with its email, or a new one
+ * (the next free numeric id), as the clinic system makes a customer on a first order.
+ */
+function customerFor(db: Db, landingId: string, contact: OrderPayload['contact'], product: ProductRow): string {
+  const existing = statement<[string], { kt_customer_id: string }>(
+    db,
+    'SELECT kt_customer_id FROM customers WHERE email = ? COLLATE NOCASE ORDER BY kt_customer_id LIMIT 1',
+  ).get(contact.email);
+  if (existing) return existing.kt_customer_id;
+  const { next } = statement<[], { next: number }>(
+    db,
+    "SELECT max(200000, coalesce(max(CAST(kt_customer_id AS INTEGER)), 0)) + 1 AS next FROM customers WHERE kt_customer_id NOT GLOB '*[^0-9]*'",
+  ).get() ?? { next: 200001 };
+  const id = String(next);
+  statement(
+    db,
+    `INSERT INTO customers (kt_customer_id, landing_id, first_name, last_name, email, phone, gender)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    landingId,
+    contact.firstName,
+    contact.lastName,
+    contact.email,
+    contact.phone,
+    product.category === 'fhrt' ? 'female' : 'male',
+  );
+  return id;
+}
+
+/**
+ * POST /memoForm/createOrder and /memoForm/createOrderNonLinear: charges the billing details
+ * saved under the order's billing token (for the order's landing id) through the payment
+ * simulator and stores one order. A declined card answers 422 with the reason and stores
+ * nothing. Idempotency by Idempotency-Key is the app's, around this handler.
+ */
+function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
+  return ({ db, body }) => {
+    const order = decodeJsonField(operationId, '/body/order', bodyOf(body).order) as OrderPayload;
+    if (!leadExists(db, order.landingId)) notFound("No lead is saved under the order's landingId.");
+    const product = findProduct(db, order.productId) ?? notFound("No product with the order's productId.");
+    const billing = statement<[string, string], BillingRow>(
+      db,
+      'SELECT billing_token, landing_id, last4, decline_reason FROM billing WHERE billing_token = ? AND landing_id = ?',
+    ).get(order.billingToken, order.landingId);
+    if (!billing) paymentDeclined('No billing details are saved under this billing token for this landing id.');
+    if (billing.decline_reason !== null) paymentDeclined(billing.decline_reason);
+    const quantity = order.quantity ?? 1;
+    return insertOrder(db, {
+      kind,
+      landingId: order.landingId,
+      ktCustomerId: customerFor(db, order.landingId, order.contact, product),
+      product,
+      ...(order.campaignId === undefined ? {} : { campaignId: order.campaignId }),
+      quantity,
+      total: moneyOf(centsOf(product.total) * quantity),
+      status: 'approved',
+      billing,
+      contact: order.contact,
+    });
+  };
+}
+
+/**
+ * POST /memoForm/createFollowOnProductOrder: a follow-on product of a campaign (such as 1673
+ * in 116). Complimentary (compOrder) costs $0.00 and charges nothing; otherwise the billing
+ * saved last for the landing id is charged.
+ */
+const createFollowOnProductOrder: OperationHandler = ({ db, body }) => {
+  const fields = bodyOf(body);
+  const landingId = text(fields, 'landingId');
+  const productId = text(fields, 'productId');
+  const campaignId = text(fields, 'campaignId');
+  const compOrder = flag(fields, 'compOrder') === true;
+  if (!leadExists(db, landingId)) notFound('No lead with this landingId.');
+  const product =
+    statement<[string, string], ProductRow>(db, 'SELECT * FROM products WHERE external_id = ? AND campaign_id = ?').get(
+      productId,
+      campaignId,
+    ) ?? notFound('No such product in this campaign.');
+  const billing = latestBilling(db, landingId);
+  if (!compOrder) {
+    if (!billing) paymentDeclined('No billing details are saved for this landing id.');
+    if (billing.decline_reason !== null) paymentDeclined(billing.decline_reason);
+  }
+  return insertOrder(db, {
+    kind: 'follow-on',
+    landingId,
+    product,
+    campaignId,
+    compOrder,
+    total: compOrder ? moneyOf(0) : product.total,
+    status: 'approved',
+    ...(billing && billing.decline_reason === null ? { billing } : {}),
+  });
+};
+
+/** POST /memoForm/newCHRTZeroDollarOrder: a $0.00 continuous-HRT order linking two leads. */
+const newChrtZeroDollarOrder: OperationHandler = ({ db, body }) => {
+  const fields = bodyOf(body);
+  const landingId = text(fields, 'landingId');
+  const leadLandingId = text(fields, 'leadLandingId');
+  if (!leadExists(db, landingId) || !leadExists(db, leadLandingId)) {
+    notFound('No lead under landingId or leadLandingId.');
+  }
+  const product = findProduct(db, text(fields, 'productId')) ?? notFound('No such product.');
+  return insertOrder(db, {
+    kind: 'zero-dollar',
+    landingId,
+    leadLandingId,
+    product,
+    total: moneyOf(0),
+    status: 'approved',
+  });
+};
+
+/**
+ * POST /memoForm/updateHRTInfoCreateOrder: records the HRT patient update (mpid, page) and
+ * orders the product. It is approved when billing that would be charged is saved for the
+ * landing id, else pending: this call has no payment-declined answer in the contract.
+ */
+const updateHrtInfoCreateOrder: OperationHandler = ({ db, body }) => {
+  const fields = bodyOf(body);
+  const landingId = text(fields, 'landingId');
+  if (!leadExists(db, landingId)) notFound('No lead under landingId.');
+  const product = findProduct(db, text(fields, 'productId')) ?? notFound('No such product.');
+  statement(db, 'INSERT INTO hrt_patient_updates (mpid, landing_id, location, created_at) VALUES (?, ?, ?, ?)').run(
+    text(fields, 'mpid'),
+    landingId,
+    optionalText(fields, 'location') ?? null,
+    nowIso(),
+  );
+  const billing = latestBilling(db, landingId);
+  const chargeable = billing && billing.decline_reason === null ? billing : undefined;
+  return insertOrder(db, {
+    kind: 'hrt-info',
+    landingId,
+    product,
+    total: product.total,
+    status: chargeable ? 'approved' : 'pending',
+    ...(chargeable ? { billing: chargeable } : {}),
+  });
+};
+
+/**
+ * POST /mipH2/billingInfo/save: passes the card (or the browser's payment token) to the
+ * payment simulator and keeps its token, the last four digits, the brand and the expiry,
+ * with the simulator's verdict for later orders. The card number and CVC go no further than
+ * this function: they are never stored, returned or logged.
+ */
+const saveBillingInfo: OperationHandler = ({ db, body }) => {
+  const fields = bodyOf(body);
+  const customer = decodeJsonField('saveBillingInfo', '/body/customer', fields.customer) as BillingCustomer;
+  const landingId = text(fields, 'landingId');
+  if (!leadExists(db, landingId)) notFound('No lead is saved under this landingId.');
+  const { cardNumber, expMonth, expYear, cvc, paymentToken } = customer;
+  const result =
+    paymentToken !== undefined
+      ? tokenizePaymentToken(paymentToken)
+      : tokenizeCard({ cardNumber: cardNumber ?? '', expMonth: expMonth ?? 0, expYear: expYear ?? 0, cvc: cvc ?? '' });
+  if (!result.ok) {
+    throw new HttpProblem(400, 'The request is not valid', [
+      { field: `/body/customer/${result.field}`, message: result.message },
+    ]);
+  }
+  const kept = present({
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    phone: customer.phone,
+    address: customer.address,
+  });
+  const savedAt = nowIso();
+  statement(
+    db,
+    `INSERT INTO billing (billing_token, landing_id, last4, card_brand, exp_month, exp_year, decline_reason, customer_json, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    result.token,
+    landingId,
+    result.last4,
+    result.brand,
+    expMonth ?? null,
+    expYear ?? null,
+    result.declineReason,
+    JSON.stringify(kept),
+    savedAt,
+  );
+  return ok(
+    present({
+      landingId,
+      billingToken: result.token,
+      last4: result.last4,
+      cardBrand: result.brand,
+      expMonth,
+      expYear,
+      savedAt,
+    }),
+  );
+};
+
+interface CustomerMatch {
+  kt_customer_id: string;
+  landing_id: string | null;
+}
+
+/**
+ * GET /mipH2/order: the orders of the customer every given detail matches (id, email, phone,
+ * first and last name), newest first; medOrders=true keeps the medication (mpid) orders.
+ */
+const getOrder: OperationHandler = ({ db, query }) => {
+  const conditions: string[] = [];
+  const values: string[] = [];
+  const match = (name: string, sql: string) => {
+    const value = optionalText(query, name);
+    if (value === undefined) return;
+    conditions.push(sql);
+    values.push(value);
+  };
+  match('customerId', 'kt_customer_id = ?');
+  match('emailAddress', 'email = ? COLLATE NOCASE');
+  match('phoneNumber', 'phone = ?');
+  match('firstName', 'first_name = ? COLLATE NOCASE');
+  match('lastName', 'last_name = ? COLLATE NOCASE');
+  const byName = optionalText(query, 'firstName') !== undefined && optionalText(query, 'lastName') !== undefined;
+  const byKey = ['customerId', 'emailAddress', 'phoneNumber'].some((name) => optionalText(query, name) !== undefined);
+  if (!byKey && !byName) {
+    throw new HttpProblem(400, 'The request is not valid', [
+      { field: '/query', message: 'needs customerId, emailAddress, phoneNumber, or firstName and lastName' },
+    ]);
+  }
+  // The conditions are fixed text chosen above (at most 32 combinations, each prepared once); only the values come from the request.
+  const customer =
+    statement<string[], CustomerMatch>(
+      db,
+      `SELECT kt_customer_id, landing_id FROM customers WHERE ${conditions.join(' AND ')} ORDER BY kt_customer_id LIMIT 1`,
+    ).get(...values) ?? notFound('No customer matches.');
+  const medicationOnly = flag(query, 'medOrders') === true;
+  const orders = statement<[string, string, number], OrderRow>(
+    db,
+    `SELECT o.id, o.total, o.status, o.last4, o.created_at FROM orders o
+     WHERE (o.kt_customer_id = ? OR o.landing_id = ?)
+       AND (? = 0 OR EXISTS (SELECT 1 FROM products p WHERE p.external_id = o.product_id AND p.type = 'mpid'))
+     ORDER BY o.created_at DESC, o.rowid DESC LIMIT 500`,
+  ).all(customer.kt_customer_id, customer.landing_id ?? '', medicationOnly ? 1 : 0);
+  return ok({ customerId: customer.kt_customer_id, orders: orders.map(orderView) });
+};
+
+/** POST /memoForm/orderSaveSOAPNotes: the clinician's notes on the order of a landing id. */
+const orderSaveSoapNotes: OperationHandler = ({ db, body }) => {
+  const fields = bodyOf(body);
+  const landingId = text(fields, 'landingId');
+  const order = statement<[string], { id: string }>(db, 'SELECT id FROM orders WHERE landing_id = ? LIMIT 1').get(
+    landingId,
+  );
+  if (!order) notFound('No order for this landing id.');
+  const savedAt = nowIso();
+  statement(db, 'INSERT INTO soap_notes (landing_id, notes, created_at) VALUES (?, ?, ?)').run(
+    landingId,
+    text(fields, 'notes'),
+    savedAt,
+  );
+  return ok({ landingId, savedAt });
+};
+
+interface ContinuousRow {
+  kt_customer_id: string;
+  is_restart: number;
+  medication_effectiveness: string | null;
+  details_json: string;
+  updated_at: string;
+}
+
+function continuousView(row: ContinuousRow): Record<string, unknown> {
+  return present({
+    ktCustomerId: row.kt_customer_id,
+    isRestart: row.is_restart === 1,
+    medicationEffectiveness: row.medication_effectiveness,
+    details: stored(row.details_json) as Record<string, unknown>,
+    updatedAt: row.updated_at,
+  });
+}
+
+/** POST /memoForm/updateKtOrderContinuous: saves the continuous (repeat) order form, one per customer and restart flag. */
+const updateKtOrderContinuous: OperationHandler = ({ db, query, body }) => {
+  const ktCustomerId = text(query, 'ktCustomerId');
+  if (!customerExists(db, ktCustomerId)) notFound('No customer with this id.');
+  const row: ContinuousRow = {
+    kt_customer_id: ktCustomerId,
+    is_restart: flag(query, 'isRestart') === true ? 1 : 0,
+    medication_effectiveness: text(query, 'medicationEffectiveness'),
+    details_json: JSON.stringify(bodyOf(body)),
+    updated_at: nowIso(),
+  };
+  statement(
+    db,
+    `INSERT INTO continuous_orders (kt_customer_id, is_restart, medication_effectiveness, details_json, updated_at)
+     VALUES (@kt_customer_id, @is_restart, @medication_effectiveness, @details_json, @updated_at)
+     ON CONFLICT (kt_customer_id, is_restart) DO UPDATE SET
+       medication_effectiveness = excluded.medication_effectiveness,
+       details_json = excluded.details_json,
+       updated_at = excluded.updated_at`,
+  ).run(row);
+  return ok(continuousView(row));
+};
+
+/** GET /memoForm/getKtOrderContinuous: the continuous order form saved for a customer. */
+const getKtOrderContinuous: OperationHandler = ({ db, query }) => {
+  const row =
+    statement<[string, number], ContinuousRow>(
+      db,
+      'SELECT * FROM continuous_orders WHERE kt_customer_id = ? AND is_restart = ?',
+    ).get(text(query, 'ktCustomerId'), flag(query, 'isRestart') === true ? 1 : 0) ??
+    notFound('No continuous order for this customer.');
+  return ok(continuousView(row));
+};
+
+export const ORDER_HANDLERS = {
+  createOrder: placeOrder('createOrder', 'order'),
+  createOrderNonLinear: placeOrder('createOrderNonLinear', 'non-linear'),
+  createFollowOnProductOrder,
+  newChrtZeroDollarOrder,
+  updateHrtInfoCreateOrder,
+  saveBillingInfo,
+  getOrder,
+  orderSaveSoapNotes,
+  updateKtOrderContinuous,
+  getKtOrderContinuous,
+} satisfies Record<string, OperationHandler>;

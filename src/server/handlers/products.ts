@@ -1,0 +1,88 @@
+import type { Db } from '../database.ts';
+import { DEFAULT_PRICE } from '../money.ts';
+import type { OperationHandler } from '../operation.ts';
+import { flag, notFound, ok, optionalText, present, statement, stored, text } from './support.ts';
+
+export interface ProductRow {
+  external_id: string;
+  category: 'hrt' | 'fhrt';
+  type: 'product' | 'mpid';
+  is_default: number;
+  campaign_id: string | null;
+  comp_order: number | null;
+  brand: string | null;
+  name: string;
+  description: string | null;
+  message: string | null;
+  package_includes_json: string;
+  includes_detail_json: string;
+  price: string;
+  quantity: number;
+  sale_price: string;
+  shipping: string | null;
+  total: string;
+  mp_id: string | null;
+}
+
+/** The id the product fetch sends when the page has no product (SPEC §7). */
+const NO_PRODUCT_ID = 'undefined';
+
+/** A product as the contract's Product schema gives it. */
+export function productView(row: ProductRow): Record<string, unknown> {
+  return present({
+    externalId: row.external_id,
+    category: row.category,
+    type: row.type,
+    brand: row.brand,
+    description: row.description,
+    externalCampaignId: row.campaign_id,
+    message: row.message,
+    name: row.name,
+    packageIncludes: stored(row.package_includes_json) as string[],
+    includesDetail: stored(row.includes_detail_json) as string[],
+    price: row.price,
+    quantity: row.quantity,
+    salePrice: row.sale_price,
+    shipping: row.shipping,
+    total: row.total,
+    mpId: row.mp_id,
+  });
+}
+
+/** A product by id, whichever category it is in (ids are unique but for the default products). */
+export function findProduct(db: Db, productId: string): ProductRow | undefined {
+  return statement<[string], ProductRow>(
+    db,
+    'SELECT * FROM products WHERE external_id = ? ORDER BY is_default, category LIMIT 1',
+  ).get(productId);
+}
+
+/**
+ * GET /memoForm/getProductInfo: a product by id and category. The id 'undefined' (no product
+ * on the page) answers the category's default product with total '$99' and no sale price
+ * (SPEC §5). A follow-on product asked for with its campaign must be in that campaign; with
+ * compOrder true it is complimentary, so its sale price and total are $0.00.
+ */
+const getProductInfo: OperationHandler = ({ db, query }) => {
+  const id = text(query, 'id');
+  const category = text(query, 'category');
+  if (id === NO_PRODUCT_ID) {
+    const fallback =
+      statement<[string], ProductRow>(db, 'SELECT * FROM products WHERE category = ? AND is_default = 1').get(
+        category,
+      ) ?? notFound('No default product is set for this category.');
+    return ok({ ...productView(fallback), total: DEFAULT_PRICE, salePrice: '' });
+  }
+  const product =
+    statement<[string, string], ProductRow>(db, 'SELECT * FROM products WHERE external_id = ? AND category = ?').get(
+      id,
+      category,
+    ) ?? notFound('No product with this id (other than undefined).');
+  const campaignId = optionalText(query, 'campaignId');
+  if (campaignId !== undefined && product.campaign_id !== campaignId)
+    notFound('No product with this id in this campaign.');
+  if (flag(query, 'compOrder') === true) return ok({ ...productView(product), salePrice: '$0.00', total: '$0.00' });
+  return ok(productView(product));
+};
+
+export const PRODUCT_HANDLERS = { getProductInfo } satisfies Record<string, OperationHandler>;

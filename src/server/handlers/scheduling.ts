@@ -1,0 +1,186 @@
+import type { Db } from '../database.ts';
+import type { OperationHandler } from '../operation.ts';
+import { bodyOf, notFound, nowIso, ok, present, statement, text } from './support.ts';
+
+interface AppointmentRow {
+  id: string;
+  event_type_id: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  status: string;
+  made_from: string | null;
+  updated_at: string;
+}
+
+interface EventTypeRow {
+  id: string;
+  name: string;
+  uri: string;
+  scheduling_url: string | null;
+  duration_minutes: number;
+  timezone: string;
+}
+
+/** How many days ahead, today included, the scheduling stand-in offers. */
+export const BOOKING_WINDOW_DAYS = 21;
+
+function appointmentView(row: AppointmentRow): Record<string, unknown> {
+  return present({
+    appointmentId: row.id,
+    eventType: row.event_type_id,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    status: row.status,
+    madeFrom: row.made_from,
+    updatedAt: row.updated_at,
+  });
+}
+
+function findAppointment(db: Db, id: string): AppointmentRow {
+  return (
+    statement<[string], AppointmentRow>(db, 'SELECT * FROM appointments WHERE id = ?').get(id) ??
+    notFound('No appointment with this id.')
+  );
+}
+
+/** GET /calendly/getAppointment. */
+const getAppointment: OperationHandler = ({ db, query }) =>
+  ok(appointmentView(findAppointment(db, text(query, 'appointmentId'))));
+
+/**
+ * PUT /calendly/appointmentMade (from the member portal) and appointmentMadeFromFlow (from the
+ * funnel): marks the appointment made, says where from, and records the status update.
+ */
+function appointmentMade(source: 'portal' | 'flow'): OperationHandler {
+  return ({ db, body }) => {
+    const id = text(bodyOf(body), 'appointmentId');
+    findAppointment(db, id);
+    const now = nowIso();
+    statement(db, "UPDATE appointments SET status = 'made', made_from = ?, updated_at = ? WHERE id = ?").run(
+      source,
+      now,
+      id,
+    );
+    statement(
+      db,
+      "INSERT INTO status_updates (kind, appointment_id, source, created_at) VALUES ('appointment-made', ?, ?, ?)",
+    ).run(id, source, now);
+    return ok(appointmentView(findAppointment(db, id)));
+  };
+}
+
+/** GET /calendly/getEvents: the event types of a kind whose URI contains uriLike. */
+const getEvents: OperationHandler = ({ db, query }) => {
+  const rows = statement<[string, string], EventTypeRow>(
+    db,
+    'SELECT * FROM event_types WHERE id = ? AND instr(uri, ?) > 0 ORDER BY id',
+  ).all(text(query, 'eventType'), text(query, 'uriLike'));
+  return ok({
+    events: rows.map((row) =>
+      present({
+        uri: row.uri,
+        name: row.name,
+        eventType: row.id,
+        durationMinutes: row.duration_minutes,
+        schedulingUrl: row.scheduling_url,
+      }),
+    ),
+  });
+};
+
+const WALL_CLOCKS = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter of the wall-clock time in a time zone, made once per zone (they are slow to make). */
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = WALL_CLOCKS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    WALL_CLOCKS.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The year, month and day of an instant in a time zone. */
+function localDate(instant: Date, timeZone: string): { year: number; month: number; day: number } {
+  const parts = wallClock(timeZone).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/** How far a time zone is ahead of UTC at an instant, in milliseconds. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = wallClock(timeZone).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
+  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant of a wall-clock time on a date in a time zone (daylight saving included). */
+export function zonedInstant(year: number, month: number, day: number, minute: number, timeZone: string): Date {
+  const wall = Date.UTC(year, month - 1, day, 0, minute);
+  const first = wall - zoneOffset(wall, timeZone);
+  return new Date(wall - zoneOffset(first, timeZone));
+}
+
+/**
+ * GET /calendly/availableDates/{id}: the free slots of the next 21 days (today included),
+ * computed from the weekly schedule, so the demo never runs out of dates. Slots already
+ * booked and slots that have begun are left out, and so are days with no slot left.
+ */
+const getAvailableDates: OperationHandler = ({ db, params }) => {
+  const eventType =
+    statement<[string], EventTypeRow>(db, 'SELECT * FROM event_types WHERE id = ?').get(text(params, 'id')) ??
+    notFound('No event type with this id.');
+  const rules = statement<[string], { weekday: number; start_minute: number }>(
+    db,
+    'SELECT weekday, start_minute FROM availability WHERE event_type_id = ? ORDER BY start_minute',
+  ).all(eventType.id);
+  const booked = new Set(
+    statement<[string], { start_time: string }>(
+      db,
+      "SELECT start_time FROM appointments WHERE event_type_id = ? AND status <> 'cancelled' AND start_time IS NOT NULL",
+    )
+      .all(eventType.id)
+      .map((row) => row.start_time),
+  );
+  const now = new Date();
+  const today = localDate(now, eventType.timezone);
+  const dates: { date: string; slots: { startTime: string; endTime: string }[] }[] = [];
+  for (let offset = 0; offset < BOOKING_WINDOW_DAYS; offset++) {
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    const weekday = day.getUTCDay();
+    const slots = rules
+      .filter((rule) => rule.weekday === weekday)
+      .map((rule) => {
+        const start = zonedInstant(
+          day.getUTCFullYear(),
+          day.getUTCMonth() + 1,
+          day.getUTCDate(),
+          rule.start_minute,
+          eventType.timezone,
+        );
+        return { start, end: new Date(start.getTime() + eventType.duration_minutes * 60_000) };
+      })
+      .filter((slot) => slot.start > now && !booked.has(slot.start.toISOString()))
+      .map((slot) => ({ startTime: slot.start.toISOString(), endTime: slot.end.toISOString() }));
+    if (slots.length > 0) dates.push({ date: day.toISOString().slice(0, 10), slots });
+  }
+  return ok({ eventTypeId: eventType.id, timezone: eventType.timezone, dates });
+};
+
+export const SCHEDULING_HANDLERS = {
+  getAppointment,
+  appointmentMade: appointmentMade('portal'),
+  appointmentMadeFromFlow: appointmentMade('flow'),
+  getEvents,
+  getAvailableDates,
+} satisfies Record<string, OperationHandler>;

@@ -1,0 +1,305 @@
+import type { Migration } from './database.ts';
+import { idempotencyMigration } from './idempotency.ts';
+
+/**
+ * What the funnel sends: leads, billing, orders, identity checks, status updates and the
+ * records of the portal calls. Card numbers and CVCs have no column anywhere: billing keeps
+ * a token, the last four digits, the brand and the expiry, and orders the last four only.
+ */
+const funnelRecords: Migration = {
+  version: 2,
+  description: 'funnel records: leads, billing, orders, identity checks, status updates',
+  up: (db) => {
+    db.exec(`
+      CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE leads (
+        landing_id TEXT PRIMARY KEY,
+        form_id TEXT NOT NULL DEFAULT 'MIP',
+        path_code TEXT,
+        -- The lead as the funnel sent it (validated against LeadPayload), contact fields included.
+        lead_json TEXT NOT NULL CHECK (json_valid(lead_json)),
+        answers_json TEXT NOT NULL CHECK (json_valid(answers_json)),
+        scores_json TEXT CHECK (scores_json IS NULL OR json_valid(scores_json)),
+        -- The landingId sent beside the lead when it differs from the lead's own landing_id.
+        linked_landing_id TEXT,
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX leads_form ON leads (form_id);
+
+      CREATE TABLE customers (
+        kt_customer_id TEXT PRIMARY KEY,
+        landing_id TEXT,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        phone TEXT NOT NULL CHECK (length(phone) = 10),
+        gender TEXT NOT NULL CHECK (gender IN ('male', 'female')),
+        state TEXT CHECK (state IS NULL OR length(state) = 2),
+        -- The opaque reference the portal login call carries (never an email or phone).
+        portal_ref TEXT UNIQUE,
+        has_id INTEGER NOT NULL DEFAULT 0 CHECK (has_id IN (0, 1)),
+        allergies_json TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(allergies_json)),
+        portal_login_at TEXT,
+        comm_change_confirmed_at TEXT,
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))
+      ) STRICT;
+      CREATE INDEX customers_email ON customers (email COLLATE NOCASE);
+      CREATE INDEX customers_phone ON customers (phone);
+      CREATE INDEX customers_name ON customers (last_name COLLATE NOCASE, first_name COLLATE NOCASE);
+      CREATE INDEX customers_landing ON customers (landing_id);
+
+      CREATE TABLE billing (
+        billing_token TEXT PRIMARY KEY,
+        landing_id TEXT NOT NULL REFERENCES leads (landing_id),
+        last4 TEXT NOT NULL CHECK (length(last4) = 4 AND last4 NOT GLOB '*[^0-9]*'),
+        card_brand TEXT NOT NULL CHECK (card_brand IN ('visa', 'mastercard', 'amex', 'discover', 'other')),
+        exp_month INTEGER CHECK (exp_month IS NULL OR exp_month BETWEEN 1 AND 12),
+        exp_year INTEGER CHECK (exp_year IS NULL OR exp_year BETWEEN 2000 AND 2100),
+        -- The payment simulator's verdict for the card: NULL when it would be charged, else why not.
+        decline_reason TEXT,
+        -- The billing customer without card number, CVC or payment token: names, address, contact.
+        customer_json TEXT NOT NULL CHECK (json_valid(customer_json)),
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX billing_landing ON billing (landing_id, created_at);
+
+      CREATE TABLE orders (
+        id TEXT PRIMARY KEY CHECK (id GLOB 'ord_*'),
+        kind TEXT NOT NULL CHECK (kind IN ('order', 'follow-on', 'zero-dollar', 'non-linear', 'hrt-info')),
+        landing_id TEXT NOT NULL REFERENCES leads (landing_id),
+        lead_landing_id TEXT REFERENCES leads (landing_id),
+        kt_customer_id TEXT,
+        product_id TEXT NOT NULL,
+        campaign_id TEXT,
+        quantity INTEGER NOT NULL DEFAULT 1 CHECK (quantity BETWEEN 1 AND 100),
+        comp_order INTEGER NOT NULL DEFAULT 0 CHECK (comp_order IN (0, 1)),
+        total TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'fulfilled', 'cancelled')),
+        billing_token TEXT REFERENCES billing (billing_token),
+        last4 TEXT CHECK (last4 IS NULL OR (length(last4) = 4 AND last4 NOT GLOB '*[^0-9]*')),
+        -- The contact the order was placed with (validated Contact), for the clinic's records.
+        contact_json TEXT CHECK (contact_json IS NULL OR json_valid(contact_json)),
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX orders_landing ON orders (landing_id, created_at);
+      CREATE INDEX orders_customer ON orders (kt_customer_id, created_at);
+
+      CREATE TABLE soap_notes (
+        id INTEGER PRIMARY KEY,
+        landing_id TEXT NOT NULL REFERENCES leads (landing_id),
+        notes TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX soap_notes_landing ON soap_notes (landing_id);
+
+      CREATE TABLE identity_checks (
+        id TEXT PRIMARY KEY CHECK (id GLOB 'idc_*'),
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        birthdate TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (length(state) = 2),
+        id_type TEXT,
+        -- Only the last four characters of the document number; an SSN is never stored.
+        id_number_last4 TEXT CHECK (id_number_last4 IS NULL OR length(id_number_last4) <= 4),
+        ssn_given INTEGER NOT NULL DEFAULT 0 CHECK (ssn_given IN (0, 1)),
+        status TEXT NOT NULL CHECK (status IN ('verified', 'failed', 'review')),
+        operation TEXT NOT NULL CHECK (operation IN ('checkIdentity', 'identityCheck')),
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX identity_checks_name ON identity_checks (last_name COLLATE NOCASE, first_name COLLATE NOCASE);
+
+      CREATE TABLE status_updates (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('CED', 'CHRT', 'FCHRT', 'appointment-made', 'restart')),
+        landing_id TEXT,
+        lead_landing_id TEXT,
+        kt_customer_id TEXT,
+        appointment_id TEXT,
+        -- appointmentMade comes from the portal, appointmentMadeFromFlow from the funnel.
+        source TEXT CHECK (source IS NULL OR source IN ('portal', 'flow')),
+        is_restart INTEGER NOT NULL DEFAULT 0 CHECK (is_restart IN (0, 1)),
+        created_at TEXT NOT NULL,
+        CHECK (kind <> 'appointment-made' OR (appointment_id IS NOT NULL AND source IS NOT NULL)),
+        CHECK (kind NOT IN ('CED', 'CHRT', 'FCHRT') OR landing_id IS NOT NULL),
+        CHECK (kind <> 'restart' OR is_restart = 1)
+      ) STRICT;
+      CREATE INDEX status_updates_landing ON status_updates (landing_id, kind);
+      CREATE INDEX status_updates_appointment ON status_updates (appointment_id);
+
+      CREATE TABLE hrt_patient_updates (
+        id INTEGER PRIMARY KEY,
+        mpid TEXT NOT NULL,
+        landing_id TEXT NOT NULL REFERENCES leads (landing_id),
+        location TEXT,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX hrt_patient_updates_landing ON hrt_patient_updates (landing_id);
+
+      CREATE TABLE continuous_orders (
+        kt_customer_id TEXT NOT NULL REFERENCES customers (kt_customer_id),
+        is_restart INTEGER NOT NULL CHECK (is_restart IN (0, 1)),
+        medication_effectiveness TEXT,
+        details_json TEXT NOT NULL CHECK (json_valid(details_json)),
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (kt_customer_id, is_restart)
+      ) STRICT;
+
+      CREATE TABLE referrals (
+        id TEXT PRIMARY KEY CHECK (id GLOB 'ref_*'),
+        referrer_customer_id TEXT NOT NULL REFERENCES customers (kt_customer_id),
+        friend_first_name TEXT NOT NULL,
+        friend_email TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('invited', 'joined')),
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
+        created_at TEXT NOT NULL,
+        UNIQUE (referrer_customer_id, friend_email COLLATE NOCASE)
+      ) STRICT;
+
+      CREATE TABLE prescriptions (
+        id TEXT PRIMARY KEY,
+        kt_customer_id TEXT NOT NULL REFERENCES customers (kt_customer_id),
+        medication TEXT NOT NULL,
+        dosage TEXT,
+        status TEXT NOT NULL CHECK (status IN ('active', 'paused', 'expired', 'cancelled')),
+        refills_remaining INTEGER CHECK (refills_remaining IS NULL OR refills_remaining BETWEEN 0 AND 99),
+        written_at TEXT NOT NULL,
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))
+      ) STRICT;
+      CREATE INDEX prescriptions_customer ON prescriptions (kt_customer_id);
+    `);
+  },
+};
+
+/**
+ * What the funnel reads: products, question pages, content, terms, state rules, locations,
+ * short links and the scheduling service's stand-in. Every table has a demo flag: seeded rows
+ * are demo content, so a real import can tell them apart and drop them.
+ */
+const funnelContent: Migration = {
+  version: 3,
+  description: 'funnel content: products, question pages, content, terms, scheduling, short links',
+  up: (db) => {
+    db.exec(`
+      CREATE TABLE products (
+        external_id TEXT NOT NULL CHECK (external_id NOT GLOB '*[^0-9]*'),
+        category TEXT NOT NULL CHECK (category IN ('hrt', 'fhrt')),
+        type TEXT NOT NULL CHECK (type IN ('product', 'mpid')),
+        -- The product answered for id 'undefined' (SPEC §7), one per category.
+        is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
+        campaign_id TEXT,
+        comp_order INTEGER CHECK (comp_order IS NULL OR comp_order IN (0, 1)),
+        brand TEXT,
+        name TEXT NOT NULL,
+        description TEXT,
+        message TEXT,
+        package_includes_json TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(package_includes_json)),
+        includes_detail_json TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(includes_detail_json)),
+        price TEXT NOT NULL,
+        quantity INTEGER NOT NULL DEFAULT 1 CHECK (quantity BETWEEN 1 AND 100),
+        sale_price TEXT NOT NULL DEFAULT '',
+        shipping TEXT,
+        total TEXT NOT NULL,
+        mp_id TEXT,
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
+        PRIMARY KEY (external_id, category)
+      ) STRICT;
+      CREATE UNIQUE INDEX products_default ON products (category) WHERE is_default = 1;
+
+      CREATE TABLE question_pages (
+        form_id TEXT NOT NULL,
+        page_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        page_json TEXT NOT NULL CHECK (json_valid(page_json)),
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
+        PRIMARY KEY (form_id, page_id),
+        UNIQUE (form_id, position)
+      ) STRICT;
+
+      CREATE TABLE content (
+        key TEXT PRIMARY KEY,
+        markdown TEXT NOT NULL,
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))
+      ) STRICT;
+
+      CREATE TABLE dead_ends (
+        answer TEXT PRIMARY KEY,
+        markdown TEXT NOT NULL,
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))
+      ) STRICT;
+
+      CREATE TABLE terms (
+        version TEXT PRIMARY KEY,
+        effective_date TEXT NOT NULL,
+        markdown TEXT NOT NULL,
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))
+      ) STRICT;
+      CREATE INDEX terms_effective ON terms (effective_date);
+
+      CREATE TABLE state_encounter_types (
+        state TEXT PRIMARY KEY CHECK (length(state) = 2),
+        encounter_types_json TEXT NOT NULL CHECK (json_valid(encounter_types_json)),
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))
+      ) STRICT;
+
+      CREATE TABLE microclinics (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        line1 TEXT NOT NULL,
+        city TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (length(state) = 2),
+        zip TEXT NOT NULL,
+        lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+        lng REAL NOT NULL CHECK (lng BETWEEN -180 AND 180),
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))
+      ) STRICT;
+
+      CREATE TABLE short_links (
+        hash TEXT PRIMARY KEY,
+        url TEXT NOT NULL,
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))
+      ) STRICT;
+
+      CREATE TABLE event_types (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        uri TEXT NOT NULL,
+        scheduling_url TEXT,
+        duration_minutes INTEGER NOT NULL CHECK (duration_minutes BETWEEN 1 AND 480),
+        timezone TEXT NOT NULL,
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))
+      ) STRICT;
+
+      -- A weekly schedule: the dates offered are computed from today, so they never run out.
+      CREATE TABLE availability (
+        event_type_id TEXT NOT NULL REFERENCES event_types (id),
+        weekday INTEGER NOT NULL CHECK (weekday BETWEEN 0 AND 6),
+        start_minute INTEGER NOT NULL CHECK (start_minute BETWEEN 0 AND 1439),
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
+        PRIMARY KEY (event_type_id, weekday, start_minute)
+      ) STRICT;
+
+      CREATE TABLE appointments (
+        id TEXT PRIMARY KEY,
+        event_type_id TEXT REFERENCES event_types (id),
+        landing_id TEXT,
+        start_time TEXT,
+        end_time TEXT,
+        status TEXT NOT NULL CHECK (status IN ('scheduled', 'made', 'cancelled')),
+        made_from TEXT CHECK (made_from IS NULL OR made_from IN ('portal', 'flow')),
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
+        updated_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX appointments_slot ON appointments (event_type_id, start_time);
+    `);
+  },
+};
+
+/** Every schema change, in order; openDatabase applies the ones a database has not seen. */
+export const MIGRATIONS: readonly Migration[] = [idempotencyMigration, funnelRecords, funnelContent];

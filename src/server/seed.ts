@@ -1,0 +1,885 @@
+import type { Db } from './database.ts';
+
+/**
+ * Demo content for a local server: what the funnel reads (products, question pages, content,
+ * terms, state rules, locations, short links, a scheduling calendar) and a few demo customers
+ * to look up. Every row is marked demo. Seeded once per SEED_VERSION: the version is recorded
+ * in the meta table, and every insert is INSERT OR IGNORE, so a second run adds nothing.
+ */
+
+/** Raise when the demo content changes, to seed the new rows into existing databases. */
+export const SEED_VERSION = 1;
+
+/** The assessment page whose questions the symptom-questions call asks again. */
+export const SYMPTOM_PAGE = { formId: 'MIP', pageId: '2' } as const;
+
+/** SPEC §3: URL-safe base64 of last name (spaces to underscores), email, landing date and form id. */
+function landingIdOf(lastName: string, email: string, date: string, formId: string): string {
+  return Buffer.from(`${lastName.replaceAll(' ', '_')}${email}${date.slice(0, 10)}${formId}`).toString('base64url');
+}
+
+interface DemoProduct {
+  externalId: string;
+  category: 'hrt' | 'fhrt';
+  type: 'product' | 'mpid';
+  isDefault?: boolean;
+  campaignId?: string;
+  compOrder?: boolean;
+  brand: string;
+  name: string;
+  description: string;
+  message?: string;
+  packageIncludes: string[];
+  includesDetail: string[];
+  price: string;
+  salePrice: string;
+  shipping: string;
+  total: string;
+  mpId?: string;
+}
+
+const MEN = "Peak Men's Health";
+const WOMEN = 'Peak Femme';
+
+/** SPEC §7 products, the follow-on kit and one default product per category (SPEC §5, §9). */
+const PRODUCTS: readonly DemoProduct[] = [
+  {
+    externalId: '1682',
+    category: 'hrt',
+    type: 'mpid',
+    campaignId: '116',
+    brand: MEN,
+    name: 'Testosterone replacement, monthly',
+    description: 'Monthly testosterone replacement therapy with clinician follow-up and lab monitoring.',
+    message: 'Ships in discreet packaging.',
+    packageIncludes: ['Medication', 'Supplies', 'Clinician consultation'],
+    includesDetail: ['One month of medication', 'Needles and alcohol swabs', 'Unlimited messaging with your clinician'],
+    price: '$149.00',
+    salePrice: '$99.00',
+    shipping: '$0.00',
+    total: '$99.00',
+    mpId: '1682',
+  },
+  {
+    externalId: '1673',
+    category: 'hrt',
+    type: 'product',
+    campaignId: '116',
+    compOrder: true,
+    brand: MEN,
+    name: 'At-home testosterone lab kit',
+    description: 'A finger-prick blood test to check your testosterone levels after you start treatment.',
+    message: 'Complimentary with your first month of treatment.',
+    packageIncludes: ['Lab kit', 'Prepaid return envelope'],
+    includesDetail: ['Total and free testosterone', 'Results reviewed by your clinician'],
+    price: '$49.00',
+    salePrice: '',
+    shipping: '$0.00',
+    total: '$49.00',
+  },
+  {
+    externalId: '1664',
+    category: 'fhrt',
+    type: 'mpid',
+    brand: WOMEN,
+    name: 'Hormone therapy for women, monthly',
+    description: 'Estradiol therapy for perimenopause and menopause symptoms, prescribed and monitored by a clinician.',
+    message: 'Ships in discreet packaging.',
+    packageIncludes: ['Medication', 'Clinician consultation'],
+    includesDetail: ['One month of estradiol', 'Unlimited messaging with your clinician'],
+    price: '$129.00',
+    salePrice: '$89.00',
+    shipping: '$0.00',
+    total: '$89.00',
+    mpId: '1664',
+  },
+  {
+    externalId: '1684',
+    category: 'fhrt',
+    type: 'mpid',
+    brand: WOMEN,
+    name: 'Hormone therapy for women with progesterone, monthly',
+    description: 'Estradiol with micronized progesterone, prescribed and monitored by a clinician.',
+    message: 'Ships in discreet packaging.',
+    packageIncludes: ['Medication', 'Clinician consultation'],
+    includesDetail: ['One month of estradiol', 'One month of progesterone', 'Unlimited messaging with your clinician'],
+    price: '$159.00',
+    salePrice: '$119.00',
+    shipping: '$0.00',
+    total: '$119.00',
+    mpId: '1684',
+  },
+  {
+    externalId: '0',
+    category: 'hrt',
+    type: 'product',
+    isDefault: true,
+    brand: MEN,
+    name: 'Hormone assessment and clinician consultation',
+    description: 'A licensed clinician reviews your assessment and lab results and recommends a treatment plan.',
+    packageIncludes: ['Clinician consultation', 'Treatment plan'],
+    includesDetail: ['Video or phone consultation', 'Prescription if appropriate'],
+    price: '$99',
+    salePrice: '',
+    shipping: '$0.00',
+    total: '$99',
+  },
+  {
+    externalId: '0',
+    category: 'fhrt',
+    type: 'product',
+    isDefault: true,
+    brand: WOMEN,
+    name: "Women's hormone assessment and clinician consultation",
+    description: 'A licensed clinician reviews your symptoms and history and recommends a treatment plan.',
+    packageIncludes: ['Clinician consultation', 'Treatment plan'],
+    includesDetail: ['Video or phone consultation', 'Prescription if appropriate'],
+    price: '$99',
+    salePrice: '',
+    shipping: '$0.00',
+    total: '$99',
+  },
+];
+
+interface DemoQuestion {
+  id: string;
+  ref: string;
+  type:
+    | 'single-choice'
+    | 'multiple-choice'
+    | 'text'
+    | 'email'
+    | 'phone'
+    | 'date'
+    | 'us-state'
+    | 'number'
+    | 'yes-no'
+    | 'consent'
+    | 'address';
+  label: string;
+  required: boolean;
+  options?: { value: string; label: string }[];
+  validation?: Record<string, string | number>;
+}
+
+interface DemoPage {
+  id: string;
+  formId: string;
+  title: string;
+  questions: DemoQuestion[];
+}
+
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+/** The hormone assessment (MIP, pages 1-4) and the intake form (MIP-H2, pages 1-3). */
+const QUESTION_PAGES: readonly DemoPage[] = [
+  {
+    id: '1',
+    formId: 'MIP',
+    title: 'About you',
+    questions: [
+      {
+        id: 'q-birthdate',
+        ref: 'birthdate',
+        type: 'date',
+        label: 'What is your date of birth?',
+        required: true,
+        validation: { message: 'Enter your date of birth as MM/DD/YYYY.' },
+      },
+      { id: 'q-state', ref: 'state', type: 'us-state', label: 'Which state do you live in?', required: true },
+      {
+        id: 'q-weight',
+        ref: 'weight',
+        type: 'number',
+        label: 'What is your weight in pounds?',
+        required: true,
+        validation: { minimum: 70, maximum: 700, message: 'Enter a weight between 70 and 700 pounds.' },
+      },
+    ],
+  },
+  {
+    id: '2',
+    formId: 'MIP',
+    title: 'Your symptoms',
+    questions: [
+      {
+        id: 'q-energy',
+        ref: 'energy-level',
+        type: 'single-choice',
+        label: 'How would you describe your energy level?',
+        required: true,
+        options: [
+          { value: 'Low', label: 'Low' },
+          { value: 'Normal', label: 'Normal' },
+          { value: 'High', label: 'High' },
+        ],
+      },
+      {
+        id: 'q-symptoms',
+        ref: 'symptoms',
+        type: 'multiple-choice',
+        label: 'Which of these have you noticed in the last few months?',
+        required: true,
+        options: [
+          { value: 'fatigue', label: 'Tiredness or fatigue' },
+          { value: 'low-libido', label: 'Low sex drive' },
+          { value: 'weight-gain', label: 'Weight gain' },
+          { value: 'mood-changes', label: 'Mood changes or irritability' },
+          { value: 'poor-sleep', label: 'Poor sleep' },
+          { value: 'brain-fog', label: 'Brain fog or poor focus' },
+          { value: 'hot-flashes', label: 'Hot flashes or night sweats' },
+          { value: 'muscle-loss', label: 'Loss of muscle or strength' },
+          { value: 'none', label: 'None of these' },
+        ],
+        validation: { minItems: 1, message: 'Choose at least one.' },
+      },
+      {
+        id: 'q-duration',
+        ref: 'symptom-duration',
+        type: 'single-choice',
+        label: 'How long have you had these symptoms?',
+        required: true,
+        options: [
+          { value: 'under-6-months', label: 'Less than 6 months' },
+          { value: '6-12-months', label: '6 to 12 months' },
+          { value: 'over-1-year', label: 'More than a year' },
+        ],
+      },
+    ],
+  },
+  {
+    id: '3',
+    formId: 'MIP',
+    title: 'Your health',
+    questions: [
+      {
+        id: 'q-cancer',
+        ref: 'hormone-cancer',
+        type: 'yes-no',
+        label: 'Have you ever been diagnosed with a hormone-sensitive cancer, such as prostate or breast cancer?',
+        required: true,
+        options: YES_NO,
+      },
+      {
+        id: 'q-blood-clot',
+        ref: 'blood-clot',
+        type: 'yes-no',
+        label: 'Have you ever had a blood clot, a stroke or a heart attack?',
+        required: true,
+        options: YES_NO,
+      },
+      {
+        id: 'q-medications',
+        ref: 'medications',
+        type: 'text',
+        label: 'List any medications or supplements you take (optional).',
+        required: false,
+        validation: { maxLength: 2000 },
+      },
+    ],
+  },
+  {
+    id: '4',
+    formId: 'MIP',
+    title: 'Where should we send your results?',
+    questions: [
+      {
+        id: 'q-first-name',
+        ref: 'firstName',
+        type: 'text',
+        label: 'First name',
+        required: true,
+        validation: { maxLength: 100 },
+      },
+      {
+        id: 'q-last-name',
+        ref: 'lastName',
+        type: 'text',
+        label: 'Last name',
+        required: true,
+        validation: { maxLength: 100 },
+      },
+      { id: 'q-email', ref: 'email', type: 'email', label: 'Email', required: true },
+      {
+        id: 'q-phone',
+        ref: 'phone',
+        type: 'phone',
+        label: 'Mobile phone',
+        required: true,
+        validation: { pattern: '^[2-9][0-9]{2}[2-9][0-9]{6}$', message: 'Enter a 10-digit US phone number.' },
+      },
+      {
+        id: 'q-contact-consent',
+        ref: 'contact-consent',
+        type: 'consent',
+        label: 'I agree to be contacted by phone, text message and email about my results and treatment.',
+        required: true,
+      },
+    ],
+  },
+  {
+    id: '1',
+    formId: 'MIP-H2',
+    title: 'Your medical history',
+    questions: [
+      {
+        id: 'q-conditions',
+        ref: 'conditions',
+        type: 'multiple-choice',
+        label: 'Do you have any of these conditions?',
+        required: true,
+        options: [
+          { value: 'high-blood-pressure', label: 'High blood pressure' },
+          { value: 'diabetes', label: 'Diabetes' },
+          { value: 'sleep-apnea', label: 'Sleep apnea' },
+          { value: 'thyroid', label: 'A thyroid condition' },
+          { value: 'liver-kidney', label: 'Liver or kidney disease' },
+          { value: 'none', label: 'None of these' },
+        ],
+      },
+      {
+        id: 'q-allergies',
+        ref: 'allergies',
+        type: 'text',
+        label: 'Do you have any allergies to medications? List them, or write "none".',
+        required: true,
+        validation: { maxLength: 1000 },
+      },
+      {
+        id: 'q-recent-surgery',
+        ref: 'recent-surgery',
+        type: 'yes-no',
+        label: 'Have you had surgery in the last 6 months?',
+        required: true,
+        options: YES_NO,
+      },
+    ],
+  },
+  {
+    id: '2',
+    formId: 'MIP-H2',
+    title: 'Shipping',
+    questions: [
+      {
+        id: 'q-shipping-address',
+        ref: 'shipping-address',
+        type: 'address',
+        label: 'Where should we ship your medication?',
+        required: true,
+      },
+      {
+        id: 'q-height',
+        ref: 'height',
+        type: 'number',
+        label: 'What is your height in inches?',
+        required: true,
+        validation: { minimum: 48, maximum: 96 },
+      },
+    ],
+  },
+  {
+    id: '3',
+    formId: 'MIP-H2',
+    title: 'Consent',
+    questions: [
+      {
+        id: 'q-telehealth-consent',
+        ref: 'telehealth-consent',
+        type: 'consent',
+        label: 'I consent to receive care through telehealth.',
+        required: true,
+      },
+      {
+        id: 'q-terms-consent',
+        ref: 'terms-consent',
+        type: 'consent',
+        label: 'I have read and agree to the Terms & Conditions and the Privacy Policy.',
+        required: true,
+      },
+    ],
+  },
+];
+
+/** Rich text of the error page (SPEC §2): heading, paragraph, a tel: link and an https link. */
+const CONTENT: Readonly<Record<string, string>> = {
+  'error404-HRT': [
+    "## We couldn't find that page",
+    '',
+    'The link may be out of date, or the page may have moved. Your answers are saved, so you can pick up where you left off.',
+    '',
+    'Call our care team at [(888) 555-0142](tel:+18885550142), Mon-Sun 8am-8pm (EST), or read about [hormone replacement therapy](https://www.peakmens.example/testosterone-replacement).',
+  ].join('\n'),
+  'error404-ED': [
+    "## We couldn't find that page",
+    '',
+    'The link may be out of date, or the page may have moved.',
+    '',
+    'Call our care team at [(888) 555-0142](tel:+18885550142), Mon-Sun 8am-8pm (EST), or read about [ED medications](https://www.peakmens.example/ed-medications).',
+  ].join('\n'),
+};
+
+/** Pages shown when an answer ends the funnel. */
+const DEAD_ENDS: Readonly<Record<string, string>> = {
+  'under-18':
+    '## Treatment is available from age 18\n\nOur clinicians can only treat adults. Please talk to your family doctor.',
+  'hormone-cancer':
+    '## Please see a specialist\n\nA history of hormone-sensitive cancer needs an in-person assessment. Please talk to your oncologist or family doctor.',
+  'blood-clot':
+    '## Please see your doctor\n\nA history of blood clots, stroke or heart attack needs an in-person assessment before hormone therapy.',
+};
+
+const TERMS = [
+  {
+    version: '1',
+    effectiveDate: '2023-01-01',
+    markdown:
+      '# Terms of service\n\n_Version 1, effective January 1, 2023. Demo text._\n\n## Our services\n\nWe connect you with licensed clinicians through telehealth.\n\n## Payments\n\nYou are charged when you place an order.',
+  },
+  {
+    version: '2',
+    effectiveDate: '2024-01-01',
+    markdown:
+      '# Terms of service\n\n_Version 2, effective January 1, 2024. Demo text._\n\n## Our services\n\nWe connect you with licensed clinicians through telehealth. A clinician decides whether a treatment is right for you.\n\n## Payments\n\nYou are charged when you place an order. Memberships renew monthly until you cancel.\n\n## Privacy\n\nSee our [Privacy Policy](https://www.peakmens.example/privacy-policy).',
+  },
+];
+
+const ALL_STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+] as const;
+
+/** Demo rules: these states need a live video visit; these also allow phone. */
+const VIDEO_ONLY_STATES = new Set(['AR', 'DE', 'ID', 'KS', 'LA', 'MS', 'NM', 'RI', 'WV']);
+const PHONE_TOO_STATES = new Set(['TX', 'FL', 'NY', 'CA']);
+
+function encounterTypesOf(state: string): string[] {
+  if (VIDEO_ONLY_STATES.has(state)) return ['video'];
+  if (PHONE_TOO_STATES.has(state)) return ['asynchronous', 'video', 'phone'];
+  return ['asynchronous', 'video'];
+}
+
+const MICROCLINICS = [
+  {
+    id: 'mc_austin_1',
+    name: 'Austin Downtown Microclinic',
+    line1: '200 Congress Ave',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    lat: 30.2649,
+    lng: -97.7445,
+  },
+  {
+    id: 'mc_dallas_1',
+    name: 'Dallas Uptown Microclinic',
+    line1: '2500 McKinney Ave',
+    city: 'Dallas',
+    state: 'TX',
+    zip: '75201',
+    lat: 32.7977,
+    lng: -96.8003,
+  },
+  {
+    id: 'mc_houston_1',
+    name: 'Houston Galleria Microclinic',
+    line1: '5085 Westheimer Rd',
+    city: 'Houston',
+    state: 'TX',
+    zip: '77056',
+    lat: 29.7392,
+    lng: -95.4636,
+  },
+  {
+    id: 'mc_miami_1',
+    name: 'Miami Brickell Microclinic',
+    line1: '801 Brickell Ave',
+    city: 'Miami',
+    state: 'FL',
+    zip: '33131',
+    lat: 25.7663,
+    lng: -80.1917,
+  },
+  {
+    id: 'mc_atlanta_1',
+    name: 'Atlanta Midtown Microclinic',
+    line1: '1100 Peachtree St NE',
+    city: 'Atlanta',
+    state: 'GA',
+    zip: '30309',
+    lat: 33.7844,
+    lng: -84.3836,
+  },
+  {
+    id: 'mc_phoenix_1',
+    name: 'Phoenix Camelback Microclinic',
+    line1: '2502 E Camelback Rd',
+    city: 'Phoenix',
+    state: 'AZ',
+    zip: '85016',
+    lat: 33.5097,
+    lng: -112.0277,
+  },
+  {
+    id: 'mc_denver_1',
+    name: 'Denver Cherry Creek Microclinic',
+    line1: '3000 E 1st Ave',
+    city: 'Denver',
+    state: 'CO',
+    zip: '80206',
+    lat: 39.7187,
+    lng: -104.9535,
+  },
+  {
+    id: 'mc_chicago_1',
+    name: 'Chicago River North Microclinic',
+    line1: '600 N Michigan Ave',
+    city: 'Chicago',
+    state: 'IL',
+    zip: '60611',
+    lat: 41.8932,
+    lng: -87.6243,
+  },
+];
+
+/**
+ * Short links. The last five are hostile on purpose: the app must refuse them, and the
+ * end-to-end tests prove it does.
+ */
+const SHORT_LINKS: Readonly<Record<string, string>> = {
+  'demo-results': '/results/shrt?utm_source=sms',
+  'demo-femme': '/f/hormone-assessment/fha1',
+  'demo-mhrt': '/hormone-assessment/mhrt?utm_source=email',
+  'demo-survey': '/member-satisfaction?survey=1',
+  'demo-video': 'https://video.peakhealth.example/room/demo',
+  'demo-evil': 'javascript:alert(1)',
+  'demo-offsite': 'https://evil.example/phish',
+  'demo-protocol-relative': '//evil.example',
+  'demo-backslash': '/\\evil.example',
+  'demo-credentials': 'https://user@evil.example/',
+};
+
+const EVENT_TYPES = [
+  { id: 'hrt-consult', name: 'HRT consultation', duration: 30 },
+  { id: 'fhrt-consult', name: "Women's hormone consultation", duration: 30 },
+  { id: 'ed-consult', name: 'ED consultation', duration: 15 },
+];
+const SCHEDULING_TIMEZONE = 'America/New_York';
+/** Weekday slots, as minutes after midnight in the scheduling time zone. */
+const SLOT_MINUTES = [9 * 60, 9 * 60 + 30, 10 * 60 + 30, 11 * 60, 13 * 60, 14 * 60, 15 * 60 + 30, 16 * 60 + 30];
+const WEEKDAYS = [1, 2, 3, 4, 5];
+
+interface DemoCustomer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  gender: 'male' | 'female';
+  state: string;
+  portalRef: string;
+  hasId: boolean;
+  allergies: string[];
+  landedAt: string;
+  productId: string;
+}
+
+const CUSTOMERS: readonly DemoCustomer[] = [
+  {
+    id: '100234',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    email: 'jane.doe@example.com',
+    phone: '2025550143',
+    gender: 'female',
+    state: 'TX',
+    portalRef: 'pl_6TnW3c',
+    hasId: true,
+    allergies: ['Penicillin'],
+    landedAt: '2024-05-01T14:55:00.000Z',
+    productId: '1664',
+  },
+  {
+    id: '100235',
+    firstName: 'John',
+    lastName: 'Smith',
+    email: 'john.smith@example.com',
+    phone: '3105550188',
+    gender: 'male',
+    state: 'CA',
+    portalRef: 'pl_8RmV2q',
+    hasId: false,
+    allergies: [],
+    landedAt: '2024-06-10T16:20:00.000Z',
+    productId: '1682',
+  },
+  {
+    id: '100236',
+    firstName: 'Maria',
+    lastName: 'Garcia',
+    email: 'maria.garcia@example.com',
+    phone: '3055550121',
+    gender: 'female',
+    state: 'FL',
+    portalRef: 'pl_3HxK9d',
+    hasId: true,
+    allergies: ['Sulfa drugs', 'Latex'],
+    landedAt: '2024-07-22T12:05:00.000Z',
+    productId: '1684',
+  },
+];
+
+/** The next weekday (Monday to Friday) after a date, at a UTC hour. */
+function nextWeekdayAt(from: Date, hourUtc: number): Date {
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + 1, hourUtc));
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return day;
+}
+
+function seedContent(db: Db): void {
+  const product = db.prepare(
+    `INSERT OR IGNORE INTO products (external_id, category, type, is_default, campaign_id, comp_order, brand, name, description,
+       message, package_includes_json, includes_detail_json, price, quantity, sale_price, shipping, total, mp_id, demo)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, 1)`,
+  );
+  for (const item of PRODUCTS) {
+    product.run(
+      item.externalId,
+      item.category,
+      item.type,
+      item.isDefault === true ? 1 : 0,
+      item.campaignId ?? null,
+      item.compOrder === undefined ? null : item.compOrder ? 1 : 0,
+      item.brand,
+      item.name,
+      item.description,
+      item.message ?? null,
+      JSON.stringify(item.packageIncludes),
+      JSON.stringify(item.includesDetail),
+      item.price,
+      item.salePrice,
+      item.shipping,
+      item.total,
+      item.mpId ?? null,
+    );
+  }
+
+  const page = db.prepare(
+    'INSERT OR IGNORE INTO question_pages (form_id, page_id, position, page_json, demo) VALUES (?, ?, ?, ?, 1)',
+  );
+  for (const item of QUESTION_PAGES) page.run(item.formId, item.id, Number(item.id), JSON.stringify(item));
+
+  const content = db.prepare('INSERT OR IGNORE INTO content (key, markdown, demo) VALUES (?, ?, 1)');
+  for (const [key, markdown] of Object.entries(CONTENT)) content.run(key, markdown);
+
+  const deadEnd = db.prepare('INSERT OR IGNORE INTO dead_ends (answer, markdown, demo) VALUES (?, ?, 1)');
+  for (const [answer, markdown] of Object.entries(DEAD_ENDS)) deadEnd.run(answer, markdown);
+
+  const terms = db.prepare('INSERT OR IGNORE INTO terms (version, effective_date, markdown, demo) VALUES (?, ?, ?, 1)');
+  for (const item of TERMS) terms.run(item.version, item.effectiveDate, item.markdown);
+
+  const encounter = db.prepare(
+    'INSERT OR IGNORE INTO state_encounter_types (state, encounter_types_json, demo) VALUES (?, ?, 1)',
+  );
+  for (const state of ALL_STATES) encounter.run(state, JSON.stringify(encounterTypesOf(state)));
+
+  const clinic = db.prepare(
+    `INSERT OR IGNORE INTO microclinics (id, name, line1, city, state, zip, lat, lng, demo)
+     VALUES (@id, @name, @line1, @city, @state, @zip, @lat, @lng, 1)`,
+  );
+  for (const item of MICROCLINICS) clinic.run(item);
+
+  const link = db.prepare('INSERT OR IGNORE INTO short_links (hash, url, demo) VALUES (?, ?, 1)');
+  for (const [hash, url] of Object.entries(SHORT_LINKS)) link.run(hash, url);
+
+  const eventType = db.prepare(
+    `INSERT OR IGNORE INTO event_types (id, name, uri, scheduling_url, duration_minutes, timezone, demo)
+     VALUES (?, ?, ?, ?, ?, ?, 1)`,
+  );
+  const slot = db.prepare(
+    'INSERT OR IGNORE INTO availability (event_type_id, weekday, start_minute, demo) VALUES (?, ?, ?, 1)',
+  );
+  for (const item of EVENT_TYPES) {
+    eventType.run(
+      item.id,
+      item.name,
+      `https://scheduling.example.com/event_types/${item.id}`,
+      `https://scheduling.example.com/clinic/${item.id}`,
+      item.duration,
+      SCHEDULING_TIMEZONE,
+    );
+    for (const weekday of WEEKDAYS) for (const minute of SLOT_MINUTES) slot.run(item.id, weekday, minute);
+  }
+}
+
+function seedCustomers(db: Db, now: Date): void {
+  const lead = db.prepare(
+    `INSERT OR IGNORE INTO leads (landing_id, form_id, path_code, lead_json, answers_json, scores_json, demo, created_at, updated_at)
+     VALUES (?, 'MIP', ?, ?, ?, ?, 1, ?, ?)`,
+  );
+  const customer = db.prepare(
+    `INSERT OR IGNORE INTO customers (kt_customer_id, landing_id, first_name, last_name, email, phone, gender, state,
+       portal_ref, has_id, allergies_json, demo)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+  );
+  const order = db.prepare(
+    `INSERT OR IGNORE INTO orders (id, kind, landing_id, kt_customer_id, product_id, total, status, last4, demo, created_at)
+     VALUES (?, 'order', ?, ?, ?, ?, 'fulfilled', ?, 1, ?)`,
+  );
+  const prescription = db.prepare(
+    `INSERT OR IGNORE INTO prescriptions (id, kt_customer_id, medication, dosage, status, refills_remaining, written_at, demo)
+     VALUES (?, ?, ?, ?, 'active', ?, ?, 1)`,
+  );
+  const medication: Readonly<Record<string, { name: string; dosage: string; total: string }>> = {
+    '1664': { name: 'Estradiol patch', dosage: '0.05 mg twice weekly', total: '$89.00' },
+    '1682': { name: 'Testosterone cypionate', dosage: '100 mg weekly', total: '$99.00' },
+    '1684': {
+      name: 'Estradiol and progesterone',
+      dosage: '1 mg estradiol, 100 mg progesterone daily',
+      total: '$119.00',
+    },
+  };
+  for (const [index, item] of CUSTOMERS.entries()) {
+    const landingId = landingIdOf(item.lastName, item.email, item.landedAt, 'MIP');
+    const birthYear = 1975 + index * 4;
+    const answers = [
+      { ref: 'energy-level', type: 'single-choice', value: ['Low'], questionId: 'q-energy' },
+      { ref: 'birthdate', type: 'date', value: [`${birthYear}-02-14`], questionId: 'q-birthdate' },
+      { ref: 'state', type: 'us-state', value: [item.state], questionId: 'q-state' },
+    ];
+    const contact = {
+      landing_id: landingId,
+      formId: 'MIP',
+      pathCode: item.gender === 'female' ? 'fha1' : 'shrt',
+      landed_at: item.landedAt,
+      submitted_at: item.landedAt,
+      firstName: item.firstName,
+      lastName: item.lastName,
+      email: item.email,
+      phone: item.phone,
+    };
+    lead.run(
+      landingId,
+      contact.pathCode,
+      JSON.stringify(contact),
+      JSON.stringify(answers),
+      JSON.stringify({ symptoms: 12 + index }),
+      item.landedAt,
+      item.landedAt,
+    );
+    customer.run(
+      item.id,
+      landingId,
+      item.firstName,
+      item.lastName,
+      item.email,
+      item.phone,
+      item.gender,
+      item.state,
+      item.portalRef,
+      item.hasId ? 1 : 0,
+      JSON.stringify(item.allergies),
+    );
+    const drug = medication[item.productId];
+    if (drug) {
+      order.run(`ord_demo${item.id}`, landingId, item.id, item.productId, drug.total, '4242', item.landedAt);
+      prescription.run(`rx_demo${item.id}`, item.id, drug.name, drug.dosage, 2, item.landedAt);
+    }
+  }
+  db.prepare(
+    `INSERT OR IGNORE INTO referrals (id, referrer_customer_id, friend_first_name, friend_email, status, demo, created_at)
+     VALUES ('ref_2Wq7Ls', '100234', 'Sam', 'sam@example.com', 'invited', 1, ?)`,
+  ).run(now.toISOString());
+  const appointment = db.prepare(
+    `INSERT OR IGNORE INTO appointments (id, event_type_id, landing_id, start_time, end_time, status, demo, updated_at)
+     VALUES (?, ?, ?, ?, ?, 'scheduled', 1, ?)`,
+  );
+  const first = CUSTOMERS[0];
+  const start = nextWeekdayAt(now, 15);
+  const end = new Date(start.getTime() + 30 * 60_000);
+  appointment.run(
+    'apt_9XkP2v',
+    'hrt-consult',
+    first ? landingIdOf(first.lastName, first.email, first.landedAt, 'MIP') : null,
+    start.toISOString(),
+    end.toISOString(),
+    now.toISOString(),
+  );
+  const later = nextWeekdayAt(start, 17);
+  appointment.run(
+    'apt_demo_flow',
+    'fhrt-consult',
+    null,
+    later.toISOString(),
+    new Date(later.getTime() + 30 * 60_000).toISOString(),
+    now.toISOString(),
+  );
+}
+
+/**
+ * Seeds the demo content unless this seed version already ran on the database; returns
+ * whether it seeded. One transaction: a failure leaves no half-seeded database.
+ */
+export function seedDemoData(db: Db, now: Date = new Date()): boolean {
+  return db.transaction(() => {
+    const seeded = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'demo_seed_version'").get();
+    if (seeded && Number(seeded.value) >= SEED_VERSION) return false;
+    seedContent(db);
+    seedCustomers(db, now);
+    db.prepare(
+      "INSERT INTO meta (key, value) VALUES ('demo_seed_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    ).run(String(SEED_VERSION));
+    return true;
+  })();
+}

@@ -1,0 +1,172 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { CONTRACT_FILE } from '../../scripts/lib/api-contract.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { contractRoutes } from '../../src/server/contract-routes.ts';
+import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
+import { HANDLERS } from '../../src/server/handlers.ts';
+import { MIGRATIONS } from '../../src/server/migrations.ts';
+import { seedDemoData } from '../../src/server/seed.ts';
+
+/** The client token of the test servers (never a real one). */
+export const TEST_TOKEN = 'test-client-token-0123456789';
+export const AUTH = { authorization: `Bearer ${TEST_TOKEN}` } as const;
+
+/** The contract's example landing id: the demo customer Jane Doe's lead, seeded. */
+export const JANE_LANDING_ID = 'RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQ';
+/** The contract's example of a second (continuous-HRT) landing id; no lead is seeded under it. */
+export const SECOND_LANDING_ID = 'RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQLUgy';
+
+const ROUTES = contractRoutes(CONTRACT_FILE);
+
+/** What a call answered. */
+export interface Reply {
+  status: number;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+  text: string;
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  dataDir: string;
+  /** Log lines, when the server was started with `logs: true`. */
+  logs: string[];
+  /** `app.inject`, answered with the status and the body, parsed when it is JSON. */
+  call: (options: InjectOptions) => Promise<Reply>;
+  /** Closes the app and the database; the data directory stays (see `remove`). */
+  close: () => Promise<void>;
+  /** Closes, then deletes the data directory. */
+  remove: () => Promise<void>;
+}
+
+/** A fresh data directory under the system temp directory. */
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'funnel-server-test-'));
+}
+
+/**
+ * The app as main.ts builds it, on a data directory (a new temporary one unless given):
+ * migrated, seeded, every contract operation registered. No network: tests use `app.inject`.
+ */
+export async function startTestServer(options: { dataDir?: string; logs?: boolean } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const db = openDatabase(databaseFile(dataDir), MIGRATIONS);
+  seedDemoData(db);
+  const logs: string[] = [];
+  const app = buildApp({
+    db,
+    routes: ROUTES,
+    handlers: HANDLERS,
+    clientToken: TEST_TOKEN,
+    logLevel: options.logs === true ? 'trace' : false,
+    logStream: { write: (line) => logs.push(line) },
+  });
+  await app.ready();
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    db.close();
+  };
+  return {
+    app,
+    db,
+    dataDir,
+    logs,
+    call: async (request) => {
+      const response = await app.inject(request);
+      return { status: response.statusCode, json: parseBody(response.body), text: response.body };
+    },
+    close,
+    remove: async () => {
+      await close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** How many rows a table holds (optionally where a condition holds). */
+export function countRows(db: Db, table: string, where = '1 = 1', ...values: unknown[]): number {
+  const row = db
+    .prepare<unknown[], { count: number }>(`SELECT count(*) AS count FROM ${table} WHERE ${where}`)
+    .get(...values);
+  return row?.count ?? 0;
+}
+
+/** A lead the contract accepts, as the JSON string saveLead takes. */
+export function leadJson(
+  landingId: string,
+  contact: Partial<Record<'firstName' | 'lastName' | 'email' | 'phone', string>> = {},
+): string {
+  return JSON.stringify({
+    landing_id: landingId,
+    formId: 'MIP',
+    pathCode: 'shrt',
+    answers: [
+      { ref: 'energy-level', type: 'single-choice', value: ['Low'], questionId: 'q-energy' },
+      { ref: 'birthdate', type: 'date', value: ['1980-02-29'], questionId: 'q-birthdate' },
+      { ref: 'state', type: 'us-state', value: ['TX'], questionId: 'q-state' },
+    ],
+    firstName: 'Alex',
+    lastName: 'Rivera',
+    email: 'alex.rivera@example.com',
+    phone: '5125550199',
+    ...contact,
+  });
+}
+
+/** Saves a lead under a landing id. */
+export async function saveLead(server: TestServer, landingId: string, contact: Parameters<typeof leadJson>[1] = {}) {
+  const response = await server.call({
+    method: 'POST',
+    url: '/api/memoForm/saveLead',
+    payload: { lead: leadJson(landingId, contact), scores: '{"symptoms":14}', landingId },
+  });
+  if (response.status !== 200) throw new Error(`saveLead answered ${response.status}: ${response.text}`);
+}
+
+/** Saves billing details for a landing id; returns the billing token. */
+export async function saveBilling(
+  server: TestServer,
+  landingId: string,
+  card: { cardNumber: string; expMonth?: number; expYear?: number; cvc?: string } | { paymentToken: string },
+): Promise<string> {
+  const customer = {
+    firstName: 'Alex',
+    lastName: 'Rivera',
+    address: { line1: '100 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+    ...('paymentToken' in card
+      ? card
+      : { expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', ...card }),
+  };
+  const response = await server.call({
+    method: 'POST',
+    url: '/api/mipH2/billingInfo/save',
+    payload: { customer: JSON.stringify(customer), landingId },
+  });
+  if (response.status !== 200) throw new Error(`saveBillingInfo answered ${response.status}: ${response.text}`);
+  return (response.json as { data: { billingToken: string } }).data.billingToken;
+}
+
+/** The order JSON string createOrder takes. */
+export function orderJson(landingId: string, billingToken: string, productId = '1682'): string {
+  return JSON.stringify({
+    productId,
+    landingId,
+    billingToken,
+    contact: { firstName: 'Alex', lastName: 'Rivera', email: 'alex.rivera@example.com', phone: '5125550199' },
+  });
+}
