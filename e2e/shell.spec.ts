@@ -106,6 +106,7 @@ test('an empty or "0" landing_id is removed; a real one stays', async ({ page })
 
 test('the URL rules apply to links inside the app too', async ({ page }) => {
   await page.goto('/results/shrt');
+  await expect(page.getByText('This is the results screen.')).toBeVisible();
   await page.evaluate(() => {
     window.history.pushState({}, '', '/payment/?landing_id=0&b=2');
     window.dispatchEvent(new PopStateEvent('popstate'));
