@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ContractRoute } from './contract-routes.ts';
 import type { Db } from './database.ts';
 import { once, requestHash } from './idempotency.ts';
-import type { OperationHandlers } from './operation.ts';
+import type { OperationHandlers, OperationResult } from './operation.ts';
 import { HttpProblem, type FieldProblem } from './problem.ts';
 
 export interface AppOptions {
@@ -125,6 +125,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     return reply.code(status).send({ status, message });
   });
 
+  // One transaction wrapper for every request: better-sqlite3 prepares BEGIN and COMMIT when
+  // a wrapper is made, so making one per request would cost a prepare each time.
+  const inTransaction = db.transaction((run: () => OperationResult) => run());
+
   for (const route of routes) {
     const handler = Object.hasOwn(handlers, route.operationId) ? handlers[route.operationId] : undefined;
     if (!handler) throw new Error(`No handler for the contract's operation ${route.operationId}`);
@@ -151,13 +155,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
           log: request.log,
         };
         const key = request.headers['idempotency-key'];
-        const result = db.transaction(() =>
+        const result = inTransaction(() =>
           route.idempotent && typeof key === 'string' && key !== ''
             ? once(db, route.operationId, key, requestHash([context.query, context.params, context.body]), () =>
                 handler(context),
               )
             : handler(context),
-        )();
+        );
         return reply.code(result.status ?? 200).send(result.body);
       },
     });

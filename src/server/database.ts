@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database, { type Statement } from 'better-sqlite3';
 
 export type Db = Database.Database;
 
@@ -44,4 +44,21 @@ export function openDatabase(file: string, migrations: readonly Migration[]): Db
 /** The database file in a data directory. */
 export function databaseFile(dataDir: string): string {
   return path.join(dataDir, 'funnel.sqlite');
+}
+
+const STATEMENTS = new WeakMap<Db, Map<string, Statement>>();
+
+/** A prepared statement, prepared once per database. */
+export function statement<P extends unknown[] = unknown[], R = unknown>(db: Db, sql: string): Statement<P, R> {
+  let byText = STATEMENTS.get(db);
+  if (!byText) {
+    byText = new Map();
+    STATEMENTS.set(db, byText);
+  }
+  let prepared = byText.get(sql);
+  if (!prepared) {
+    prepared = db.prepare(sql);
+    byText.set(sql, prepared);
+  }
+  return prepared as unknown as Statement<P, R>;
 }

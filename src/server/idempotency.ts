@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db, Migration } from './database.ts';
+import { statement, type Db, type Migration } from './database.ts';
 import { HttpProblem } from './problem.ts';
 import type { OperationResult } from './operation.ts';
 
@@ -36,11 +36,10 @@ export function once(
   hash: string,
   run: () => OperationResult,
 ): OperationResult {
-  const stored = db
-    .prepare<[string, string], { request_hash: string; status: number; body: string }>(
-      'SELECT request_hash, status, body FROM idempotency_keys WHERE operation = ? AND key = ?',
-    )
-    .get(operation, key);
+  const stored = statement<[string, string], { request_hash: string; status: number; body: string }>(
+    db,
+    'SELECT request_hash, status, body FROM idempotency_keys WHERE operation = ? AND key = ?',
+  ).get(operation, key);
   if (stored) {
     if (stored.request_hash !== hash) {
       throw new HttpProblem(409, 'This Idempotency-Key was already used for a different request', 'Idempotency-Key');
@@ -50,7 +49,8 @@ export function once(
   const result = run();
   const status = result.status ?? 200;
   if (status < 300) {
-    db.prepare(
+    statement(
+      db,
       'INSERT INTO idempotency_keys (operation, key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(operation, key, hash, status, JSON.stringify(result.body), new Date().toISOString());
   }

@@ -2,18 +2,8 @@ import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
 import { SYMPTOM_PAGE } from '../seed.ts';
-import {
-  customerExists,
-  leadExists,
-  notFound,
-  numberOf,
-  ok,
-  optionalText,
-  present,
-  statement,
-  stored,
-  text,
-} from './support.ts';
+import { customerExists, leadExists, notFound, numberOf, ok, optionalText, present, stored, text } from './support.ts';
+import { statement } from '../database.ts';
 
 /** GET /memoForm/getMarkdown: markdown by content key; keys with no entry are left out. */
 const getMarkdown: OperationHandler = ({ db, query }) => {

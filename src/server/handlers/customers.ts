@@ -10,10 +10,10 @@ import {
   nowIso,
   ok,
   present,
-  statement,
   stored,
   text,
 } from './support.ts';
+import { statement } from '../database.ts';
 
 interface CustomerRow {
   kt_customer_id: string;

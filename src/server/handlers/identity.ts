@@ -1,7 +1,8 @@
 import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
-import { bodyOf, newId, notFound, nowIso, ok, statement, text } from './support.ts';
+import { bodyOf, newId, notFound, nowIso, ok, text } from './support.ts';
+import { statement } from '../database.ts';
 
 /** The decoded `customer` of an identity check (the contract's IdentityCustomer). */
 interface IdentityCustomer {

@@ -1,7 +1,8 @@
 import type { Db } from '../database.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
-import { bodyOf, leadExists, notFound, nowIso, ok, optionalText, present, statement, stored, text } from './support.ts';
+import { bodyOf, leadExists, notFound, nowIso, ok, optionalText, present, stored, text } from './support.ts';
+import { statement } from '../database.ts';
 
 /** One answer of a submission (the contract's Answer). */
 export interface Answer {

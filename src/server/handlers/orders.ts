@@ -17,10 +17,10 @@ import {
   ok,
   optionalText,
   present,
-  statement,
   stored,
   text,
 } from './support.ts';
+import { statement } from '../database.ts';
 
 /** The decoded `order` field (the contract's OrderPayload): no card data, a billing token. */
 interface OrderPayload {

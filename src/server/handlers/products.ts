@@ -1,7 +1,8 @@
 import type { Db } from '../database.ts';
 import { DEFAULT_PRICE } from '../money.ts';
 import type { OperationHandler } from '../operation.ts';
-import { flag, notFound, ok, optionalText, present, statement, stored, text } from './support.ts';
+import { flag, notFound, ok, optionalText, present, stored, text } from './support.ts';
+import { statement } from '../database.ts';
 
 export interface ProductRow {
   external_id: string;

@@ -1,6 +1,7 @@
 import type { Db } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
-import { bodyOf, leadExists, notFound, nowIso, ok, present, statement, text } from './support.ts';
+import { bodyOf, leadExists, notFound, nowIso, ok, present, text } from './support.ts';
+import { statement } from '../database.ts';
 
 type LeadStatus = 'CED' | 'CHRT' | 'FCHRT';
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../database.ts';
+import { statement, type Db } from '../database.ts';
 import type { OperationResult } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
 
@@ -27,23 +26,6 @@ export function nowIso(): string {
 /** A new id such as `ord_3kP0aZ9xQw1L`: a prefix and 72 random bits, URL-safe. */
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(9).toString('base64url')}`;
-}
-
-const STATEMENTS = new WeakMap<Db, Map<string, Statement>>();
-
-/** A prepared statement, prepared once per database. */
-export function statement<P extends unknown[] = unknown[], R = unknown>(db: Db, sql: string): Statement<P, R> {
-  let byText = STATEMENTS.get(db);
-  if (!byText) {
-    byText = new Map();
-    STATEMENTS.set(db, byText);
-  }
-  let prepared = byText.get(sql);
-  if (!prepared) {
-    prepared = db.prepare(sql);
-    byText.set(sql, prepared);
-  }
-  return prepared as unknown as Statement<P, R>;
 }
 
 /** The request body as an object (the contract has validated its shape). */
