@@ -114,6 +114,22 @@ test('the URL rules apply to links inside the app too', async ({ page }) => {
   await expect(page).toHaveURL('/payment/shrt?b=2');
 });
 
+test('every page change starts at the top of the page', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto('/results/shrt');
+  await expect(page.getByText('This is the results screen.')).toBeVisible();
+  await page.evaluate(() => {
+    window.scrollTo(0, document.body.scrollHeight);
+  });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  // A click from script, so Playwright does not scroll the button into view first.
+  await page.getByRole('button', { name: 'Next' }).evaluate((button: HTMLElement) => {
+    button.click();
+  });
+  await expect(page).toHaveURL('/payment/shrt');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test('an unknown campaign code goes to the error page, keeping the query, with the reason', async ({ page }) => {
   await page.goto('/hormone-assessment/nosuch?utm_source=mail');
   await expect(page).toHaveURL('/error?utm_source=mail');

@@ -57,7 +57,8 @@ try {
   db.close();
   process.exit(1);
 }
-const where = config.staticDir === undefined ? 'API only (run npm run build for the app)' : 'app and API';
 console.log(
-  `Patient funnel (${where}) on http://localhost:${config.port} (men's brand) and http://femme.localhost:${config.port} (women's brand); data in ${config.dataDir}`,
+  config.staticDir === undefined
+    ? `Funnel API on http://127.0.0.1:${config.port}/api (no built app to serve); data in ${config.dataDir}`
+    : `Patient funnel on http://localhost:${config.port} (men's brand) and http://femme.localhost:${config.port} (women's brand); data in ${config.dataDir}`,
 );
