@@ -8,10 +8,20 @@ function Buttons() {
   const { showBanner, showSnackbar } = useNotifications();
   return (
     <>
-      <button type="button" onClick={() => showBanner('We could not load your results.')}>
+      <button
+        type="button"
+        onClick={() => {
+          showBanner('We could not load your results.');
+        }}
+      >
         Fail loudly
       </button>
-      <button type="button" onClick={() => showSnackbar('/getProductInfo: 503: Service Unavailable')}>
+      <button
+        type="button"
+        onClick={() => {
+          showSnackbar('/getProductInfo: 503: Service Unavailable');
+        }}
+      >
         Fail quietly
       </button>
     </>
