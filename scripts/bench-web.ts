@@ -7,6 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { ROOT_DIR } from './lib/config-validation.ts';
 
 const PORT = 4176;
@@ -18,16 +19,7 @@ const PAGES = [
   { brand: "women's", url: `http://femme.localhost:${PORT}/f/results/fha1` },
   { brand: "women's", url: `http://femme.localhost:${PORT}/f/payment/fha1` },
 ];
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -69,7 +61,7 @@ process.on('exit', () => {
 try {
   await waitForServer(`http://127.0.0.1:${PORT}/`, 30_000);
   const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   try {
