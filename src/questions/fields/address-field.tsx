@@ -1,0 +1,90 @@
+import { Fieldset, Stack, TextInput } from '@mantine/core';
+import { ADDRESS_PARTS, type AddressPart } from '../question-helpers.ts';
+import { invalidAddressPart } from '../validate-page.ts';
+import { GroupLegend } from './field-parts.tsx';
+import type { FieldProps } from './field-props.ts';
+import { UsStateSelect } from './us-state-field.tsx';
+
+/** The id of one part of an address field. */
+export function addressPartId(id: string, part: AddressPart): string {
+  return `${id}-${part}`;
+}
+
+/**
+ * An address question: street, optional second line, city, state and ZIP in a fieldset, stored as
+ * [line1, line2, city, state, zip]. The page's one error for the question is shown on the part
+ * that needs fixing.
+ */
+export function AddressField({ question, id, value, onChange, error, disabled }: FieldProps) {
+  const legendId = `${id}-legend`;
+  const parts = ADDRESS_PARTS.map((_, index) => value[index] ?? '');
+  const [line1 = '', line2 = '', city = '', state = '', zip = ''] = parts;
+  const invalid = error ? (invalidAddressPart(question, value)?.part ?? 'line1') : undefined;
+  const required = question.required;
+
+  function set(part: AddressPart, next: string) {
+    const copy = [...parts];
+    copy[ADDRESS_PARTS.indexOf(part)] = next;
+    onChange(copy);
+  }
+
+  function text(part: AddressPart, label: string, current: string, autoComplete: string, partRequired: boolean) {
+    return (
+      <TextInput
+        id={addressPartId(id, part)}
+        label={label}
+        value={current}
+        autoComplete={autoComplete}
+        required={partRequired}
+        aria-required={partRequired}
+        error={invalid === part ? error : undefined}
+        disabled={disabled}
+        onChange={(event) => {
+          set(part, event.currentTarget.value);
+        }}
+      />
+    );
+  }
+
+  return (
+    <Fieldset
+      variant="unstyled"
+      aria-labelledby={legendId}
+      disabled={disabled}
+      legend={<GroupLegend id={legendId} label={question.label} required={required} />}
+    >
+      <Stack gap="sm" mt="xs">
+        {text('line1', 'Street address', line1, 'address-line1', required)}
+        {text('line2', 'Apartment, suite or unit (optional)', line2, 'address-line2', false)}
+        {text('city', 'City', city, 'address-level2', required)}
+        <UsStateSelect
+          id={addressPartId(id, 'state')}
+          label="State"
+          value={state}
+          required={required}
+          error={invalid === 'state' ? error : undefined}
+          disabled={disabled}
+          autoComplete="address-level1"
+          onChange={(code) => {
+            set('state', code);
+          }}
+        />
+        <TextInput
+          id={addressPartId(id, 'zip')}
+          label="ZIP code"
+          value={zip}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          required={required}
+          aria-required={required}
+          error={invalid === 'zip' ? error : undefined}
+          disabled={disabled}
+          onChange={(event) => {
+            set('zip', event.currentTarget.value);
+          }}
+        />
+      </Stack>
+    </Fieldset>
+  );
+}

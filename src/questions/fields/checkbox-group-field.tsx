@@ -1,0 +1,59 @@
+import { Checkbox, Fieldset, Input, Stack } from '@mantine/core';
+import { noneOption, questionOptions } from '../question-helpers.ts';
+import { FieldError, GroupLegend } from './field-parts.tsx';
+import type { FieldProps } from './field-props.ts';
+
+/**
+ * A multiple-choice question: native checkboxes in a fieldset. Checking "None of these" clears
+ * the other choices, and checking any other choice clears "None of these".
+ */
+export function CheckboxGroupField({ question, id, value, onChange, error, disabled }: FieldProps) {
+  const legendId = `${id}-legend`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const none = noneOption(question)?.value;
+  // aria-required is not allowed on a group, so a required group says so in its hint.
+  const hint = question.required ? 'Choose all that apply (at least one).' : 'Choose all that apply.';
+  const describedBy = error ? `${hintId} ${errorId}` : hintId;
+
+  function toggle(optionValue: string, checked: boolean) {
+    if (!checked) {
+      onChange(value.filter((item) => item !== optionValue));
+    } else if (optionValue === none) {
+      onChange([optionValue]);
+    } else {
+      onChange([...value.filter((item) => item !== none && item !== optionValue), optionValue]);
+    }
+  }
+
+  return (
+    <Fieldset
+      variant="unstyled"
+      aria-labelledby={legendId}
+      disabled={disabled}
+      legend={<GroupLegend id={legendId} label={question.label} required={question.required} />}
+    >
+      <Input.Description id={hintId} mb="xs">
+        {hint}
+      </Input.Description>
+      <Stack gap="xs">
+        {questionOptions(question).map((option, index) => (
+          <Checkbox
+            key={option.value}
+            id={`${id}-option-${index}`}
+            name={id}
+            value={option.value}
+            label={option.label}
+            checked={value.includes(option.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              toggle(option.value, event.currentTarget.checked);
+            }}
+          />
+        ))}
+      </Stack>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </Fieldset>
+  );
+}

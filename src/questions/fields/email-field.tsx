@@ -1,0 +1,24 @@
+import { TextInput } from '@mantine/core';
+import type { FieldProps } from './field-props.ts';
+
+/** An email question: type=email for the right keyboard and autofill. */
+export function EmailField({ question, id, value, onChange, error, disabled }: FieldProps) {
+  return (
+    <TextInput
+      id={id}
+      type="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      label={question.label}
+      value={value[0] ?? ''}
+      required={question.required}
+      aria-required={question.required}
+      error={error}
+      disabled={disabled}
+      onChange={(event) => {
+        onChange([event.currentTarget.value]);
+      }}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import { Input } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The visual required marker; screen readers learn "required" from aria-required instead. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" style={{ color: 'var(--mantine-color-error)' }}>
+      {' *'}
+    </span>
+  );
+}
+
+/** A group's legend text, with its required marker. */
+export function GroupLegend({ id, label, required }: { id: string; label: string; required: boolean }) {
+  return (
+    <span id={id}>
+      {label}
+      {required && <RequiredMark />}
+    </span>
+  );
+}
+
+/** An error message next to a group of controls, referenced by their aria-describedby. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Input.Error id={id} mt="xs">
+      {children}
+    </Input.Error>
+  );
+}

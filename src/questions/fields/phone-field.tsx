@@ -1,0 +1,24 @@
+import { TextInput } from '@mantine/core';
+import type { FieldProps } from './field-props.ts';
+
+/** A US phone question; stores what the patient typed, and validation reads only its digits. */
+export function PhoneField({ question, id, value, onChange, error, disabled }: FieldProps) {
+  return (
+    <TextInput
+      id={id}
+      type="tel"
+      autoComplete="tel-national"
+      inputMode="numeric"
+      label={question.label}
+      description="A 10-digit US number, like (212) 555-0123"
+      value={value[0] ?? ''}
+      required={question.required}
+      aria-required={question.required}
+      error={error}
+      disabled={disabled}
+      onChange={(event) => {
+        onChange([event.currentTarget.value]);
+      }}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { Fieldset, Radio, Stack } from '@mantine/core';
+import { questionOptions } from '../question-helpers.ts';
+import { FieldError, GroupLegend } from './field-parts.tsx';
+import type { FieldProps } from './field-props.ts';
+
+/** A single-choice or yes-no question: native radios (arrow keys move between them) in a labelled radiogroup. */
+export function RadioGroupField({ question, id, value, onChange, error, disabled }: FieldProps) {
+  const legendId = `${id}-legend`;
+  const errorId = `${id}-error`;
+  const selected = value[0];
+  return (
+    <Fieldset
+      variant="unstyled"
+      role="radiogroup"
+      aria-labelledby={legendId}
+      aria-required={question.required}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      disabled={disabled}
+      legend={<GroupLegend id={legendId} label={question.label} required={question.required} />}
+    >
+      <Stack gap="xs" mt="xs">
+        {questionOptions(question).map((option, index) => (
+          <Radio
+            key={option.value}
+            id={`${id}-option-${index}`}
+            name={id}
+            value={option.value}
+            label={option.label}
+            checked={selected === option.value}
+            onChange={() => {
+              onChange([option.value]);
+            }}
+          />
+        ))}
+      </Stack>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </Fieldset>
+  );
+}

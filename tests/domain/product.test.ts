@@ -1,0 +1,58 @@
+import { expect, test } from 'vitest';
+import { productRequestFor, withProductDefaults } from '../../src/domain/product.ts';
+import type { ProductResponse } from '../../src/domain/product.ts';
+
+const response: ProductResponse = {
+  externalId: '1682',
+  category: 'hrt',
+  type: 'mpid',
+  name: 'Testosterone program',
+  price: '$149.00',
+  salePrice: '$129.00',
+  total: '$129.00',
+};
+
+test('fmhrt fetches 1664 of type mpid, or 1684 when the mpid query is 1684', () => {
+  expect(productRequestFor('fmhrt', undefined, 'female')).toEqual({ id: '1664', category: 'fhrt', type: 'mpid' });
+  expect(productRequestFor('fmhrt', '1684', 'female')).toEqual({ id: '1684', category: 'fhrt', type: 'mpid' });
+  expect(productRequestFor('fmhrt', '1999', 'female').id).toBe('1664');
+});
+
+test('mhrt fetches 1682 of type mpid with follow-on 1673 in campaign 116', () => {
+  expect(productRequestFor('mhrt', undefined, 'male')).toEqual({
+    id: '1682',
+    category: 'hrt',
+    type: 'mpid',
+    followOn: { productId: '1673', campaignId: '116', compOrder: true },
+  });
+});
+
+test('every other code sends the string undefined with type product, in the brand category', () => {
+  expect(productRequestFor('shrt', '1684', 'male')).toEqual({ id: 'undefined', category: 'hrt', type: 'product' });
+  expect(productRequestFor('fshrt', undefined, 'female')).toEqual({
+    id: 'undefined',
+    category: 'fhrt',
+    type: 'product',
+  });
+});
+
+test('with a product id, the prices are kept and quantity defaults to 1', () => {
+  expect(withProductDefaults(response, '1682')).toEqual({ ...response, quantity: 1 });
+  expect(withProductDefaults({ ...response, quantity: 3 }, '1682').quantity).toBe(3);
+  expect(withProductDefaults({ ...response, quantity: 0 }, '1682').quantity).toBe(1);
+  expect(withProductDefaults({ ...response, quantity: 1.5 }, '1682').quantity).toBe(1);
+});
+
+test('without a product id, total is $99 and the sale price is empty', () => {
+  for (const id of [undefined, '', 'undefined']) {
+    const product = withProductDefaults(response, id);
+    expect(product.total).toBe('$99');
+    expect(product.salePrice).toBe('');
+    expect(product.price).toBe('$149.00');
+    expect(product.quantity).toBe(1);
+  }
+});
+
+test('a missing sale price is shown as empty', () => {
+  expect(withProductDefaults({ ...response, salePrice: undefined }, '1682').salePrice).toBe('');
+});
