@@ -58,3 +58,13 @@ export function toIsoDate(date: CalendarDate): string {
 export function padNumber(value: number, width: number): string {
   return pad(value, width);
 }
+
+/**
+ * The `YYYY-MM-DD` day of an instant: in the patient's own time zone in the browser (a
+ * birthday is a local day), in UTC on the server (which has no patient time zone).
+ */
+export function isoDayOf(instant: Date, zone: 'local' | 'utc'): string {
+  return zone === 'local'
+    ? toIsoDate({ year: instant.getFullYear(), month: instant.getMonth() + 1, day: instant.getDate() })
+    : toIsoDate({ year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() });
+}

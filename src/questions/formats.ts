@@ -1,3 +1,4 @@
+import { parseIsoDate } from '../domain/calendar.ts';
 import { isValidEmail, isValidUsPhone, normalizeUsPhone } from '../domain/contact.ts';
 
 // Email and phone rules are the canonical ones of src/domain/contact.ts (SPEC §5), so the form and the submission agree.
@@ -17,29 +18,12 @@ export function isUsPhone(value: string): boolean {
   return isValidUsPhone(value);
 }
 
-/** A calendar date's parts. */
-export interface DateParts {
-  year: number;
-  month: number;
-  day: number;
-}
-
-/** The parts of a real calendar date written YYYY-MM-DD, or undefined (2023-02-29 is not a date). */
-export function parseIsoDate(value: string): DateParts | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return real && year >= 1000 ? { year, month, day } : undefined;
-}
-
 /** MM/DD/YYYY (one-digit month and day allowed) to YYYY-MM-DD when it is a real date; otherwise undefined. */
 export function usDateToIso(value: string): string | undefined {
   const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
   if (!match) return undefined;
   const iso = `${match[3] ?? ''}-${(match[1] ?? '').padStart(2, '0')}-${(match[2] ?? '').padStart(2, '0')}`;
-  return parseIsoDate(iso) ? iso : undefined;
+  return parseIsoDate(iso) === null ? undefined : iso;
 }
 
 /** YYYY-MM-DD to MM/DD/YYYY; anything else is returned unchanged (a date still being typed). */

@@ -1,7 +1,9 @@
 import type { Question, QuestionPage } from '../api/types.ts';
-import { isEmail, isUsPhone, isZipCode, parseIsoDate, phoneDigits } from './formats.ts';
+import { ageOn } from '../domain/age-band.ts';
+import { isoDayOf, parseIsoDate } from '../domain/calendar.ts';
+import { isEmail, isUsPhone, isZipCode, phoneDigits } from './formats.ts';
 import { ADDRESS_PARTS, CONSENT_GIVEN, questionOptions, questionRef, type AddressPart } from './question-helpers.ts';
-import { isUsStateCode } from './us-states.ts';
+import { isUsStateCode } from '../domain/us-states.ts';
 
 /** Answers by question ref; every answer is a list of strings. */
 export type PageValues = Readonly<Record<string, readonly string[] | undefined>>;
@@ -165,11 +167,9 @@ function validateDate(value: string, question: Question, today: Date): string | 
   const date = parseIsoDate(value);
   if (!date) return question.validation?.message ?? MESSAGES.date;
   if (!isBirthdateQuestion(question)) return undefined;
-  const [year, monthDay] = [today.getFullYear(), (today.getMonth() + 1) * 100 + today.getDate()];
-  const born = date.year * 10000 + date.month * 100 + date.day;
-  if (born > year * 10000 + monthDay) return MESSAGES.birthdateFuture;
-  if (date.year < year - 130) return question.validation?.message ?? MESSAGES.date;
-  const age = year - date.year - (monthDay < date.month * 100 + date.day ? 1 : 0);
+  const age = ageOn(value, isoDayOf(today, 'local'));
+  if (age === null) return MESSAGES.birthdateFuture;
+  if (age > 130) return question.validation?.message ?? MESSAGES.date;
   return age >= ADULT_AGE ? undefined : MESSAGES.underage;
 }
 

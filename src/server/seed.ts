@@ -1,3 +1,4 @@
+import { US_STATES } from '../domain/us-states.ts';
 import type { Db } from './database.ts';
 
 /**
@@ -446,60 +447,6 @@ const TERMS = [
   },
 ];
 
-const ALL_STATES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-] as const;
-
 /** Demo rules: these states need a live video visit; these also allow phone. */
 const VIDEO_ONLY_STATES = new Set(['AR', 'DE', 'ID', 'KS', 'LA', 'MS', 'NM', 'RI', 'WV']);
 const PHONE_TOO_STATES = new Set(['TX', 'FL', 'NY', 'CA']);
@@ -732,7 +679,7 @@ function seedContent(db: Db): void {
   const encounter = db.prepare(
     'INSERT OR IGNORE INTO state_encounter_types (state, encounter_types_json, demo) VALUES (?, ?, 1)',
   );
-  for (const state of ALL_STATES) encounter.run(state, JSON.stringify(encounterTypesOf(state)));
+  for (const { code: state } of US_STATES) encounter.run(state, JSON.stringify(encounterTypesOf(state)));
 
   const clinic = db.prepare(
     `INSERT OR IGNORE INTO microclinics (id, name, line1, city, state, zip, lat, lng, demo)

@@ -1,65 +1,13 @@
 import { expect, test } from 'vitest';
+import { US_STATES } from '../../src/domain/us-states.ts';
 import {
   ID_DOCUMENT_STATES,
   identityFieldsForState,
   SSN_STATES,
   withStateIdentityRules,
 } from '../../src/domain/identity-fields.ts';
-import type { UsState } from '../../src/api/types.ts';
 
-const ALL_STATES: UsState[] = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-];
+const ALL_STATES = US_STATES.map((state) => state.code);
 
 test('the state lists are exactly those of the spec', () => {
   expect([...ID_DOCUMENT_STATES].sort()).toEqual(

@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { US_STATES } from '../us-states.ts';
+import { US_STATES } from '../../domain/us-states.ts';
 import type { FieldProps } from './field-props.ts';
 
 const STATE_OPTIONS = [

@@ -1,3 +1,6 @@
+import { ageOn } from '../../domain/age-band.ts';
+import { isoDayOf } from '../../domain/calendar.ts';
+import { identityFieldsForState } from '../../domain/identity-fields.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
@@ -15,32 +18,7 @@ interface IdentityCustomer {
   ssn?: string;
 }
 
-/** SPEC §5: the states whose identity questions keep idType and idNumber. */
-export const ID_DOCUMENT_STATES: ReadonlySet<string> = new Set([
-  'AL',
-  'HI',
-  'IL',
-  'IN',
-  'KS',
-  'MA',
-  'MI',
-  'NC',
-  'ND',
-  'OK',
-  'UT',
-  'KY',
-]);
-/** SPEC §5: the one state that also keeps the ssn. */
-export const SSN_STATE = 'KY';
-
 type IdentityStatus = 'verified' | 'failed' | 'review';
-
-function yearsOld(birthdate: string, today: Date): number {
-  const [year = 0, month = 0, day = 0] = birthdate.split('-').map(Number);
-  const monthNow = today.getUTCMonth() + 1;
-  const hadBirthday = monthNow > month || (monthNow === month && today.getUTCDate() >= day);
-  return today.getUTCFullYear() - year - (hadBirthday ? 0 : 1);
-}
 
 /**
  * A deterministic stand-in for the identity service: under 18 fails; in a state of SPEC §5
@@ -48,11 +26,13 @@ function yearsOld(birthdate: string, today: Date): number {
  * manual review; everything else is verified.
  */
 export function identityOutcome(customer: IdentityCustomer, today: Date): IdentityStatus {
-  if (yearsOld(customer.birthdate, today) < 18) return 'failed';
-  if (ID_DOCUMENT_STATES.has(customer.state) && (customer.idType === undefined || customer.idNumber === undefined)) {
+  // A future or impossible birthdate is no adult either.
+  if ((ageOn(customer.birthdate, isoDayOf(today, 'utc')) ?? 0) < 18) return 'failed';
+  const asked = identityFieldsForState(customer.state);
+  if (asked.includes('idNumber') && (customer.idType === undefined || customer.idNumber === undefined)) {
     return 'review';
   }
-  if (customer.state === SSN_STATE && customer.ssn === undefined) return 'review';
+  if (asked.includes('ssn') && customer.ssn === undefined) return 'review';
   return 'verified';
 }
 

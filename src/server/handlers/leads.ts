@@ -1,3 +1,5 @@
+import { ageOn } from '../../domain/age-band.ts';
+import { isoDayOf } from '../../domain/calendar.ts';
 import type { Db } from '../database.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
@@ -125,13 +127,6 @@ const DISQUALIFYING_ANSWERS: Readonly<Record<string, string>> = {
 /** The minimum age for treatment. */
 const MINIMUM_AGE = 18;
 
-function ageOn(birthdate: string, today: Date): number {
-  const [year = 0, month = 0, day = 0] = birthdate.split('-').map(Number);
-  const monthNow = today.getUTCMonth() + 1;
-  const birthdayPassed = monthNow > month || (monthNow === month && today.getUTCDate() >= day);
-  return today.getUTCFullYear() - year - (birthdayPassed ? 0 : 1);
-}
-
 /**
  * POST /memoForm/checkCustQualifications: whether the answers qualify the patient. Under 18
  * (from the birthdate answer) or a yes to a disqualifying question is a no, with the reasons.
@@ -148,7 +143,8 @@ const checkCustQualifications: OperationHandler = ({ body }) => {
       answer.ref.toLowerCase().startsWith('birthdate') &&
       /^\d{4}-\d{2}-\d{2}$/.test(first)
     ) {
-      if (ageOn(first, today) < MINIMUM_AGE) reasons.push(`Treatment is available from age ${MINIMUM_AGE}.`);
+      if ((ageOn(first, isoDayOf(today, 'utc')) ?? 0) < MINIMUM_AGE)
+        reasons.push(`Treatment is available from age ${MINIMUM_AGE}.`);
     }
     const reason = Object.hasOwn(DISQUALIFYING_ANSWERS, answer.ref) ? DISQUALIFYING_ANSWERS[answer.ref] : undefined;
     if (reason !== undefined && answer.value.some((value) => value.toLowerCase() === 'yes')) reasons.push(reason);

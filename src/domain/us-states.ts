@@ -1,5 +1,7 @@
+import type { UsState } from '../api/types.ts';
+
 /** The 50 states and the District of Columbia, by two-letter USPS code, in name order. */
-export const US_STATES: readonly { code: string; name: string }[] = [
+export const US_STATES: readonly { code: UsState; name: string }[] = [
   { code: 'AL', name: 'Alabama' },
   { code: 'AK', name: 'Alaska' },
   { code: 'AZ', name: 'Arizona' },
@@ -53,7 +55,7 @@ export const US_STATES: readonly { code: string; name: string }[] = [
   { code: 'WY', name: 'Wyoming' },
 ];
 
-const CODES = new Set(US_STATES.map((state) => state.code));
+const CODES: ReadonlySet<string> = new Set(US_STATES.map((state) => state.code));
 
 /** Whether `code` is one of the 50 states or DC. */
 export function isUsStateCode(code: string): boolean {
