@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { CHUNK_LOAD_MESSAGE, ChunkLoadError } from './lazy-screen.ts';
+import { CHUNK_LOAD_MESSAGE, ChunkLoadError } from '../lib/lazy-chunk.ts';
 
 export interface ChunkErrorBoundaryProps {
   children: ReactNode;

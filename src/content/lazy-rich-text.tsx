@@ -1,6 +1,6 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { loadChunk } from '../app/lazy-screen.ts';
+import { loadChunk } from '../lib/lazy-chunk.ts';
 import type { RichTextProps } from './rich-text.tsx';
 
 // The markdown parser is the bulk of this chunk; pages without rich text never download it.

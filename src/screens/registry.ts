@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyScreen } from '../app/lazy-screen.ts';
+import { lazyScreen } from '../lib/lazy-chunk.ts';
 import type { ScreenName } from '../engine/config-types.ts';
 import type { ScreenProps } from './screen-props.ts';
 

@@ -11,7 +11,7 @@ import {
   lazyScreen,
   loadChunk,
   type ReloadStorage,
-} from '../../src/app/lazy-screen.ts';
+} from '../../src/lib/lazy-chunk.ts';
 import { renderWithProviders } from '../support/render.tsx';
 
 /** Stands in for sessionStorage, which survives a reload of the tab. */
@@ -65,7 +65,7 @@ test('a chunk that fails to load reloads the page once, and fails with a clear m
 
   // The reload starts a new page: a fresh copy of the module, with the same tab storage.
   vi.resetModules();
-  const afterReload = await import('../../src/app/lazy-screen.ts');
+  const afterReload = await import('../../src/lib/lazy-chunk.ts');
   const secondPage = afterReload.loadChunk(missingChunk, { storage, reload });
   await expect(secondPage).rejects.toThrow(afterReload.ChunkLoadError);
   await expect(secondPage).rejects.toMatchObject({ name: 'ChunkLoadError', message: CHUNK_LOAD_MESSAGE });
