@@ -200,7 +200,7 @@ test('broken JSON is reported with its line and column', () => {
     'routes.json': (valid['routes.json'] ?? '').replace('"title": "Intake",', '"title": "Intake",,'),
   };
   expect(problemsOf(texts)).toEqual([
-    'config/routes.json: line 26, column 25: invalid JSON: expected a property name in double quotes (is there a trailing comma?)',
+    'config/routes.json: line 28, column 25: invalid JSON: expected a property name in double quotes (is there a trailing comma?)',
   ]);
 });
 

@@ -21,6 +21,7 @@ import {
   type FunnelMachine,
 } from '../engine/funnel-machine.ts';
 import type { FunnelEngine } from '../engine/funnel-plan.ts';
+import { useJourneyStore } from '../patient/journey.tsx';
 
 /** What a screen needs from the funnel: where the patient is, and how to move. */
 export interface FunnelStep {
@@ -72,6 +73,7 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
   // A new code, brand or query is a new visit; moving between its steps is not.
   const visitKey = found ? `${found.visit.code}\n${found.visit.brand}\n${found.visit.query}` : null;
   const [actor, setActor] = useState<FunnelActor | null>(null);
+  const journeys = useJourneyStore();
 
   useEffect(() => {
     // The actor lives as long as this effect: it is an external system that must be stopped,
@@ -87,7 +89,19 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
     });
     const started = createActor(machine).start();
     setActor(started);
+    // Resume: a patient who comes back to the funnel's first page (the campaign link) goes on
+    // from the step their journey says they reached, when it belongs to this same visit.
+    let cancelled = false;
+    const code = found.visit.code;
+    void journeys.ready(code).then(({ loaded }) => {
+      const saved = loaded?.step;
+      if (cancelled || !saved || saved.index === 0 || stepIndexOf(started.getSnapshot()) !== 0) return;
+      const savedVisit = visitFromUrl(engine, saved.url, site)?.visit;
+      if (savedVisit?.code !== code || savedVisit.query !== found.visit.query) return;
+      started.send({ type: 'step.goto', url: saved.url, index: saved.index });
+    });
     return () => {
+      cancelled = true;
       started.stop();
     };
     // The machine is built once per visit; the URL within a visit is synced below.
@@ -101,6 +115,29 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
     const { stepIndex } = readHistoryState(location.state);
     actor.send({ type: 'step.goto', url, ...(stepIndex === undefined ? {} : { index: stepIndex }) });
   }, [actor, url, location.state]);
+
+  // The machine is on a step: remember it in the patient's journey (on the server, never in the URL).
+  useEffect(() => {
+    if (!actor || !found) return undefined;
+    const code = found.visit.code;
+    const remember = () => {
+      const snapshot = actor.getSnapshot();
+      const index = stepIndexOf(snapshot);
+      if (placeOf(snapshot) !== 'step' || index === null) return;
+      const step = { url: urlOf(snapshot), index };
+      const saved = journeys.snapshot(code).state.step;
+      if (saved?.url === step.url && saved.index === step.index) return;
+      // A failed save is reported by the store; the step itself is in the URL.
+      journeys.save(code, (state) => ({ ...state, step })).catch(() => undefined);
+    };
+    remember();
+    const subscription = actor.subscribe(remember);
+    return () => {
+      subscription.unsubscribe();
+    };
+    // found changes with every URL; the code is what matters, and it is part of the actor's visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, journeys]);
 
   // The machine is on a step: show it in the address bar.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { Outlet, redirect, useLocation, type RouteObject } from 'react-router-do
 import type { Site } from '../engine/config-types.ts';
 import type { FunnelEngine } from '../engine/funnel-plan.ts';
 import { normalizeUrl } from '../engine/url.ts';
+import { JourneyProvider } from '../patient/journey.tsx';
 import { FunnelSync } from './funnel-sync.tsx';
 import { RouteWrapper } from './route-wrapper.tsx';
 
@@ -17,10 +18,12 @@ function ScrollToTop() {
 
 function Root({ engine, site }: { engine: FunnelEngine; site: Site }) {
   return (
-    <FunnelSync engine={engine} site={site}>
-      <ScrollToTop />
-      <Outlet />
-    </FunnelSync>
+    <JourneyProvider>
+      <FunnelSync engine={engine} site={site}>
+        <ScrollToTop />
+        <Outlet />
+      </FunnelSync>
+    </JourneyProvider>
   );
 }
 

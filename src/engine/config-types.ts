@@ -115,6 +115,8 @@ export interface RouteConfig {
   campaignCode?: CampaignCodeSource;
   funnel?: boolean;
   product?: 'hrt' | 'fhrt';
+  /** The question pages the screen shows (pageQuestions by formId and pageIds). */
+  form?: { formId: string; pageIds: string[] };
   timeToComplete?: string;
   layout?: LayoutOptions;
   layoutWhenPathContains?: { text: string; layout: LayoutOptions }[];

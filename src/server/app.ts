@@ -47,6 +47,18 @@ function contractValidatorCompiler(): (route: { schema: object; httpPart?: strin
   return ({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema);
 }
 
+/** The cookies of a Cookie header by name; a malformed pair is skipped. */
+function cookiesOf(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    if (name !== '' && !Object.hasOwn(cookies, name)) cookies[name] = pair.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
 /** The request part a validation error is about, as the contract's field pointers name it. */
 const PARTS: Readonly<Record<string, string>> = {
   querystring: 'query',
@@ -152,6 +164,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
           query: (request.query ?? {}) as Record<string, unknown>,
           params: (request.params ?? {}) as Record<string, string>,
           body: request.body,
+          cookies: cookiesOf(request.headers.cookie),
+          secure: request.protocol === 'https',
           log: request.log,
         };
         const key = request.headers['idempotency-key'];
@@ -162,6 +176,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
               )
             : handler(context),
         );
+        if (result.setCookie !== undefined) void reply.header('set-cookie', result.setCookie);
         return reply.code(result.status ?? 200).send(result.body);
       },
     });

@@ -5,15 +5,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { contractRoutes } from './contract-routes.ts';
 import { databaseFile, openDatabase } from './database.ts';
-import { HANDLERS } from './handlers.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { seedDemoData } from './seed.ts';
+import { SERVER_HANDLERS, serverRoutes } from './server-routes.ts';
 import { readServerConfig, ServerConfigError } from './server-config.ts';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CONTRACT_FILE = path.join(ROOT_DIR, 'schemas', 'api.openapi.json');
 
 let config;
 try {
@@ -30,8 +28,8 @@ const db = openDatabase(databaseFile(config.dataDir), MIGRATIONS);
 seedDemoData(db);
 const app = buildApp({
   db,
-  routes: contractRoutes(CONTRACT_FILE),
-  handlers: HANDLERS,
+  routes: serverRoutes(),
+  handlers: SERVER_HANDLERS,
   clientToken: config.clientToken,
   staticDir: config.staticDir,
   brand: config.brand,

@@ -302,4 +302,26 @@ const funnelContent: Migration = {
 };
 
 /** Every schema change, in order; openDatabase applies the ones a database has not seen. */
-export const MIGRATIONS: readonly Migration[] = [idempotencyMigration, funnelRecords, funnelContent];
+/**
+ * The patient's place and answers in a funnel, under an opaque id the browser holds in an
+ * HttpOnly cookie (schemas/journey.openapi.json).
+ */
+const journeys: Migration = {
+  version: 4,
+  description: 'journeys: the place and answers of a patient in a funnel',
+  up: (db) => {
+    db.exec(`
+      CREATE TABLE journeys (
+        journey_id TEXT NOT NULL,
+        path_code TEXT NOT NULL,
+        state_json TEXT NOT NULL CHECK (json_valid(state_json)),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (journey_id, path_code)
+      ) STRICT;
+      CREATE INDEX journeys_updated ON journeys (updated_at);
+    `);
+  },
+};
+
+export const MIGRATIONS: readonly Migration[] = [idempotencyMigration, funnelRecords, funnelContent, journeys];

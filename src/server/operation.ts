@@ -7,6 +7,10 @@ export interface OperationContext {
   query: Readonly<Record<string, unknown>>;
   params: Readonly<Record<string, string>>;
   body: unknown;
+  /** The request's cookies by name (only the journey calls read one). */
+  cookies: Readonly<Record<string, string>>;
+  /** Whether the request came over https, so a cookie set in answer can be Secure. */
+  secure: boolean;
   log: FastifyBaseLogger;
 }
 
@@ -14,6 +18,8 @@ export interface OperationContext {
 export interface OperationResult {
   status?: number;
   body: unknown;
+  /** A Set-Cookie header value to send with the answer. */
+  setCookie?: string;
 }
 
 /**

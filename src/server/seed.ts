@@ -175,7 +175,7 @@ const YES_NO = [
   { value: 'no', label: 'No' },
 ];
 
-/** The hormone assessment (MIP, pages 1-4) and the intake form (MIP-H2, pages 1-3). */
+/** The hormone assessment (MIP, pages 1-4), the intake form (MIP-H2, pages 1-3) and the continuing-care form (CONT, pages 1-2). */
 const QUESTION_PAGES: readonly DemoPage[] = [
   {
     id: '1',
@@ -398,6 +398,69 @@ const QUESTION_PAGES: readonly DemoPage[] = [
         ref: 'terms-consent',
         type: 'consent',
         label: 'I have read and agree to the Terms & Conditions and the Privacy Policy.',
+        required: true,
+      },
+    ],
+  },
+  {
+    id: '1',
+    formId: 'CONT',
+    title: 'How is your treatment going?',
+    questions: [
+      {
+        id: 'q-effectiveness',
+        ref: 'medicationEffectiveness',
+        type: 'single-choice',
+        label: 'How well is your medication working for you?',
+        required: true,
+        options: [
+          { value: 'very-well', label: 'Very well' },
+          { value: 'somewhat', label: 'Somewhat' },
+          { value: 'not-well', label: 'Not well' },
+        ],
+      },
+      {
+        id: 'q-side-effects',
+        ref: 'side-effects',
+        type: 'multiple-choice',
+        label: 'Have you noticed any of these since you started?',
+        required: true,
+        options: [
+          { value: 'headache', label: 'Headaches' },
+          { value: 'skin-changes', label: 'Acne or skin changes' },
+          { value: 'mood-changes', label: 'Mood changes' },
+          { value: 'swelling', label: 'Swelling in hands or feet' },
+          { value: 'none', label: 'None of these' },
+        ],
+      },
+      {
+        id: 'q-cont-notes',
+        ref: 'treatment-notes',
+        type: 'text',
+        label: 'Anything else your provider should know? (optional)',
+        required: false,
+        validation: { maxLength: 2000 },
+      },
+    ],
+  },
+  {
+    id: '2',
+    formId: 'CONT',
+    title: 'Your next shipment',
+    questions: [
+      {
+        id: 'q-cont-address-same',
+        ref: 'same-shipping-address',
+        type: 'yes-no',
+        label: 'Should we ship to the same address as last time?',
+        required: true,
+        options: YES_NO,
+      },
+      {
+        id: 'q-cont-consent',
+        ref: 'refill-consent',
+        type: 'consent',
+        label: 'I agree to continue treatment and to be charged for my next supply.',
         required: true,
       },
     ],

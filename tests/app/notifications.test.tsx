@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { NOTICE_MS, NotificationsProvider, useNotifications } from '../../src/app/notifications.tsx';
@@ -73,5 +73,5 @@ test('the snackbar shows a failed request and closes itself after 10 seconds, or
 });
 
 test('notifications are only available inside the provider', () => {
-  expect(() => renderWithProviders(<Buttons />)).toThrow('useNotifications() needs a <NotificationsProvider> above it');
+  expect(() => render(<Buttons />)).toThrow('useNotifications() needs a <NotificationsProvider> above it');
 });

@@ -153,7 +153,7 @@ test('the seeded content is what the funnel needs', () => {
       .prepare("SELECT form_id || ' ' || page_id FROM question_pages ORDER BY form_id, position")
       .pluck()
       .all();
-    expect(pages).toEqual(['MIP 1', 'MIP 2', 'MIP 3', 'MIP 4', 'MIP-H2 1', 'MIP-H2 2', 'MIP-H2 3']);
+    expect(pages).toEqual(['CONT 1', 'CONT 2', 'MIP 1', 'MIP 2', 'MIP 3', 'MIP 4', 'MIP-H2 1', 'MIP-H2 2', 'MIP-H2 3']);
     expect(countRows(db, 'state_encounter_types')).toBe(51);
     expect(db.prepare('SELECT version FROM terms ORDER BY version').pluck().all()).toEqual(['1', '2']);
     expect(db.prepare('SELECT key FROM content ORDER BY key').pluck().all()).toEqual(['error404-ED', 'error404-HRT']);

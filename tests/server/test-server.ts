@@ -2,13 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { CONTRACT_FILE } from '../../scripts/lib/api-contract.ts';
 import { buildApp } from '../../src/server/app.ts';
-import { contractRoutes } from '../../src/server/contract-routes.ts';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
-import { HANDLERS } from '../../src/server/handlers.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
+import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
 
 /** The client token of the test servers (never a real one). */
 export const TEST_TOKEN = 'test-client-token-0123456789';
@@ -19,7 +17,7 @@ export const JANE_LANDING_ID = 'RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQ
 /** The contract's example of a second (continuous-HRT) landing id; no lead is seeded under it. */
 export const SECOND_LANDING_ID = 'RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQLUgy';
 
-const ROUTES = contractRoutes(CONTRACT_FILE);
+const ROUTES = serverRoutes();
 
 /** What a call answered. */
 export interface Reply {
@@ -68,7 +66,7 @@ export async function startTestServer(options: { dataDir?: string; logs?: boolea
   const app = buildApp({
     db,
     routes: ROUTES,
-    handlers: HANDLERS,
+    handlers: SERVER_HANDLERS,
     clientToken: TEST_TOKEN,
     logLevel: options.logs === true ? 'trace' : false,
     logStream: { write: (line) => logs.push(line) },

@@ -3,7 +3,11 @@ import { render, type RenderOptions, type RenderResult } from '@testing-library/
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { BrandProvider } from '../../src/app/brand-context.tsx';
+import { NotificationsProvider } from '../../src/app/notifications.tsx';
 import { brandTheme } from '../../src/app/theme.ts';
+import type { JourneyState } from '../../src/api/journey.ts';
+import { JourneyProvider } from '../../src/patient/journey.tsx';
+import type { JourneyCalls } from '../../src/patient/journey-store.ts';
 import type { Site } from '../../src/engine/config-types.ts';
 import { loadConfig } from './config.ts';
 
@@ -22,11 +26,28 @@ export interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
   width?: number;
   /** The URL the page is on, for components that read the location. */
   path?: string;
+  /** Where journeys load from and save to; an in-memory stand-in for the server by default. */
+  journeyCalls?: JourneyCalls;
+}
+
+/** Journeys held in memory, as the server would hold them, for screen tests. */
+export function memoryJourneyCalls(initial: Readonly<Record<string, JourneyState>> = {}): JourneyCalls & {
+  saved: Map<string, JourneyState>;
+} {
+  const saved = new Map<string, JourneyState>(Object.entries(initial));
+  return {
+    saved,
+    load: (pathCode) => Promise.resolve(saved.get(pathCode) ?? null),
+    save: (pathCode, state) => {
+      saved.set(pathCode, state);
+      return Promise.resolve();
+    },
+  };
 }
 
 /** Renders with the app's providers (brand, Mantine theme in test mode, a router), as a patient sees it. */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}): RenderResult {
-  const { brand = 'male', width = 1280, path = '/', ...rest } = options;
+  const { brand = 'male', width = 1280, path = '/', journeyCalls = memoryJourneyCalls(), ...rest } = options;
   setViewportWidth(width);
   const value = { site: brand, brand: config.brands.brands[brand] };
   function Wrapper({ children }: { children: ReactNode }) {
@@ -34,7 +55,9 @@ export function renderWithProviders(ui: ReactElement, options: ProviderOptions =
       <MemoryRouter initialEntries={[path]}>
         <BrandProvider value={value}>
           <MantineProvider theme={brandTheme(value.brand)} env="test">
-            {children}
+            <NotificationsProvider>
+              <JourneyProvider calls={journeyCalls}>{children}</JourneyProvider>
+            </NotificationsProvider>
           </MantineProvider>
         </BrandProvider>
       </MemoryRouter>

@@ -1,0 +1,51 @@
+import { apiCall, type CallOptions } from './http.ts';
+import type { DateTime, LandingId, PathCode } from './types.ts';
+
+/**
+ * The patient's place and answers in one funnel (`JourneyState` of
+ * schemas/journey.openapi.json), kept on the server under an opaque id that travels only in
+ * an HttpOnly cookie: never in a URL or browser storage.
+ */
+export interface JourneyState {
+  /** When the patient first landed in this funnel. */
+  landedAt: DateTime;
+  /** The lead's landing id, once a lead is saved. */
+  landingId?: LandingId;
+  /** Answers by question ref; every answer a list. */
+  answers: Readonly<Record<string, readonly string[]>>;
+  /** The page each form is on, by form id. */
+  pages: Readonly<Record<string, number>>;
+  /** The funnel step the patient was last on. */
+  step?: { url: string; index: number };
+  /** Parts the patient has finished: a form id, 'payment', 'appointment'. */
+  completed: readonly string[];
+  /** Ids calls returned or must reuse: an order id, an Idempotency-Key, a billing token. */
+  records: Readonly<Record<string, string>>;
+}
+
+export interface Journey {
+  pathCode: PathCode;
+  state: JourneyState;
+  updatedAt: DateTime;
+}
+
+/** The journey of this browser and code (`GET /journey`); an ApiError with status 404 when there is none. */
+export function getJourney(query: { pathCode: PathCode }, options?: CallOptions): Promise<Journey> {
+  return apiCall<Journey>({ method: 'GET', path: '/journey', query: { ...query } }, options);
+}
+
+/** Saves the journey of this browser and code (`PUT /journey`); the first save sets the cookie. */
+export function saveJourney(
+  journey: { pathCode: PathCode; state: JourneyState },
+  options?: CallOptions,
+): Promise<Journey> {
+  return apiCall<Journey>({ method: 'PUT', path: '/journey', json: journey }, options);
+}
+
+/** Forgets the journey of this browser and code (`DELETE /journey`): start over. */
+export function deleteJourney(
+  query: { pathCode: PathCode },
+  options?: CallOptions,
+): Promise<{ pathCode: PathCode; forgotten: boolean }> {
+  return apiCall({ method: 'DELETE', path: '/journey', query: { ...query } }, options);
+}

@@ -1,0 +1,131 @@
+import { getLead, saveLead } from '../api/leads.ts';
+import { ApiError } from '../api/http.ts';
+import type { Answer, Contact, FormId, LandingId, LeadPayload, PathCode, QuestionPage, Scores } from '../api/types.ts';
+import { requireContact } from '../domain/contact.ts';
+import { nextLandingId } from '../domain/landing-id.ts';
+import type { DomainLogger } from '../domain/logger.ts';
+import { buildSubmission, type RawAnswer } from '../domain/submission.ts';
+import { isoDateToUs } from '../questions/formats.ts';
+import { questionRef } from '../questions/question-helpers.ts';
+import type { JourneyHandle } from './journey.tsx';
+
+/** Errors of the data rules go to the console by kind only: never a value the patient typed. */
+export const consoleLogger: DomainLogger = {
+  error: (message, detail) => {
+    console.error(message, detail ?? {});
+  },
+};
+
+type Answers = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * The answers to the questions of some pages, as the submission rules take them: a date
+ * answer (held as YYYY-MM-DD by the form) goes back to MM/DD/YYYY, the format SPEC §5 converts.
+ */
+export function rawAnswersOf(pages: readonly QuestionPage[], answers: Answers): RawAnswer[] {
+  return pages.flatMap((page) =>
+    page.questions.map((question) => {
+      const ref = questionRef(question);
+      const value = answers[ref] ?? [];
+      return {
+        ref,
+        type: question.type,
+        questionId: question.id,
+        value: question.type === 'date' ? value.map(isoDateToUs) : value,
+      };
+    }),
+  );
+}
+
+/** The contact details among the answers; throws "No value found for key {key} in given object" when one is missing. */
+export function contactOf(answers: Answers): Contact {
+  const first = (ref: string) => answers[ref]?.[0];
+  return requireContact({
+    firstName: first('firstName'),
+    lastName: first('lastName'),
+    email: first('email'),
+    phone: first('phone'),
+  });
+}
+
+/** Whether the answers hold all four contact details. */
+export function hasContact(answers: Answers): boolean {
+  try {
+    contactOf(answers);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Earlier answers with the new ones put over them by ref, in the order they were first given. */
+export function mergeAnswers(earlier: readonly Answer[], later: readonly Answer[]): Answer[] {
+  const byRef = new Map(earlier.map((answer) => [answer.ref, answer]));
+  for (const answer of later) byRef.set(answer.ref, answer);
+  return [...byRef.values()];
+}
+
+export interface SaveLeadInput {
+  journey: JourneyHandle;
+  /** The pages whose answers are saved now. */
+  pages: readonly QuestionPage[];
+  pathCode: PathCode;
+  formId: FormId;
+  /** The landing id the link brought (query or navigation state), '' when none. */
+  linkLandingId: LandingId;
+  scores?: Scores;
+}
+
+/** Answers that cannot be saved as they are (a date that cannot be read). */
+export class AnswerProblem extends Error {
+  override name = 'AnswerProblem';
+}
+
+/**
+ * Saves the patient's lead with the answers of some pages: the journey's lead when it has one
+ * (its earlier answers kept), else the lead of the link's landing id, else a new lead under a
+ * new landing id (SPEC §3, with suffix b when it equals the link's). Records the landing id
+ * and the finished form in the journey, and returns the landing id.
+ */
+export async function saveJourneyLead(input: SaveLeadInput): Promise<LandingId> {
+  const { journey, pages, pathCode, formId, linkLandingId, scores } = input;
+  const answers = journey.state.answers;
+  const contact = contactOf(answers);
+  const existingId = journey.state.landingId ?? (linkLandingId === '' ? undefined : linkLandingId);
+  let earlier: readonly Answer[] = [];
+  if (existingId !== undefined) {
+    try {
+      earlier = (await getLead({ landing_id: existingId }, { maxRetries: 2 })).answers;
+    } catch (error) {
+      // A link's landing id without a saved lead starts a new one; anything else is a failure.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+  }
+  const landingId =
+    existingId ??
+    nextLandingId(
+      { lastName: contact.lastName, email: contact.email, landedAt: journey.state.landedAt, formId },
+      linkLandingId === '' ? undefined : linkLandingId,
+    );
+  const submission = buildSubmission(
+    { landingId, landedAt: journey.state.landedAt, answers: rawAnswersOf(pages, answers), submittedAt: new Date() },
+    consoleLogger,
+  );
+  if (submission === null) throw new AnswerProblem('A date could not be read. Check it is written as MM/DD/YYYY.');
+  const lead: LeadPayload = {
+    ...contact,
+    landing_id: landingId,
+    formId,
+    pathCode,
+    landed_at: submission.landed_at,
+    submitted_at: submission.submitted_at,
+    answers: mergeAnswers(earlier, submission.answers),
+  };
+  await saveLead({ lead, landingId, ...(scores === undefined ? {} : { scores }) }, { maxRetries: 2 });
+  await journey.save((state) => ({
+    ...state,
+    landingId,
+    completed: state.completed.includes(formId) ? state.completed : [...state.completed, formId],
+  }));
+  return landingId;
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { statement } from '../database.ts';
+import type { OperationHandler } from '../operation.ts';
+import { bodyOf, notFound, nowIso, ok, stored, text } from './support.ts';
+
+/** The cookie that carries the opaque journey id (schemas/journey.openapi.json). */
+export const JOURNEY_COOKIE = 'funnel_journey';
+
+/** How long a journey is kept after its last save: a patient may come back to the link a month later. */
+export const JOURNEY_RETENTION_DAYS = 30;
+
+const JOURNEY_ID = /^[A-Za-z0-9_-]{43}$/;
+
+interface JourneyRow {
+  path_code: string;
+  state_json: string;
+  updated_at: string;
+}
+
+/** 256 random bits, URL-safe: nothing about the patient can be read from it. */
+function newJourneyId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function journeyIdOf(cookies: Readonly<Record<string, string>>): string | undefined {
+  const id = cookies[JOURNEY_COOKIE];
+  return id !== undefined && JOURNEY_ID.test(id) ? id : undefined;
+}
+
+/**
+ * The Set-Cookie value of a journey id: HttpOnly so no script can read it, SameSite=Strict
+ * and scoped to the journey calls so no other request carries it, and Secure over https.
+ */
+function journeyCookie(id: string, secure: boolean): string {
+  const maxAge = JOURNEY_RETENTION_DAYS * 24 * 60 * 60;
+  return `${JOURNEY_COOKIE}=${id}; Path=/api/journey; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+function journeyView(row: JourneyRow) {
+  return { pathCode: row.path_code, state: stored(row.state_json), updatedAt: row.updated_at };
+}
+
+/** GET /journey: the journey of this browser's cookie and a campaign code. */
+const getJourney: OperationHandler = ({ db, query, cookies }) => {
+  const id = journeyIdOf(cookies);
+  const pathCode = text(query, 'pathCode');
+  const row =
+    id === undefined
+      ? undefined
+      : statement<[string, string], JourneyRow>(
+          db,
+          'SELECT path_code, state_json, updated_at FROM journeys WHERE journey_id = ? AND path_code = ?',
+        ).get(id, pathCode);
+  return ok(journeyView(row ?? notFound('No journey is saved for this browser and code.')));
+};
+
+/**
+ * PUT /journey: replaces the journey of this browser and code, setting the cookie on the first
+ * save. Journeys untouched for JOURNEY_RETENTION_DAYS are deleted on the way: they hold
+ * answers, which are kept no longer than a patient could need them.
+ */
+const saveJourney: OperationHandler = ({ db, body, cookies, secure }) => {
+  const fields = bodyOf(body);
+  const existing = journeyIdOf(cookies);
+  const id = existing ?? newJourneyId();
+  const now = nowIso();
+  const row: JourneyRow = {
+    path_code: text(fields, 'pathCode'),
+    state_json: JSON.stringify(fields.state),
+    updated_at: now,
+  };
+  statement(
+    db,
+    `INSERT INTO journeys (journey_id, path_code, state_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (journey_id, path_code) DO UPDATE SET state_json = excluded.state_json, updated_at = excluded.updated_at`,
+  ).run(id, row.path_code, row.state_json, now, now);
+  const cutoff = new Date(Date.now() - JOURNEY_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  statement(db, 'DELETE FROM journeys WHERE updated_at < ?').run(cutoff);
+  return { ...ok(journeyView(row)), ...(existing === undefined ? { setCookie: journeyCookie(id, secure) } : {}) };
+};
+
+/** DELETE /journey: start over; the saved leads and orders stay. */
+const deleteJourney: OperationHandler = ({ db, query, cookies }) => {
+  const id = journeyIdOf(cookies);
+  const pathCode = text(query, 'pathCode');
+  const removed =
+    id === undefined
+      ? 0
+      : statement(db, 'DELETE FROM journeys WHERE journey_id = ? AND path_code = ?').run(id, pathCode).changes;
+  return ok({ pathCode, forgotten: removed > 0 });
+};
+
+/** The handlers of schemas/journey.openapi.json. */
+export const JOURNEY_HANDLERS = { getJourney, saveJourney, deleteJourney } satisfies Record<string, OperationHandler>;

@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.remove();
+});
+
+const state = {
+  landedAt: '2026-11-22T10:00:00.000Z',
+  answers: { 'energy-level': ['Low'], birthdate: ['1980-02-29'] },
+  pages: { MIP: 2 },
+  step: { url: '/hormone-assessment/shrt?pathOverride=assess,res', index: 0 },
+  completed: [],
+  records: {},
+};
+
+async function put(body: unknown, cookie?: string) {
+  const response = await server.app.inject({
+    method: 'PUT',
+    url: '/api/journey',
+    payload: body as Record<string, unknown>,
+    ...(cookie === undefined ? {} : { headers: { cookie } }),
+  });
+  return response;
+}
+
+function cookieOf(setCookie: string | string[] | undefined): string {
+  const header = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  return (header ?? '').split(';')[0] ?? '';
+}
+
+test('a first save sets an HttpOnly, SameSite=Strict cookie holding an opaque id, and the journey comes back with it', async () => {
+  const saved = await put({ pathCode: 'shrt', state });
+  expect(saved.statusCode).toBe(200);
+  const setCookie = String(saved.headers['set-cookie']);
+  expect(setCookie).toMatch(
+    /^funnel_journey=[A-Za-z0-9_-]{43}; Path=\/api\/journey; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
+  );
+  expect(setCookie).not.toContain('Low');
+
+  const cookie = cookieOf(saved.headers['set-cookie']);
+  const loaded = await server.call({ method: 'GET', url: '/api/journey?pathCode=shrt', headers: { cookie } });
+  expect(loaded.status).toBe(200);
+  expect(loaded.json).toMatchObject({ data: { pathCode: 'shrt', state } });
+});
+
+test('a later save with the cookie replaces the journey and sets no new cookie', async () => {
+  const cookie = cookieOf((await put({ pathCode: 'shrt', state })).headers['set-cookie']);
+  const again = await put({ pathCode: 'shrt', state: { ...state, pages: { MIP: 3 } } }, cookie);
+  expect(again.headers['set-cookie']).toBeUndefined();
+  const loaded = await server.call({ method: 'GET', url: '/api/journey?pathCode=shrt', headers: { cookie } });
+  expect(loaded.json).toMatchObject({ data: { state: { pages: { MIP: 3 } } } });
+});
+
+test('journeys are per browser and per campaign code', async () => {
+  const cookie = cookieOf((await put({ pathCode: 'shrt', state })).headers['set-cookie']);
+  expect((await server.call({ method: 'GET', url: '/api/journey?pathCode=fha1', headers: { cookie } })).status).toBe(
+    404,
+  );
+  expect((await server.call({ method: 'GET', url: '/api/journey?pathCode=shrt' })).status).toBe(404);
+  const forged = 'funnel_journey=' + 'A'.repeat(43);
+  expect(
+    (await server.call({ method: 'GET', url: '/api/journey?pathCode=shrt', headers: { cookie: forged } })).status,
+  ).toBe(404);
+});
+
+test('start over forgets the journey', async () => {
+  const cookie = cookieOf((await put({ pathCode: 'shrt', state })).headers['set-cookie']);
+  const forgotten = await server.call({ method: 'DELETE', url: '/api/journey?pathCode=shrt', headers: { cookie } });
+  expect(forgotten.json).toEqual({ data: { pathCode: 'shrt', forgotten: true } });
+  expect((await server.call({ method: 'GET', url: '/api/journey?pathCode=shrt', headers: { cookie } })).status).toBe(
+    404,
+  );
+});
+
+test('a journey that is not the contract shape is refused with the field named, and nothing is stored', async () => {
+  const bad = await put({ pathCode: 'shrt', state: { ...state, step: { url: 'https://evil.example/', index: 0 } } });
+  expect(bad.statusCode).toBe(400);
+  expect(JSON.parse(bad.body)).toMatchObject({ details: [expect.objectContaining({ field: '/body/state/step/url' })] });
+  expect(bad.headers['set-cookie']).toBeUndefined();
+  const noCode = await put({ state });
+  expect(noCode.statusCode).toBe(400);
+});
+
+test('journeys untouched for 30 days are deleted', async () => {
+  const cookie = cookieOf((await put({ pathCode: 'shrt', state })).headers['set-cookie']);
+  server.db.prepare("UPDATE journeys SET updated_at = '2000-01-01T00:00:00.000Z'").run();
+  await put({ pathCode: 'fha1', state });
+  expect((await server.call({ method: 'GET', url: '/api/journey?pathCode=shrt', headers: { cookie } })).status).toBe(
+    404,
+  );
+});
