@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import type { RouteConfig } from '../engine/config-types.ts';
 import { campaignCodeOf } from '../engine/route-match.ts';
 import { LoadingIndicator, PageLayout } from '../layout/page-layout.tsx';
+import { MpidTracking } from '../patient/mpid-tracking.tsx';
 import { FallbackPage } from '../screens/fallback-page.tsx';
 import { screenFor } from '../screens/registry.ts';
 import { useBrand } from './brand-context.tsx';
@@ -20,7 +21,7 @@ const FALLBACK_ROUTE: RouteConfig = { path: '*', screen: 'not-found', site: 'sha
 export function RouteWrapper({ route }: { route: RouteConfig }) {
   const { site, brand } = useBrand();
   const params = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const step = useFunnelStep();
   const otherSite = route.site !== 'shared' && route.site !== site;
   const shown = otherSite ? FALLBACK_ROUTE : route;
@@ -48,6 +49,7 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
   });
   return (
     <PageLayout route={route} pathname={pathname}>
+      {code !== null && new URLSearchParams(search).has('mpid') && <MpidTracking code={code} />}
       <ChunkErrorBoundary>
         <Suspense fallback={<LoadingIndicator />}>
           {Screen ? (

@@ -159,12 +159,20 @@ export interface BrandsFile {
 }
 
 /** All configuration, each part as read from its file. */
+/** How the assessment's answers become scores (config/scores.json). */
+export interface ScoresFile {
+  scores: { name: string; label: string; ref: string; points: Readonly<Record<string, number>> }[];
+  /** From lowest to highest; the last has no `below`. */
+  bands: { below?: number; label: string; summary: string }[];
+}
+
 export interface FunnelConfig {
   funnels: FunnelsFile;
   stepKeys: StepKeysFile;
   codeGroups: CodeGroupsFile;
   routes: RoutesFile;
   brands: BrandsFile;
+  scores: ScoresFile;
 }
 
 /** The config file each part of {@link FunnelConfig} is read from, relative to `config/`. */
@@ -174,6 +182,7 @@ export const CONFIG_FILES = {
   codeGroups: 'code-groups.json',
   routes: 'routes.json',
   brands: 'brands.json',
+  scores: 'scores.json',
 } as const satisfies Record<keyof FunnelConfig, string>;
 
 /** How people name a site in messages. */

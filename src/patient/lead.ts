@@ -3,18 +3,14 @@ import { ApiError } from '../api/http.ts';
 import type { Answer, Contact, FormId, LandingId, LeadPayload, PathCode, QuestionPage, Scores } from '../api/types.ts';
 import { requireContact } from '../domain/contact.ts';
 import { nextLandingId } from '../domain/landing-id.ts';
-import type { DomainLogger } from '../domain/logger.ts';
 import { buildSubmission, type RawAnswer } from '../domain/submission.ts';
 import { isoDateToUs } from '../questions/formats.ts';
 import { questionRef } from '../questions/question-helpers.ts';
-import type { JourneyHandle } from './journey.tsx';
+import { consoleLogger } from './console-logger.ts';
 
-/** Errors of the data rules go to the console by kind only: never a value the patient typed. */
-export const consoleLogger: DomainLogger = {
-  error: (message, detail) => {
-    console.error(message, detail ?? {});
-  },
-};
+// Screens written before the logger had its own module import it from here.
+export { consoleLogger };
+import type { JourneyHandle } from './journey.tsx';
 
 type Answers = Readonly<Record<string, readonly string[]>>;
 

@@ -1,7 +1,54 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { Stack, Text, Title } from '@mantine/core';
+import { funnelConfig } from '../config/funnel-config.ts';
+import { computeScores } from '../domain/scores.ts';
+import { FormRunner } from '../patient/form-runner.tsx';
+import { useJourney } from '../patient/journey.tsx';
+import { saveJourneyLead } from '../patient/lead.ts';
+import { usePrefill } from '../patient/use-prefill.ts';
+import { useRouteContext } from '../patient/use-route-context.ts';
 import type { ScreenProps } from './screen-props.ts';
 
-/** The hormone-assessment screen, a placeholder until the screens issue builds it. */
-export default function HormoneAssessmentScreen(props: ScreenProps) {
-  return <PlaceholderScreen {...props} />;
+/**
+ * The hormone assessment (all its variants: the route's form names the pages). Answers are
+ * kept in the patient's journey page by page; the last page saves the lead with its scores
+ * and moves the funnel on.
+ */
+export default function HormoneAssessmentScreen({ route, code, step }: ScreenProps) {
+  const journey = useJourney(code);
+  const context = useRouteContext();
+  usePrefill(journey, context.prefill);
+  const { form } = route;
+
+  return (
+    <Stack gap="lg" py="lg">
+      <Stack gap={4}>
+        <Title order={1}>{route.title}</Title>
+        {route.timeToComplete !== undefined && (
+          <Text c="dimmed">About {route.timeToComplete}. Your answers are saved as you go.</Text>
+        )}
+      </Stack>
+      {form === undefined || code === null ? (
+        <Text role="alert">This assessment is not set up: its route names no questions.</Text>
+      ) : (
+        <FormRunner
+          form={form}
+          journey={journey}
+          what="the assessment"
+          finishLabel="Finish the assessment"
+          onBack={step?.canBack ? step.onBack : undefined}
+          onComplete={async (pages) => {
+            await saveJourneyLead({
+              journey,
+              pages,
+              pathCode: code,
+              formId: form.formId,
+              linkLandingId: context.landingId,
+              scores: computeScores(funnelConfig.scores, journey.state.answers),
+            });
+            step?.onNext();
+          }}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/** The e2e server's database (playwright.config.ts starts it with DATA_DIR=e2e-data). */
+const DATABASE_FILE = path.resolve('e2e-data', 'funnel.sqlite');
+
+/** What the server stored for one patient, found by the email they typed. */
+export interface PatientRecords {
+  leads: { landingId: string; formId: string; pathCode: string | null; answers: { ref: string; value: string[] }[] }[];
+  orders: { id: string; kind: string; productId: string; total: string; status: string }[];
+}
+
+/**
+ * Reads what the local server saved for a patient, read-only, as a clinic's system would see
+ * it: their leads (by the email in the lead) and the orders of those leads.
+ */
+export function recordsOf(email: string): PatientRecords {
+  const db = new Database(DATABASE_FILE, { readonly: true, fileMustExist: true });
+  try {
+    const leads = db
+      .prepare<[string], { landing_id: string; form_id: string; path_code: string | null; answers_json: string }>(
+        "SELECT landing_id, form_id, path_code, answers_json FROM leads WHERE json_extract(lead_json, '$.email') = ? COLLATE NOCASE",
+      )
+      .all(email)
+      .map((row) => ({
+        landingId: row.landing_id,
+        formId: row.form_id,
+        pathCode: row.path_code,
+        answers: JSON.parse(row.answers_json) as { ref: string; value: string[] }[],
+      }));
+    const orders = leads.flatMap((lead) =>
+      db
+        .prepare<[string], { id: string; kind: string; product_id: string; total: string; status: string }>(
+          'SELECT id, kind, product_id, total, status FROM orders WHERE landing_id = ? ORDER BY created_at',
+        )
+        .all(lead.landingId)
+        .map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          productId: row.product_id,
+          total: row.total,
+          status: row.status,
+        })),
+    );
+    return { leads, orders };
+  } finally {
+    db.close();
+  }
+}
