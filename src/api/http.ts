@@ -1,4 +1,5 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
+import type { FieldError } from './types.ts';
 
 /** The base path when the page sets none (SPEC §7: "All under base path /api"). */
 export const DEFAULT_API_BASE = '/api';
@@ -58,9 +59,23 @@ export class ApiError extends Error {
     readonly status: number | null,
     /** The last piece of the call's path, such as `resolveURL`. */
     readonly call: string,
+    /** The error body's details: a text, or the fields that failed (`/body/customer/cardNumber`), for forms to mark. */
+    readonly details?: string | readonly FieldError[],
   ) {
     super(message);
   }
+}
+
+function detailsOf(body: unknown): string | FieldError[] | undefined {
+  if (!isRecord(body)) return undefined;
+  const { details } = body;
+  if (typeof details === 'string') return details;
+  if (!Array.isArray(details)) return undefined;
+  return details.flatMap((detail) =>
+    isRecord(detail) && typeof detail.field === 'string' && typeof detail.message === 'string'
+      ? [{ field: detail.field, message: detail.message }]
+      : [],
+  );
 }
 
 /**
@@ -89,6 +104,8 @@ export interface ApiRequest {
   json?: unknown;
   /** A form-encoded body. */
   form?: Readonly<Record<string, string>>;
+  /** A file as the body, sent with its media type (no multipart, so no file name). */
+  file?: { bytes: Uint8Array<ArrayBuffer>; type: string };
   /** Sends the client token as `Authorization: Bearer` (the calls of SPEC §6). */
   secured?: boolean;
   /** Sent as `Idempotency-Key`; the server answers a repeat with the first result. */
@@ -105,6 +122,8 @@ export interface CallOptions {
   retryIntervalMs?: number;
   /** Cancels the call, including a wait between attempts. */
   signal?: AbortSignal;
+  /** How long one attempt may take. @default REQUEST_TIMEOUT_MS (30 s); a large upload needs longer. */
+  timeoutMs?: number;
 }
 
 /** The options of an order-creating call, which always carries an idempotency key. */
@@ -189,7 +208,12 @@ async function send(request: ApiRequest, options: CallOptions, call: string): Pr
   if (request.query !== undefined) init.searchParams = request.query;
   if (request.json !== undefined) init.json = request.json;
   if (request.form !== undefined) init.body = new URLSearchParams(request.form);
+  if (request.file !== undefined) {
+    init.body = request.file.bytes;
+    headers['content-type'] = request.file.type;
+  }
   if (options.signal !== undefined) init.signal = options.signal;
+  if (options.timeoutMs !== undefined) init.timeout = options.timeoutMs;
 
   const retries = mayRepeat(request.method, request.idempotencyKey) ? retryCount(options.maxRetries) : 0;
   const interval = options.retryIntervalMs ?? config.retryIntervalMs;
@@ -239,7 +263,7 @@ export async function toApiError(error: unknown, call: string): Promise<ApiError
       // Not JSON: the status says what happened.
     }
     const text = errorBodyText(body) ?? (statusText !== '' ? statusText : 'Request failed');
-    return new ApiError(`/${call}: ${status}: ${text}`, status, call);
+    return new ApiError(`/${call}: ${status}: ${text}`, status, call, detailsOf(body));
   }
   if (error instanceof TimeoutError) return new ApiError(DEFAULT_ERROR_TEXT, null, call);
   const text = error instanceof Error && error.message !== '' ? error.message : DEFAULT_ERROR_TEXT;

@@ -1,5 +1,5 @@
 import { apiCall, type CallOptions } from './http.ts';
-import type { CustomerId, HasId, IdentityCustomer, IdentityResult, RecaptchaResult } from './types.ts';
+import type { CustomerId, DateTime, HasId, IdentityCustomer, IdentityResult, RecaptchaResult } from './types.ts';
 
 /** Checks a customer's identity (`POST /idVerification/checkIdentity`, secured; form-encoded customer). */
 export function checkIdentity(customer: IdentityCustomer, options?: CallOptions): Promise<IdentityResult> {
@@ -44,4 +44,26 @@ export interface RecaptchaVerification {
 /** Verifies a bot-check token (`POST /memoForm/verifyRecaptcha`). */
 export function verifyRecaptcha(verification: RecaptchaVerification, options?: CallOptions): Promise<RecaptchaResult> {
   return apiCall<RecaptchaResult>({ method: 'POST', path: '/memoForm/verifyRecaptcha', json: verification }, options);
+}
+
+/** What the server answers for a received ID document (`IdDocumentReceipt`, schemas/app.openapi.json). */
+export interface IdDocumentReceipt {
+  customerId: CustomerId;
+  hasId: boolean;
+  receivedAt: DateTime;
+}
+
+/**
+ * Sends a customer's ID document (`POST /mipH2/uploadId/{id}`, secured, the app's own call):
+ * the file's bytes with its media type, JPEG, PNG or PDF, at most 10 MiB.
+ */
+export function uploadIdDocument(
+  id: CustomerId,
+  file: { bytes: Uint8Array<ArrayBuffer>; type: 'image/jpeg' | 'image/png' | 'application/pdf' },
+  options?: CallOptions,
+): Promise<IdDocumentReceipt> {
+  return apiCall<IdDocumentReceipt>(
+    { method: 'POST', path: '/mipH2/uploadId/{id}', pathParams: { id }, file, secured: true },
+    options,
+  );
 }

@@ -3,7 +3,7 @@ import type { DateTime, LandingId, PathCode } from './types.ts';
 
 /**
  * The patient's place and answers in one funnel (`JourneyState` of
- * schemas/journey.openapi.json), kept on the server under an opaque id that travels only in
+ * schemas/app.openapi.json), kept on the server under an opaque id that travels only in
  * an HttpOnly cookie: never in a URL or browser storage.
  */
 export interface JourneyState {

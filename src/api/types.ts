@@ -298,6 +298,8 @@ export interface BillingInfo {
   cardBrand?: 'visa' | 'mastercard' | 'amex' | 'discover' | 'other';
   expMonth?: number;
   expYear?: number;
+  /** Present when the card would be declined: the reason. Orders charged to it answer 422. */
+  declineReason?: string;
   savedAt: DateTime;
 }
 

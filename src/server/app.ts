@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ContractRoute } from './contract-routes.ts';
 import type { Db } from './database.ts';
+import { ID_DOCUMENT_MAX_BYTES, ID_DOCUMENT_TYPES } from './handlers/id-documents.ts';
 import { once, requestHash } from './idempotency.ts';
 import type { OperationHandlers, OperationResult } from './operation.ts';
 import { HttpProblem, type FieldProblem } from './problem.ts';
@@ -117,6 +118,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
+  // ID documents arrive as the file itself (schemas/app.openapi.json), with their own size limit.
+  app.addContentTypeParser(
+    Object.keys(ID_DOCUMENT_TYPES),
+    { parseAs: 'buffer', bodyLimit: ID_DOCUMENT_MAX_BYTES },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpProblem) return reply.code(error.status).send(error.toBody());
     const withValidation = error as Parameters<typeof fieldProblems>[0];
@@ -165,6 +175,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
           params: (request.params ?? {}) as Record<string, string>,
           body: request.body,
           cookies: cookiesOf(request.headers.cookie),
+          contentType: (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '',
           secure: request.protocol === 'https',
           log: request.log,
         };

@@ -304,7 +304,7 @@ const funnelContent: Migration = {
 /** Every schema change, in order; openDatabase applies the ones a database has not seen. */
 /**
  * The patient's place and answers in a funnel, under an opaque id the browser holds in an
- * HttpOnly cookie (schemas/journey.openapi.json).
+ * HttpOnly cookie (schemas/app.openapi.json).
  */
 const journeys: Migration = {
   version: 4,
@@ -324,4 +324,30 @@ const journeys: Migration = {
   },
 };
 
-export const MIGRATIONS: readonly Migration[] = [idempotencyMigration, funnelRecords, funnelContent, journeys];
+/** ID documents the upload page sends (schemas/app.openapi.json, uploadIdDocument). */
+const idDocuments: Migration = {
+  version: 5,
+  description: 'id documents: the photos of ID the upload page sends',
+  up: (db) => {
+    db.exec(`
+      CREATE TABLE id_documents (
+        id TEXT PRIMARY KEY,
+        kt_customer_id TEXT NOT NULL REFERENCES customers (kt_customer_id),
+        media_type TEXT NOT NULL CHECK (media_type IN ('image/jpeg', 'image/png', 'application/pdf')),
+        size INTEGER NOT NULL CHECK (size > 0),
+        sha256 TEXT NOT NULL,
+        content BLOB NOT NULL,
+        received_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX id_documents_customer ON id_documents (kt_customer_id);
+    `);
+  },
+};
+
+export const MIGRATIONS: readonly Migration[] = [
+  idempotencyMigration,
+  funnelRecords,
+  funnelContent,
+  journeys,
+  idDocuments,
+];

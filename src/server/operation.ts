@@ -9,6 +9,8 @@ export interface OperationContext {
   body: unknown;
   /** The request's cookies by name (only the journey calls read one). */
   cookies: Readonly<Record<string, string>>;
+  /** The request's media type without parameters, such as `image/png` ('' when none). */
+  contentType: string;
   /** Whether the request came over https, so a cookie set in answer can be Secure. */
   secure: boolean;
   log: FastifyBaseLogger;

@@ -3,7 +3,7 @@ import { statement } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
 import { bodyOf, notFound, nowIso, ok, stored, text } from './support.ts';
 
-/** The cookie that carries the opaque journey id (schemas/journey.openapi.json). */
+/** The cookie that carries the opaque journey id (schemas/app.openapi.json). */
 export const JOURNEY_COOKIE = 'funnel_journey';
 
 /** How long a journey is kept after its last save: a patient may come back to the link a month later. */
@@ -90,5 +90,5 @@ const deleteJourney: OperationHandler = ({ db, query, cookies }) => {
   return ok({ pathCode, forgotten: removed > 0 });
 };
 
-/** The handlers of schemas/journey.openapi.json. */
+/** The handlers of schemas/app.openapi.json. */
 export const JOURNEY_HANDLERS = { getJourney, saveJourney, deleteJourney } satisfies Record<string, OperationHandler>;

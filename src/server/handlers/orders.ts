@@ -332,6 +332,7 @@ const saveBillingInfo: OperationHandler = ({ db, body }) => {
       cardBrand: result.brand,
       expMonth,
       expYear,
+      declineReason: result.declineReason ?? undefined,
       savedAt,
     }),
   );

@@ -1,3 +1,4 @@
+import { parseBookingId, type SlotBooking } from '../../patient/booking/booking-id.ts';
 import type { Db } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
 import { bodyOf, notFound, nowIso, ok, present, text } from './support.ts';
@@ -49,14 +50,37 @@ const getAppointment: OperationHandler = ({ db, query }) =>
   ok(appointmentView(findAppointment(db, text(query, 'appointmentId'))));
 
 /**
+ * Books the slot a booking id names (see src/patient/booking/booking-id.ts): the stand-in for
+ * the scheduling service, which in production books the slot and hands the funnel its id.
+ * A slot that is not free now (taken meanwhile, begun, or never offered) is a 404, as an
+ * appointment that cannot exist: the contract has no other answer for it.
+ */
+function bookSlot(db: Db, id: string, slot: SlotBooking, now: string): void {
+  const eventType = statement<[string], EventTypeRow>(db, 'SELECT * FROM event_types WHERE id = ?').get(slot.eventType);
+  const free = eventType
+    ? freeSlots(db, eventType, new Date(now)).find((item) => item.start.toISOString() === slot.startTime)
+    : undefined;
+  if (!eventType || !free) notFound('This time is no longer available.');
+  statement(
+    db,
+    `INSERT INTO appointments (id, event_type_id, landing_id, start_time, end_time, status, made_from, updated_at)
+     VALUES (?, ?, NULL, ?, ?, 'scheduled', NULL, ?)`,
+  ).run(id, eventType.id, free.start.toISOString(), free.end.toISOString(), now);
+}
+
+/**
  * PUT /calendly/appointmentMade (from the member portal) and appointmentMadeFromFlow (from the
- * funnel): marks the appointment made, says where from, and records the status update.
+ * funnel): marks the appointment made, says where from, and records the status update. From
+ * the funnel, an id the server has not seen that names a free slot books that slot first.
  */
 function appointmentMade(source: 'portal' | 'flow'): OperationHandler {
   return ({ db, body }) => {
     const id = text(bodyOf(body), 'appointmentId');
-    findAppointment(db, id);
     const now = nowIso();
+    const known = statement<[string], AppointmentRow>(db, 'SELECT * FROM appointments WHERE id = ?').get(id);
+    const slot = known || source === 'portal' ? null : parseBookingId(id);
+    if (slot) bookSlot(db, id, slot, now);
+    else findAppointment(db, id);
     statement(db, "UPDATE appointments SET status = 'made', made_from = ?, updated_at = ? WHERE id = ?").run(
       source,
       now,
@@ -133,14 +157,11 @@ export function zonedInstant(year: number, month: number, day: number, minute: n
 }
 
 /**
- * GET /calendly/availableDates/{id}: the free slots of the next 21 days (today included),
- * computed from the weekly schedule, so the demo never runs out of dates. Slots already
- * booked and slots that have begun are left out, and so are days with no slot left.
+ * The free slots of an event type in the next 21 days (today included), computed from the
+ * weekly schedule, so the demo never runs out of dates. Slots already booked and slots that
+ * have begun are left out.
  */
-const getAvailableDates: OperationHandler = ({ db, params }) => {
-  const eventType =
-    statement<[string], EventTypeRow>(db, 'SELECT * FROM event_types WHERE id = ?').get(text(params, 'id')) ??
-    notFound('No event type with this id.');
+function freeSlots(db: Db, eventType: EventTypeRow, now: Date): { start: Date; end: Date }[] {
   const rules = statement<[string], { weekday: number; start_minute: number }>(
     db,
     'SELECT weekday, start_minute FROM availability WHERE event_type_id = ? ORDER BY start_minute',
@@ -153,29 +174,48 @@ const getAvailableDates: OperationHandler = ({ db, params }) => {
       .all(eventType.id)
       .map((row) => row.start_time),
   );
-  const now = new Date();
   const today = localDate(now, eventType.timezone);
-  const dates: { date: string; slots: { startTime: string; endTime: string }[] }[] = [];
+  const slots: { start: Date; end: Date }[] = [];
   for (let offset = 0; offset < BOOKING_WINDOW_DAYS; offset++) {
     const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
     const weekday = day.getUTCDay();
-    const slots = rules
-      .filter((rule) => rule.weekday === weekday)
-      .map((rule) => {
-        const start = zonedInstant(
-          day.getUTCFullYear(),
-          day.getUTCMonth() + 1,
-          day.getUTCDate(),
-          rule.start_minute,
-          eventType.timezone,
-        );
-        return { start, end: new Date(start.getTime() + eventType.duration_minutes * 60_000) };
-      })
-      .filter((slot) => slot.start > now && !booked.has(slot.start.toISOString()))
-      .map((slot) => ({ startTime: slot.start.toISOString(), endTime: slot.end.toISOString() }));
-    if (slots.length > 0) dates.push({ date: day.toISOString().slice(0, 10), slots });
+    for (const rule of rules) {
+      if (rule.weekday !== weekday) continue;
+      const start = zonedInstant(
+        day.getUTCFullYear(),
+        day.getUTCMonth() + 1,
+        day.getUTCDate(),
+        rule.start_minute,
+        eventType.timezone,
+      );
+      if (start <= now || booked.has(start.toISOString())) continue;
+      slots.push({ start, end: new Date(start.getTime() + eventType.duration_minutes * 60_000) });
+    }
   }
-  return ok({ eventTypeId: eventType.id, timezone: eventType.timezone, dates });
+  return slots;
+}
+
+/**
+ * GET /calendly/availableDates/{id}: the free slots of the next 21 days, by day in the event
+ * type's time zone; days with no slot left are left out.
+ */
+const getAvailableDates: OperationHandler = ({ db, params }) => {
+  const eventType =
+    statement<[string], EventTypeRow>(db, 'SELECT * FROM event_types WHERE id = ?').get(text(params, 'id')) ??
+    notFound('No event type with this id.');
+  const dates = new Map<string, { startTime: string; endTime: string }[]>();
+  for (const slot of freeSlots(db, eventType, new Date())) {
+    const local = localDate(slot.start, eventType.timezone);
+    const date = new Date(Date.UTC(local.year, local.month - 1, local.day)).toISOString().slice(0, 10);
+    const day = dates.get(date) ?? [];
+    day.push({ startTime: slot.start.toISOString(), endTime: slot.end.toISOString() });
+    dates.set(date, day);
+  }
+  return ok({
+    eventTypeId: eventType.id,
+    timezone: eventType.timezone,
+    dates: [...dates].map(([date, slots]) => ({ date, slots })),
+  });
 };
 
 export const SCHEDULING_HANDLERS = {
