@@ -1,7 +1,7 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { PaymentStep } from '../patient/payment/payment-step.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
-/** The checkout screen, a placeholder until the screens issue builds it. */
+/** Checkout: /mip/checkout/{code}, the payment step of the ED funnels. */
 export default function CheckoutScreen(props: ScreenProps) {
-  return <PlaceholderScreen {...props} />;
+  return <PaymentStep {...props} />;
 }

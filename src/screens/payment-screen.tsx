@@ -1,7 +1,7 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { PaymentStep } from '../patient/payment/payment-step.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
-/** The payment screen, a placeholder until the screens issue builds it. */
+/** Payment: /payment/{code} (men's, minimal layout) and /f/payment/{code} (women's). */
 export default function PaymentScreen(props: ScreenProps) {
-  return <PlaceholderScreen {...props} />;
+  return <PaymentStep {...props} />;
 }

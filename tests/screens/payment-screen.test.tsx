@@ -1,0 +1,722 @@
+import axe from 'axe-core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
+import { afterEach, expect, test, vi, type Mock } from 'vitest';
+import type { JourneyState } from '../../src/api/journey.ts';
+import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
+import type { Site } from '../../src/engine/config-types.ts';
+import CheckoutScreen from '../../src/screens/checkout-screen.tsx';
+import PaymentScreen from '../../src/screens/payment-screen.tsx';
+import { setRuntimeConfig } from '../../src/api/http.ts';
+import { server, TEST_API_BASE, TEST_API_TOKEN, useApiServer } from '../api/msw.ts';
+import { loadConfig } from '../support/config.ts';
+import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+
+useApiServer();
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const ROUTES = loadConfig().routes.routes;
+
+function routeOf(path: string) {
+  const route = ROUTES.find((candidate) => candidate.path === path);
+  if (!route) throw new Error(`config/routes.json has no ${path}`);
+  return route;
+}
+
+const APPROVED = '4242 4242 4242 4242';
+const DECLINED = '4000 0000 0000 0002';
+
+interface ProductFixture {
+  externalId: string;
+  category: 'hrt' | 'fhrt';
+  type: 'product' | 'mpid';
+  name: string;
+  price: string;
+  salePrice: string;
+  total: string;
+  shipping?: string;
+  externalCampaignId?: string;
+  packageIncludes?: string[];
+  description?: string;
+}
+
+/** What the product fetch answers, by id (as the local server's demo products). */
+const PRODUCTS: Readonly<Record<string, ProductFixture>> = {
+  '1664': {
+    externalId: '1664',
+    category: 'fhrt',
+    type: 'mpid',
+    name: 'Hormone therapy for women, monthly',
+    description: 'Estradiol therapy prescribed and monitored by a clinician.',
+    packageIncludes: ['Medication', 'Clinician consultation'],
+    price: '$129.00',
+    salePrice: '$89.00',
+    shipping: '$0.00',
+    total: '$89.00',
+  },
+  '1684': {
+    externalId: '1684',
+    category: 'fhrt',
+    type: 'mpid',
+    name: 'Hormone therapy for women with progesterone, monthly',
+    price: '$159.00',
+    salePrice: '$119.00',
+    shipping: '$0.00',
+    total: '$119.00',
+  },
+  '1682': {
+    externalId: '1682',
+    category: 'hrt',
+    type: 'mpid',
+    externalCampaignId: '116',
+    name: 'Testosterone replacement, monthly',
+    price: '$149.00',
+    salePrice: '$99.00',
+    shipping: '$0.00',
+    total: '$99.00',
+  },
+  // What a server might answer for 'undefined': the page must still show '$99' and no sale.
+  undefined: {
+    externalId: '0',
+    category: 'hrt',
+    type: 'product',
+    name: 'Hormone assessment and clinician consultation',
+    packageIncludes: ['Clinician consultation', 'Treatment plan'],
+    price: '$99',
+    salePrice: '$79',
+    shipping: '$0.00',
+    total: '$120',
+  },
+};
+
+const DECLINES: Readonly<Record<string, string>> = {
+  '4000000000000002': 'Your card was declined.',
+  '4000000000009995': 'Insufficient funds.',
+};
+
+interface Sent {
+  operation: string;
+  url: URL;
+  body: Record<string, unknown>;
+  key: string | null;
+}
+
+/**
+ * The API at the network boundary, keeping what the local server keeps: leads, billing tokens
+ * (with the simulator's verdict) and orders answered once per Idempotency-Key.
+ */
+function fakeApi(options: { orderDelayMs?: number; productStatus?: number } = {}) {
+  const sent: Sent[] = [];
+  const tokens = new Map<string, { last4: string; decline: string | undefined }>();
+  const byKey = new Map<string, { body: string; status: number; json: JsonBodyType }>();
+  let orders = 0;
+  const record = async (operation: string, request: Request) => {
+    const text = request.method === 'GET' ? '' : await request.text();
+    const entry: Sent = {
+      operation,
+      url: new URL(request.url),
+      body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+      key: request.headers.get('idempotency-key'),
+    };
+    sent.push(entry);
+    return { entry, text };
+  };
+  const once = (key: string | null, text: string, run: () => { status: number; json: JsonBodyType }) => {
+    if (key === null) return HttpResponse.json({ status: 400, message: 'no key' }, { status: 400 });
+    const stored = byKey.get(key);
+    if (stored) {
+      if (stored.body !== text) {
+        return HttpResponse.json({ status: 409, message: 'Idempotency-Key reused' }, { status: 409 });
+      }
+      return HttpResponse.json(stored.json, { status: stored.status });
+    }
+    const result = run();
+    if (result.status < 300) byKey.set(key, { body: text, ...result });
+    return HttpResponse.json(result.json, { status: result.status });
+  };
+  server.use(
+    http.get(`${TEST_API_BASE}/memoForm/getProductInfo`, async ({ request }) => {
+      const { entry } = await record('getProductInfo', request);
+      const product = PRODUCTS[entry.url.searchParams.get('id') ?? ''];
+      if (options.productStatus !== undefined) {
+        return HttpResponse.json(
+          { status: options.productStatus, message: 'Service unavailable' },
+          { status: options.productStatus },
+        );
+      }
+      if (!product) return HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 });
+      return HttpResponse.json({ data: { quantity: 1, ...product } });
+    }),
+    http.post(`${TEST_API_BASE}/memoForm/saveLead`, async ({ request }) => {
+      const { entry } = await record('saveLead', request);
+      const lead = JSON.parse(String(entry.body.lead)) as { landing_id: string };
+      return HttpResponse.json({ data: { landing_id: lead.landing_id, savedAt: new Date().toISOString() } });
+    }),
+    http.post(`${TEST_API_BASE}/mipH2/billingInfo/save`, async ({ request }) => {
+      const { entry } = await record('saveBillingInfo', request);
+      const customer = JSON.parse(String(entry.body.customer)) as { cardNumber: string };
+      const token = `bill_test${String(tokens.size + 1).padStart(4, '0')}`;
+      tokens.set(token, { last4: customer.cardNumber.slice(-4), decline: DECLINES[customer.cardNumber] });
+      return HttpResponse.json({
+        data: {
+          landingId: entry.body.landingId,
+          billingToken: token,
+          last4: customer.cardNumber.slice(-4),
+          savedAt: new Date().toISOString(),
+        },
+      });
+    }),
+    http.post(`${TEST_API_BASE}/memoForm/createOrder`, async ({ request }) => {
+      const { entry, text } = await record('createOrder', request);
+      if (options.orderDelayMs !== undefined) await delay(options.orderDelayMs);
+      const order = JSON.parse(String(entry.body.order)) as { billingToken: string; productId: string };
+      return once(entry.key, text, () => {
+        const billing = tokens.get(order.billingToken) ?? { last4: '4242', decline: undefined };
+        if (billing.decline !== undefined) {
+          return { status: 422, json: { status: 422, message: 'Payment declined', details: billing.decline } };
+        }
+        orders += 1;
+        return {
+          status: 201,
+          json: {
+            data: {
+              orderId: `ord_${orders}`,
+              status: 'approved',
+              total: '$99.00',
+              createdAt: new Date().toISOString(),
+              last4: billing.last4,
+            },
+          },
+        };
+      });
+    }),
+    http.post(`${TEST_API_BASE}/memoForm/createFollowOnProductOrder`, async ({ request }) => {
+      const { entry, text } = await record('createFollowOnProductOrder', request);
+      return once(entry.key, text, () => ({
+        status: 201,
+        json: { data: { orderId: 'ord_kit', status: 'approved', total: '$0.00', createdAt: new Date().toISOString() } },
+      }));
+    }),
+  );
+  return {
+    sent,
+    of: (operation: string) => sent.filter((entry) => entry.operation === operation),
+    orderCount: () => orders,
+  };
+}
+
+const CONTACT = {
+  firstName: ['Avery'],
+  lastName: ['Quinn'],
+  email: ['avery.quinn@example.com'],
+  phone: ['2125550123'],
+};
+
+function journeyWith(partial: Partial<JourneyState> = {}): JourneyState {
+  return { landedAt: '2025-03-01T12:00:00.000Z', answers: {}, pages: {}, completed: [], records: {}, ...partial };
+}
+
+/** A journey after the assessment: a lead and the patient's contact answers. */
+const AFTER_ASSESSMENT = journeyWith({ landingId: 'UXVpbm4yMDI1LTAzLTAxTUlQ', answers: CONTACT, completed: ['MIP'] });
+
+function fakeStep(): FunnelStep & { onNext: Mock<() => void>; onBack: Mock<() => void> } {
+  return { index: 2, total: 5, canNext: true, canBack: true, onNext: vi.fn<() => void>(), onBack: vi.fn<() => void>() };
+}
+
+interface Setup {
+  path: string;
+  code: string;
+  brand?: Site;
+  journey?: JourneyState;
+  checkout?: boolean;
+}
+
+function renderPayment({ path, code, brand = 'male', journey, checkout = false }: Setup) {
+  const calls = memoryJourneyCalls(journey ? { [code]: journey } : {});
+  const step = fakeStep();
+  const route = routeOf(
+    checkout ? '/mip/checkout/:pathCode' : brand === 'female' ? '/f/payment/:pathCode' : '/payment/:pathCode',
+  );
+  const Screen = checkout ? CheckoutScreen : PaymentScreen;
+  renderWithProviders(<Screen route={route} params={{ pathCode: code }} code={code} step={step} />, {
+    path,
+    brand,
+    journeyCalls: calls,
+  });
+  return { calls, step };
+}
+
+const savedText = (calls: ReturnType<typeof memoryJourneyCalls>) => JSON.stringify([...calls.saved.values()]);
+
+async function fillAddress(user: UserEvent) {
+  const address = screen.getByRole('group', { name: 'Billing address' });
+  await user.type(within(address).getByRole('textbox', { name: 'Street address' }), '1 Main St');
+  await user.type(within(address).getByRole('textbox', { name: 'City' }), 'Austin');
+  await user.selectOptions(within(address).getByRole('combobox', { name: 'State' }), 'TX');
+  await user.type(within(address).getByRole('textbox', { name: 'ZIP code' }), '78701');
+}
+
+async function fillCard(user: UserEvent, number = APPROVED, expiry = '12/34', cvc = '123') {
+  const card = screen.getByRole('group', { name: 'Card details' });
+  await user.clear(within(card).getByRole('textbox', { name: 'Card number' }));
+  await user.type(within(card).getByRole('textbox', { name: 'Card number' }), number);
+  await user.clear(within(card).getByRole('textbox', { name: 'Expiry date (MM/YY)' }));
+  await user.type(within(card).getByRole('textbox', { name: 'Expiry date (MM/YY)' }), expiry);
+  await user.clear(within(card).getByRole('textbox', { name: 'Security code (CVC)' }));
+  await user.type(within(card).getByRole('textbox', { name: 'Security code (CVC)' }), cvc);
+}
+
+async function fillContact(user: UserEvent) {
+  await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Avery');
+  await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Quinn');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'avery.quinn@example.com');
+  await user.type(screen.getByRole('textbox', { name: 'Phone' }), '(212) 555-0123');
+}
+
+const payButton = () => screen.findByRole('button', { name: /^Pay / });
+
+test('shrt has no product id: the fetch asks for "undefined" and the page shows $99 without a sale', async () => {
+  const api = fakeApi();
+  renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeInTheDocument();
+  expect(await payButton()).toHaveAccessibleName('Pay $99');
+  const query = api.of('getProductInfo')[0]?.url.searchParams;
+  expect(Object.fromEntries(query ?? [])).toEqual({ id: 'undefined', category: 'hrt', type: 'product' });
+  const summary = screen.getByRole('region', { name: 'Your order' });
+  expect(within(summary).getByText('Hormone assessment and clinician consultation')).toBeInTheDocument();
+  expect(within(summary).getByText('Treatment plan')).toBeInTheDocument();
+  // The price and the total.
+  expect(within(summary).getAllByText('$99', { selector: 'dd' })).toHaveLength(2);
+  expect(within(summary).queryByText('$79')).not.toBeInTheDocument();
+  expect(within(summary).queryByText('$120')).not.toBeInTheDocument();
+});
+
+test('fmhrt fetches product 1664 of type mpid and shows the regular price struck through', async () => {
+  const api = fakeApi();
+  renderPayment({ path: '/f/payment/fmhrt', code: 'fmhrt', brand: 'female', journey: AFTER_ASSESSMENT });
+
+  expect(await payButton()).toHaveAccessibleName('Pay $89.00');
+  expect(Object.fromEntries(api.of('getProductInfo')[0]?.url.searchParams ?? [])).toEqual({
+    id: '1664',
+    category: 'fhrt',
+    type: 'mpid',
+  });
+  const summary = screen.getByRole('region', { name: 'Your order' });
+  expect(within(summary).getByText('$129.00').tagName).toBe('S');
+  expect(within(summary).getByText('$89.00', { selector: 'span' })).toBeInTheDocument();
+  expect(within(summary).getByText('Estradiol therapy prescribed and monitored by a clinician.')).toBeInTheDocument();
+});
+
+test('fmhrt with mpid=1684 in the link fetches product 1684', async () => {
+  const api = fakeApi();
+  renderPayment({ path: '/f/payment/fmhrt?mpid=1684', code: 'fmhrt', brand: 'female', journey: AFTER_ASSESSMENT });
+
+  expect(await payButton()).toHaveAccessibleName('Pay $119.00');
+  expect(Object.fromEntries(api.of('getProductInfo')[0]?.url.searchParams ?? [])).toEqual({
+    id: '1684',
+    category: 'fhrt',
+    type: 'mpid',
+  });
+});
+
+test('the product loading shows a loading state; a failed fetch shows the snackbar and a retry', async () => {
+  setRuntimeConfig({ apiBase: TEST_API_BASE, apiToken: TEST_API_TOKEN, retryIntervalMs: 5 });
+  fakeApi({ productStatus: 503 });
+  renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  expect(await screen.findByText('We could not load your order details')).toBeInTheDocument();
+  expect(screen.getAllByText('/getProductInfo: 503: Service unavailable').length).toBeGreaterThanOrEqual(2);
+  expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+
+  server.resetHandlers();
+  fakeApi();
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await payButton()).toHaveAccessibleName('Pay $99');
+}, 15_000);
+
+test('mhrt orders product 1682, then the complimentary follow-on 1673 in campaign 116 exactly once', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi();
+  const { calls, step } = renderPayment({ path: '/payment/mhrt', code: 'mhrt', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  expect(Object.fromEntries(api.of('getProductInfo')[0]?.url.searchParams ?? [])).toEqual({
+    id: '1682',
+    category: 'hrt',
+    type: 'mpid',
+  });
+  await fillAddress(user);
+  await fillCard(user);
+  await user.click(await payButton());
+
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  const orders = api.of('createOrder');
+  expect(orders).toHaveLength(1);
+  expect(JSON.parse(String(orders[0]?.body.order))).toMatchObject({
+    productId: '1682',
+    campaignId: '116',
+    quantity: 1,
+    landingId: AFTER_ASSESSMENT.landingId,
+    contact: { firstName: 'Avery', lastName: 'Quinn', email: 'avery.quinn@example.com', phone: '2125550123' },
+  });
+  const followOns = api.of('createFollowOnProductOrder');
+  expect(followOns).toHaveLength(1);
+  expect(followOns[0]?.body).toEqual({
+    productId: '1673',
+    campaignId: '116',
+    compOrder: true,
+    landingId: AFTER_ASSESSMENT.landingId,
+  });
+  // The follow-on has its own key, kept in the journey, different from the order's.
+  const records = calls.saved.get('mhrt')?.records ?? {};
+  expect(followOns[0]?.key).toBe(records.followOnKey);
+  expect(followOns[0]?.key).not.toBe(orders[0]?.key);
+  expect(records.followOnOrderId).toBe('ord_kit');
+  // The follow-on comes after the main order.
+  expect(api.sent.findIndex((entry) => entry.operation === 'createFollowOnProductOrder')).toBeGreaterThan(
+    api.sent.findIndex((entry) => entry.operation === 'createOrder'),
+  );
+}, 30_000);
+
+test('a double click on Pay makes exactly one order, and the button says Processing… meanwhile', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi({ orderDelayMs: 150 });
+  const { calls, step } = renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user);
+  await user.dblClick(await payButton());
+
+  expect(await screen.findByRole('button', { name: 'Processing…' })).toBeDisabled();
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  expect(api.of('createOrder')).toHaveLength(1);
+  expect(api.of('saveBillingInfo')).toHaveLength(1);
+  expect(api.orderCount()).toBe(1);
+  const saved = calls.saved.get('shrt');
+  expect(saved?.completed).toContain('payment');
+  expect(saved?.records.orderId).toBe('ord_1');
+  // The key was the one kept in the journey for the attempt.
+  expect(api.of('createOrder')[0]?.key).toBe(saved?.records.paymentKey);
+}, 30_000);
+
+test('a reload during payment sends the saved Idempotency-Key again and shows the order it finds', async () => {
+  const api = fakeApi({ orderDelayMs: 100 });
+  // The journey as a reload finds it: key and billing token saved, no order recorded yet.
+  const paymentKey = '6f1c2f0e-9d8a-4b8e-8a51-3f0f5a4c2b11';
+  const billingToken = 'bill_earlier0001';
+  const { calls, step } = renderPayment({
+    path: '/payment/shrt',
+    code: 'shrt',
+    journey: { ...AFTER_ASSESSMENT, records: { paymentKey, billingToken } },
+  });
+
+  expect(await screen.findByText('We are checking your payment…')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Your payment is complete' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+  const orders = api.of('createOrder');
+  expect(orders).toHaveLength(1);
+  expect(orders[0]?.key).toBe(paymentKey);
+  expect(JSON.parse(String(orders[0]?.body.order))).toMatchObject({
+    billingToken,
+    landingId: AFTER_ASSESSMENT.landingId,
+  });
+  expect(api.of('saveBillingInfo')).toHaveLength(0);
+  expect(screen.getByText(/card ending in 4242/)).toBeInTheDocument();
+  await waitFor(() => {
+    expect(calls.saved.get('shrt')?.records.orderId).toBe('ord_1');
+  });
+  // The result is shown; the patient moves on.
+  expect(step.onNext).not.toHaveBeenCalled();
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+  expect(step.onNext).toHaveBeenCalledTimes(1);
+});
+
+test('a journey whose order is placed shows the order instead of the form, and pays nothing again', async () => {
+  const api = fakeApi();
+  const { step } = renderPayment({
+    path: '/payment/shrt',
+    code: 'shrt',
+    journey: {
+      ...AFTER_ASSESSMENT,
+      completed: ['MIP', 'payment'],
+      records: {
+        paymentKey: 'k1',
+        billingToken: 'bill_done0001',
+        orderId: 'ord_9',
+        orderTotal: '$99.00',
+        orderLast4: '4242',
+      },
+    },
+  });
+
+  expect(await screen.findByRole('heading', { name: 'Your payment is complete' })).toBeInTheDocument();
+  expect(
+    screen.getByText('We charged $99.00 to the card ending in 4242. You will not be charged again.'),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+  expect(step.onNext).toHaveBeenCalledTimes(1);
+  expect(api.of('createOrder')).toHaveLength(0);
+});
+
+test('a declined card shows the reason with the card fields, keeps what was typed, and a new card pays', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi();
+  const { calls, step } = renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user, DECLINED);
+  await user.click(await payButton());
+
+  const card = screen.getByRole('group', { name: 'Card details' });
+  expect(await within(card).findByRole('alert')).toHaveTextContent('Your card was declined.');
+  expect(step.onNext).not.toHaveBeenCalled();
+  expect(within(card).getByRole('textbox', { name: 'Card number' })).toHaveValue(DECLINED);
+  expect(within(card).getByRole('textbox', { name: 'Expiry date (MM/YY)' })).toHaveValue('12/34');
+  expect(screen.getByRole('textbox', { name: 'Street address' })).toHaveValue('1 Main St');
+  expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Avery');
+  expect(await payButton()).toBeEnabled();
+
+  await fillCard(user, APPROVED);
+  expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+  await user.click(await payButton());
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  const orders = api.of('createOrder');
+  expect(orders).toHaveLength(2);
+  // A changed card after a decline is a new attempt: a new key for a new body.
+  expect(orders[1]?.key).not.toBe(orders[0]?.key);
+  expect(calls.saved.get('shrt')?.records.paymentKey).toBe(orders[1]?.key);
+  expect(api.orderCount()).toBe(1);
+}, 30_000);
+
+test('pressing Pay again after a decline without changing the card resends the same key and body', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi();
+  renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user, DECLINED);
+  await user.click(await payButton());
+  const card = screen.getByRole('group', { name: 'Card details' });
+  expect(await within(card).findByRole('alert')).toHaveTextContent('Your card was declined.');
+  await user.click(await payButton());
+  await waitFor(() => {
+    expect(api.of('createOrder')).toHaveLength(2);
+  });
+  const [first, second] = api.of('createOrder');
+  expect(second?.key).toBe(first?.key);
+  expect(second?.body).toEqual(first?.body);
+  expect(api.of('saveBillingInfo')).toHaveLength(1);
+  expect(await within(card).findByRole('alert')).toHaveTextContent('Your card was declined.');
+}, 30_000);
+
+test('payment first (bhrt): the contact goes into the journey and the lead is saved before billing', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi();
+  const { calls, step } = renderPayment({ path: '/payment/bhrt', code: 'bhrt' });
+
+  await payButton();
+  await fillContact(user);
+  await fillAddress(user);
+  await fillCard(user);
+  await user.click(await payButton());
+
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  expect(api.sent.map((entry) => entry.operation)).toEqual([
+    'getProductInfo',
+    'saveLead',
+    'saveBillingInfo',
+    'createOrder',
+  ]);
+  const lead = JSON.parse(String(api.of('saveLead')[0]?.body.lead)) as Record<string, unknown>;
+  expect(lead).toMatchObject({
+    firstName: 'Avery',
+    lastName: 'Quinn',
+    email: 'avery.quinn@example.com',
+    formId: 'MIP',
+  });
+  const saved = calls.saved.get('bhrt');
+  expect(saved?.landingId).toBe(lead.landing_id);
+  // The assessment is still to come: only the payment is finished.
+  expect(saved?.completed).toEqual(['payment']);
+  expect(saved?.answers).toMatchObject({ firstName: ['Avery'], lastName: ['Quinn'], phone: ['2125550123'] });
+  expect(JSON.parse(String(api.of('saveBillingInfo')[0]?.body.customer))).toMatchObject({
+    cardNumber: '4242424242424242',
+  });
+  expect(api.of('saveBillingInfo')[0]?.body.landingId).toBe(lead.landing_id);
+}, 30_000);
+
+test('the card number, expiry and security code are never saved in the journey nor logged', async () => {
+  const user = userEvent.setup({ delay: null });
+  const logged = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')];
+  fakeApi();
+  const { calls, step } = renderPayment({ path: '/payment/bhrt', code: 'bhrt' });
+
+  await payButton();
+  await fillContact(user);
+  await fillAddress(user);
+  await fillCard(user, DECLINED, '11/33', '987');
+  await user.click(await payButton());
+  await screen.findByText(/Your card was declined\./);
+  await fillCard(user, APPROVED, '10/32', '654');
+  await user.click(await payButton());
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+
+  const saved = savedText(calls);
+  for (const secret of [
+    '4242424242424242',
+    '4242 4242 4242 4242',
+    '4000000000000002',
+    '10/32',
+    '11/33',
+    '"654"',
+    '"987"',
+  ]) {
+    expect(saved).not.toContain(secret);
+  }
+  expect(saved).not.toMatch(/cardNumber|cvc|expMonth|expYear/);
+  const output = JSON.stringify(logged.flatMap((spy) => spy.mock.calls));
+  expect(output).not.toContain('4242');
+  expect(output).not.toContain('4000000000000002');
+}, 30_000);
+
+test('the form checks the card and contact before anything is sent, with each message next to its field', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi();
+  renderPayment({ path: '/payment/bhrt', code: 'bhrt' });
+
+  await payButton();
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
+  await user.type(screen.getByRole('textbox', { name: 'Phone' }), '123');
+  await fillAddress(user);
+  await fillCard(user, '4242 4242 4242 4241', '01/20', '12');
+  await user.click(await payButton());
+
+  const cardNumber = screen.getByRole('textbox', { name: 'Card number' });
+  expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
+  expect(cardNumber).toHaveAccessibleDescription('This card number is not valid. Check the digits on your card.');
+  expect(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' })).toHaveAccessibleDescription(
+    'This card has expired. Check the date or use another card.',
+  );
+  expect(screen.getByRole('textbox', { name: 'Security code (CVC)' })).toHaveAccessibleDescription(
+    /3-digit security code/,
+  );
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(/Enter your email address/);
+  expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription(/10-digit US phone number/);
+  expect(screen.getByRole('textbox', { name: 'First name' })).toHaveFocus();
+  expect(screen.getByText('7 fields need fixing before you pay. They are marked below.')).toBeInTheDocument();
+  expect(api.sent.map((entry) => entry.operation)).toEqual(['getProductInfo']);
+}, 30_000);
+
+test('contact fields start from the link prefill when the journey has none', async () => {
+  fakeApi();
+  const prefill = btoa(
+    JSON.stringify({ firstName: 'Robin', lastName: 'Lee', email: 'robin@example.com', phone: '2125550188' }),
+  );
+  renderPayment({ path: `/payment/bhrt?prefill=${encodeURIComponent(prefill)}`, code: 'bhrt' });
+
+  await payButton();
+  expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('robin@example.com');
+  expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('2125550188');
+});
+
+test('a field the server refuses is shown on the page and nothing typed is lost', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi();
+  server.use(
+    http.post(`${TEST_API_BASE}/mipH2/billingInfo/save`, () =>
+      HttpResponse.json(
+        {
+          status: 400,
+          message: 'The request is not valid',
+          details: [{ field: '/body/customer/cardNumber', message: 'is not a valid card number' }],
+        },
+        { status: 400 },
+      ),
+    ),
+  );
+  renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user, '4111 1111 1111 1111');
+  await user.click(await payButton());
+
+  expect(await screen.findByText(/is not a valid card number/)).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'Card number' })).toHaveValue('4111 1111 1111 1111');
+  expect(api.of('createOrder')).toHaveLength(0);
+}, 30_000);
+
+test('the ED checkout (/mip/checkout) is the same payment step', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi();
+  const { step } = renderPayment({
+    path: '/mip/checkout/dailytada',
+    code: 'dailytada',
+    checkout: true,
+    journey: AFTER_ASSESSMENT,
+  });
+
+  expect(await payButton()).toHaveAccessibleName('Pay $99');
+  await fillAddress(user);
+  await fillCard(user);
+  await user.click(await payButton());
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  expect(api.of('createOrder')).toHaveLength(1);
+  expect(api.of('saveLead')).toHaveLength(0);
+}, 30_000);
+
+/** The serious and critical axe violations of the page; colour contrast needs a real browser. */
+async function seriousViolations(): Promise<string[]> {
+  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+}
+
+test('axe finds no serious problem on the payment form with its errors and a decline shown', async () => {
+  const user = userEvent.setup({ delay: null });
+  fakeApi();
+  renderPayment({ path: '/f/payment/fmhrt', code: 'fmhrt', brand: 'female', journey: AFTER_ASSESSMENT });
+
+  await user.click(await payButton());
+  expect(await seriousViolations()).toEqual([]);
+  await fillAddress(user);
+  await fillCard(user, DECLINED);
+  await user.click(await payButton());
+  await screen.findByText(/Your card was declined\./);
+  expect(await seriousViolations()).toEqual([]);
+}, 30_000);
+
+test('axe finds no serious problem on the completed payment', async () => {
+  fakeApi();
+  renderPayment({
+    path: '/payment/shrt',
+    code: 'shrt',
+    journey: { ...AFTER_ASSESSMENT, completed: ['payment'], records: { orderId: 'ord_9', orderTotal: '$99.00' } },
+  });
+  await screen.findByRole('heading', { name: 'Your payment is complete' });
+  expect(await seriousViolations()).toEqual([]);
+});
