@@ -1,7 +1,235 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../api/http.ts';
+import { identityCheck } from '../api/identity.ts';
+import type { JourneyState } from '../api/journey.ts';
+import { getLead } from '../api/leads.ts';
+import type { IdentityResult, Lead, QuestionPage } from '../api/types.ts';
+import { useBrand } from '../app/brand-context.tsx';
+import { useNotifications } from '../app/notifications.tsx';
+import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { FormRunner } from '../patient/form-runner.tsx';
+import { IdentityDocumentsStep } from '../patient/intake/identity-documents-step.tsx';
+import {
+  aboutYouPages,
+  CONTACT_PAGE,
+  decodeAsks,
+  IDENTITY_PENDING,
+  identityCustomerOf,
+  identityDocumentQuestions,
+  IdentityAnswersProblem,
+  INTAKE_FORM_ID,
+  INTAKE_RECORDS,
+  type IdentityDocuments,
+} from '../patient/intake/intake-pages.ts';
+import { seedIntake } from '../patient/intake/intake-seed.ts';
+import { useLinkContext } from '../patient/intake/link-context.ts';
+import { useJourney } from '../patient/journey.tsx';
+import { saveJourneyLead } from '../patient/lead.ts';
+import { LoadProblem } from '../patient/load-problem.tsx';
+import { useApiData } from '../patient/use-api-data.ts';
 import type { ScreenProps } from './screen-props.ts';
 
-/** The intake screen, a placeholder until the screens issue builds it. */
-export default function IntakeScreen(props: ScreenProps) {
-  return <PlaceholderScreen {...props} />;
+type Phase = 'form' | 'identity' | 'done';
+
+/** Where a patient returning to the intake picks up, from what the journey says was finished. */
+function phaseOf(state: JourneyState): Phase {
+  const identity = state.records[INTAKE_RECORDS.identity];
+  if (identity === IDENTITY_PENDING) return 'identity';
+  // Answers saved but no identity result (the page closed between the two): check again.
+  if (state.completed.includes(INTAKE_FORM_ID)) return identity === undefined ? 'identity' : 'done';
+  return 'form';
+}
+
+function withoutIdentity(state: JourneyState): JourneyState {
+  const records = Object.fromEntries(
+    Object.entries(state.records).filter(
+      ([key]) => key !== INTAKE_RECORDS.identity && key !== INTAKE_RECORDS.identityCheckId,
+    ),
+  );
+  return { ...state, completed: state.completed.filter((part) => part !== INTAKE_FORM_ID), records };
+}
+
+async function leadOrNone(landingId: string, signal: AbortSignal): Promise<Lead | null> {
+  try {
+    return await getLead({ landing_id: landingId }, { signal, maxRetries: 2 });
+  } catch (error) {
+    // A link whose lead is gone starts a new one: the patient gives their contact details.
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+function problemText(error: unknown): string {
+  if (error instanceof ApiError || error instanceof IdentityAnswersProblem) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+/**
+ * The intake (/mip/form, /f/intake): the MIP-H2 questions from the API, preceded by the
+ * contact details when the patient has no lead yet (the ED funnels start here) and followed by
+ * birthdate and state when no earlier form asked them; then the identity check with the
+ * documents the patient's state asks for. The answers are saved on the lead; the documents
+ * are held only in the identity step's component state and sent once to the check.
+ */
+export default function IntakeScreen({ route, code, step }: ScreenProps) {
+  const journey = useJourney(code);
+  const link = useLinkContext();
+  const { brand } = useBrand();
+  const { showSnackbar } = useNotifications();
+  const [phase, setPhase] = useState<Phase | null>(null);
+
+  const journeyReady = journey.status !== 'loading';
+  const linkLeadId =
+    journeyReady && journey.state.landingId === undefined && link.landingId !== '' ? link.landingId : null;
+  const linkLead = useApiData(linkLeadId === null ? null : `intake-lead:${linkLeadId}`, (signal) =>
+    leadOrNone(linkLeadId ?? '', signal),
+  );
+  const lead = linkLeadId === null ? null : linkLead.status === 'ready' ? linkLead.data : undefined;
+  const seeded = journeyReady && lead !== undefined ? seedIntake(journey.state, link.prefill, lead) : null;
+
+  useEffect(() => {
+    if (seeded === null) return;
+    journey.update((state) => seedIntake(state, link.prefill, lead ?? null) ?? state);
+  }, [seeded, journey, link.prefill, lead]);
+
+  if (!route.form) {
+    return (
+      <Stack gap="md" py="lg">
+        <Title order={1}>{route.title}</Title>
+        <Text>This page has no questions set up. Please call us at {brand.phone}.</Text>
+      </Stack>
+    );
+  }
+  const form = route.form;
+
+  const header = (
+    <>
+      <Title order={1}>{route.title}</Title>
+      <Text>A few more questions so your provider has what they need. It takes about 5 minutes.</Text>
+    </>
+  );
+
+  if (linkLeadId !== null && linkLead.status === 'failed') {
+    return (
+      <Stack gap="md" py="lg">
+        {header}
+        <LoadProblem what="your details" error={linkLead.error} onRetry={linkLead.retry} />
+      </Stack>
+    );
+  }
+  const asksRecord = journey.state.records[INTAKE_RECORDS.asks];
+  if (!journeyReady || lead === undefined || seeded !== null || asksRecord === undefined) return <LoadingIndicator />;
+
+  const needsContact = journey.state.landingId === undefined && (linkLeadId === null || lead === null);
+  const asks = decodeAsks(asksRecord);
+  const current = phase ?? phaseOf(journey.state);
+  const identityStatus = journey.state.records[INTAKE_RECORDS.identity];
+
+  const goNext = () => {
+    if (step?.canNext) step.onNext();
+    else setPhase('done');
+  };
+
+  /** Runs the identity check; a failed or review result does not stop the patient. */
+  const checkIdentity = async (documents: IdentityDocuments) => {
+    const customer = identityCustomerOf(journey.state.answers, documents);
+    const result: IdentityResult = await identityCheck(customer);
+    await journey.save((state) => ({
+      ...state,
+      completed: state.completed.includes(INTAKE_FORM_ID) ? state.completed : [...state.completed, INTAKE_FORM_ID],
+      records: {
+        ...state.records,
+        [INTAKE_RECORDS.identity]: result.status,
+        [INTAKE_RECORDS.identityCheckId]: result.checkId,
+      },
+    }));
+    if (result.status === 'verified') goNext();
+    else setPhase('done');
+  };
+
+  const complete = async (pages: readonly QuestionPage[]) => {
+    // The runner stays on screen, busy, until everything below has settled.
+    setPhase('form');
+    await saveJourneyLead({
+      journey,
+      pages,
+      pathCode: code ?? '',
+      formId: INTAKE_FORM_ID,
+      linkLandingId: link.landingId,
+    });
+    // The intake counts as finished only once the identity check has answered.
+    await journey.save((state) => {
+      const cleared = withoutIdentity(state);
+      return { ...cleared, records: { ...cleared.records, [INTAKE_RECORDS.identity]: IDENTITY_PENDING } };
+    });
+    const state = journey.state.answers.state?.[0] ?? '';
+    if (identityDocumentQuestions(state).length > 0) setPhase('identity');
+    else await checkIdentity({});
+  };
+
+  let body;
+  if (current === 'form') {
+    body = (
+      <FormRunner
+        form={form}
+        journey={journey}
+        pagesBefore={needsContact ? [CONTACT_PAGE] : []}
+        pagesAfter={() => aboutYouPages(asks)}
+        onComplete={complete}
+        onBack={step?.canBack ? step.onBack : undefined}
+        finishLabel="Continue"
+        what="your intake questions"
+      />
+    );
+  } else if (current === 'identity') {
+    body = (
+      <IdentityDocumentsStep
+        key={journey.state.answers.state?.[0] ?? ''}
+        state={journey.state.answers.state?.[0] ?? ''}
+        onSubmit={async (documents) => {
+          try {
+            await checkIdentity(documents);
+          } catch (error) {
+            showSnackbar(problemText(error));
+            throw error;
+          }
+        }}
+        onBack={() => {
+          setPhase('form');
+        }}
+      />
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <Title order={2}>Your intake is complete</Title>
+        {identityStatus !== 'verified' && (
+          <Alert color="blue" title="Our care team may contact you">
+            We could not confirm your identity automatically. You can go on: a member of our care team may call or email
+            you to confirm a few details before your provider approves treatment. Questions? Call us at {brand.phone},
+            Mon-Sun 8am-8pm (EST).
+          </Alert>
+        )}
+        <Group>
+          {step?.canNext && <Button onClick={step.onNext}>Continue</Button>}
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setPhase('form');
+            }}
+          >
+            Review my answers
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" py="lg">
+      {header}
+      {body}
+    </Stack>
+  );
 }

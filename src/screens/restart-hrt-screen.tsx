@@ -1,7 +1,67 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { QuestionPage } from '../api/types.ts';
+import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { FormRunner } from '../patient/form-runner.tsx';
+import { ContinuousConfirmation, FINISH_TYPES } from '../patient/intake/continuous-confirmation.tsx';
+import { IncompleteLink } from '../patient/intake/incomplete-link.tsx';
+import { useLinkContext } from '../patient/intake/link-context.ts';
+import { RESTART_API_FORM, RESTART_PAGE, submitRestart } from '../patient/intake/restart.ts';
+import { useReturningPatient } from '../patient/intake/returning-patient.ts';
+import { useJourney } from '../patient/journey.tsx';
+import { LoadProblem } from '../patient/load-problem.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
-/** The restart-hrt screen, a placeholder until the screens issue builds it. */
-export default function RestartHrtScreen(props: ScreenProps) {
-  return <PlaceholderScreen {...props} />;
+/**
+ * Restart HRT (/restart-hrt, /f/restart-hrt): a clinic customer who paused treatment says why
+ * and how they feel now; the answers go to their continuous order as a restart and the
+ * restart is recorded. The link must name the customer (ktCustomerId); their lead comes from
+ * it, or from the link's landing_id.
+ */
+export default function RestartHrtScreen({ route, code }: ScreenProps) {
+  const journey = useJourney(code);
+  const link = useLinkContext();
+  const patient = useReturningPatient(journey, link, false);
+  const [finished, setFinished] = useState(false);
+  const form = route.form ?? RESTART_API_FORM;
+
+  let body;
+  if (finished) {
+    body = <ContinuousConfirmation finishType={FINISH_TYPES.restart} />;
+  } else if (link.ktCustomerId === undefined) {
+    // restartHRT needs the clinic customer; a landing id alone cannot restart treatment.
+    body = <IncompleteLink what="restart request" />;
+  } else if (patient.status === 'loading' || journey.status === 'loading') {
+    body = <LoadingIndicator />;
+  } else if (patient.status === 'failed') {
+    body = <LoadProblem what="your details" error={patient.error} onRetry={patient.retry} />;
+  } else if (patient.data?.ktCustomerId === undefined) {
+    body = <IncompleteLink what="restart request" />;
+  } else {
+    const known = { ...patient.data, ktCustomerId: patient.data.ktCustomerId };
+    const complete = async (pages: readonly QuestionPage[]) => {
+      await submitRestart({ journey, pages, patient: known, formId: form.formId });
+      setFinished(true);
+    };
+    body = (
+      <FormRunner
+        form={form}
+        journey={journey}
+        pagesBefore={[RESTART_PAGE]}
+        onComplete={complete}
+        finishLabel="Ask to restart"
+        what="the restart questions"
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md" py="lg">
+      <Title order={1}>{route.title}</Title>
+      {!finished && (
+        <Text>Welcome back. Tell us about your break, and your provider will review restarting your treatment.</Text>
+      )}
+      {body}
+    </Stack>
+  );
 }

@@ -1,0 +1,208 @@
+import type { IdentityCustomer, Question, QuestionPage, UsState } from '../../api/types.ts';
+import { identityFieldsForState, withStateIdentityRules } from '../../domain/identity-fields.ts';
+import { isUsStateCode } from '../../domain/us-states.ts';
+import { validatePage } from '../../questions/validate-page.ts';
+import { contactOf } from '../lead.ts';
+
+type Answers = Readonly<Record<string, readonly string[]>>;
+
+/** The intake's form id (SPEC §3: MIP-H2 for the second assessment). */
+export const INTAKE_FORM_ID = 'MIP-H2';
+
+/**
+ * Journey records of the intake. `IDENTITY` is 'pending' from the moment the intake answers
+ * are saved until the identity check answers, then the check's status; `IDENTITY_CHECK_ID`
+ * is the check's id. `ASKS` is which of birthdate and state the intake asks itself, decided
+ * once so the pages do not change under the patient's fingers or across a reload.
+ */
+export const INTAKE_RECORDS = {
+  identity: 'intake.identity',
+  identityCheckId: 'intake.identityCheckId',
+  asks: 'intake.asks',
+} as const;
+
+export const IDENTITY_PENDING = 'pending';
+
+/** The contact details of a patient who starts a funnel at the intake (the ED funnels), as the assessment asks them. */
+export const CONTACT_PAGE: QuestionPage = {
+  id: 'intake-contact',
+  formId: INTAKE_FORM_ID,
+  title: 'Your contact details',
+  questions: [
+    {
+      id: 'q-first-name',
+      ref: 'firstName',
+      type: 'text',
+      label: 'First name',
+      required: true,
+      validation: { maxLength: 100 },
+    },
+    {
+      id: 'q-last-name',
+      ref: 'lastName',
+      type: 'text',
+      label: 'Last name',
+      required: true,
+      validation: { maxLength: 100 },
+    },
+    { id: 'q-email', ref: 'email', type: 'email', label: 'Email', required: true },
+    {
+      id: 'q-phone',
+      ref: 'phone',
+      type: 'phone',
+      label: 'Mobile phone',
+      required: true,
+      validation: { pattern: '^[2-9][0-9]{2}[2-9][0-9]{6}$', message: 'Enter a 10-digit US phone number.' },
+    },
+  ],
+};
+
+/** The contact answer refs, in the order of the contact page. */
+export const CONTACT_REFS = ['firstName', 'lastName', 'email', 'phone'] as const;
+
+const BIRTHDATE_QUESTION: Question = {
+  id: 'q-birthdate',
+  ref: 'birthdate',
+  type: 'date',
+  label: 'What is your date of birth?',
+  required: true,
+  validation: { message: 'Enter your date of birth as MM/DD/YYYY.' },
+};
+
+const STATE_QUESTION: Question = {
+  id: 'q-state',
+  ref: 'state',
+  type: 'us-state',
+  label: 'Which state do you live in?',
+  required: true,
+};
+
+/** The questions the identity check needs that an earlier form may have asked already. */
+export type AboutYouRef = 'birthdate' | 'state';
+
+const ABOUT_YOU: Readonly<Record<AboutYouRef, Question>> = { birthdate: BIRTHDATE_QUESTION, state: STATE_QUESTION };
+
+/** Whether an answer to one of the about-you questions would pass its page's validation. */
+function answeredWell(ref: AboutYouRef, answers: Answers): boolean {
+  const page: QuestionPage = { id: 'check', formId: INTAKE_FORM_ID, questions: [ABOUT_YOU[ref]] };
+  const value = answers[ref];
+  if (value === undefined || value.length === 0) return false;
+  return Object.keys(validatePage(page, { [ref]: value })).length === 0;
+}
+
+/** Which of birthdate and state still need asking: those without a valid answer (from the assessment or the patient's lead). */
+export function aboutYouAsks(answers: Answers): AboutYouRef[] {
+  return (['birthdate', 'state'] as const).filter((ref) => !answeredWell(ref, answers));
+}
+
+/** The asks as kept in the journey record ('none' when nothing is asked). */
+export function encodeAsks(asks: readonly AboutYouRef[]): string {
+  return asks.length === 0 ? 'none' : asks.join(',');
+}
+
+export function decodeAsks(record: string): AboutYouRef[] {
+  return record
+    .split(',')
+    .filter((ref): ref is AboutYouRef => ref === 'birthdate' || ref === 'state')
+    .filter((ref, index, all) => all.indexOf(ref) === index);
+}
+
+/** The page asking birthdate and state when the patient has not answered them yet, else none. */
+export function aboutYouPages(asks: readonly AboutYouRef[]): QuestionPage[] {
+  if (asks.length === 0) return [];
+  return [
+    {
+      id: 'intake-about-you',
+      formId: INTAKE_FORM_ID,
+      title: 'About you',
+      questions: asks.map((ref) => ABOUT_YOU[ref]),
+    },
+  ];
+}
+
+/** The identity documents a patient types for the check; kept in component state only, never in the journey. */
+export interface IdentityDocuments {
+  idType?: string;
+  idNumber?: string;
+  ssn?: string;
+}
+
+export const ID_TYPE_OPTIONS = [
+  { value: 'drivers-license', label: "Driver's license" },
+  { value: 'state-id', label: 'State ID card' },
+  { value: 'passport', label: 'Passport' },
+] as const;
+
+/** The document questions of a state (SPEC §5): idType and idNumber in the listed states, ssn only in KY. */
+export function identityDocumentQuestions(state: string): Question[] {
+  return identityFieldsForState(state).map((field): Question => {
+    switch (field) {
+      case 'idType':
+        return {
+          id: 'q-id-type',
+          ref: 'idType',
+          type: 'single-choice',
+          label: 'Which photo ID will you use?',
+          required: true,
+          options: [...ID_TYPE_OPTIONS],
+        };
+      case 'idNumber':
+        return {
+          id: 'q-id-number',
+          ref: 'idNumber',
+          type: 'text',
+          label: 'ID number',
+          required: true,
+          validation: {
+            maxLength: 30,
+            pattern: '^[A-Za-z0-9 -]+$',
+            message: 'Enter the number as it is printed on your ID: letters, numbers, spaces or dashes.',
+          },
+        };
+      case 'ssn':
+        return {
+          id: 'q-ssn',
+          ref: 'ssn',
+          type: 'text',
+          label: 'Social Security number',
+          required: true,
+          validation: { pattern: '^\\d{9}$', message: 'Enter the 9 digits of your Social Security number.' },
+        };
+    }
+  });
+}
+
+/** An SSN as typed, reduced to its digits (dashes and spaces are how people write it). */
+export function ssnDigits(typed: string): string {
+  return typed.replace(/[\s-]/g, '');
+}
+
+/** Thrown when the answers cannot make an identity check: the patient is asked to fix them. */
+export class IdentityAnswersProblem extends Error {
+  override name = 'IdentityAnswersProblem';
+}
+
+/**
+ * The customer sent to the identity check: names from the contact details, the birthdate as
+ * YYYY-MM-DD, the state, and only the document fields the state keeps (SPEC §5), so a
+ * document typed for another state is never sent.
+ */
+export function identityCustomerOf(answers: Answers, documents: IdentityDocuments): IdentityCustomer {
+  const { firstName, lastName } = contactOf(answers);
+  const birthdate = answers.birthdate?.[0]?.trim() ?? '';
+  const state = answers.state?.[0]?.trim() ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(birthdate)) {
+    throw new IdentityAnswersProblem('We need your date of birth to confirm your identity. Go back and enter it.');
+  }
+  if (!isUsStateCode(state)) {
+    throw new IdentityAnswersProblem('We need your state to confirm your identity. Go back and choose it.');
+  }
+  const cleaned: IdentityDocuments = {};
+  const idType = documents.idType?.trim();
+  const idNumber = documents.idNumber?.trim();
+  const ssn = documents.ssn === undefined ? undefined : ssnDigits(documents.ssn);
+  if (idType) cleaned.idType = idType;
+  if (idNumber) cleaned.idNumber = idNumber;
+  if (ssn) cleaned.ssn = ssn;
+  return withStateIdentityRules({ firstName, lastName, birthdate, state: state as UsState, ...cleaned });
+}
