@@ -1,7 +1,69 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { Alert, Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useBrand } from '../app/brand-context.tsx';
+import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { bookedAppointments, type BookedAppointment } from '../patient/booking/appointment-records.ts';
+import '../patient/booking/mantine-styles.ts';
+import { formatAppointmentTime } from '../patient/booking/slot-format.ts';
+import { SupportContact } from '../patient/booking/support-contact.tsx';
+import { useJourney } from '../patient/journey.tsx';
+import { ConsultVideoPlayer } from '../patient/video/consult-video-player.tsx';
+import { CONSULT_VIDEOS } from '../patient/video/consult-videos.ts';
 import type { ScreenProps } from './screen-props.ts';
 
-/** The consult-upcoming screen, a placeholder until the screens issue builds it. */
-export default function ConsultUpcomingScreen(props: ScreenProps) {
-  return <PlaceholderScreen {...props} />;
+/** The consult to show: the next one still to come, else the last one booked. */
+function nextConsult(booked: readonly BookedAppointment[], now: number): BookedAppointment | null {
+  const timed = booked.filter((item) => item.startTime !== undefined);
+  const upcoming = timed
+    .filter((item) => new Date(item.startTime ?? '').getTime() >= now)
+    .sort((a, b) => new Date(a.startTime ?? '').getTime() - new Date(b.startTime ?? '').getTime());
+  return upcoming[0] ?? booked.at(-1) ?? null;
+}
+
+/**
+ * The upcoming consult (/f/consult-upcoming/{code}): the consult booked in this journey, if
+ * any, the video on getting ready (captions, transcript) and how to join. Not a funnel step.
+ */
+export default function ConsultUpcomingScreen({ route, code }: ScreenProps) {
+  const { brand } = useBrand();
+  const journey = useJourney(code);
+  // 'Upcoming' is judged once, when the page opens.
+  const [openedAt] = useState(() => Date.now());
+  if (journey.status === 'loading') return <LoadingIndicator />;
+  const consult = nextConsult(bookedAppointments(journey.state), openedAt);
+  const when = consult?.startTime === undefined ? null : formatAppointmentTime(consult.startTime);
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{route.title}</Title>
+        {consult ? (
+          <Alert color="green" role="status" title="Your consult is booked">
+            {when ? `Your consult is on ${when}.` : 'Your consult is booked.'} The link to join is in the email and text
+            message we sent you.
+          </Alert>
+        ) : (
+          <Text>
+            If you have booked your consult, you will find its time and the link to join in your confirmation email and
+            in the{' '}
+            <Anchor href={brand.portalLink} target="_blank" rel="noopener noreferrer">
+              member portal
+            </Anchor>
+            .
+          </Text>
+        )}
+        <ConsultVideoPlayer video={CONSULT_VIDEOS['consult-upcoming']} />
+        <Title order={2}>Getting ready</Title>
+        <List spacing="sm">
+          <List.Item>Find a quiet, private place with a good internet connection.</List.Item>
+          <List.Item>Have your photo ID and a list of your medicines and supplements at hand.</List.Item>
+          <List.Item>Check that your camera and microphone work.</List.Item>
+        </List>
+        <Title order={2}>Joining</Title>
+        <Text>
+          Open the link from your email or text message a few minutes before your consult. Your clinician will join you.
+        </Text>
+        <SupportContact lead="Need to change your time? Call us at" />
+      </Stack>
+    </Container>
+  );
 }

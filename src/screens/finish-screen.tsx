@@ -1,7 +1,33 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { JourneySummary } from '../patient/booking/journey-summary.tsx';
+import '../patient/booking/mantine-styles.ts';
+import { useJourney } from '../patient/journey.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
-/** The finish screen, a placeholder until the screens issue builds it. */
-export default function FinishScreen(props: ScreenProps) {
-  return <PlaceholderScreen {...props} />;
+/**
+ * Finish (/finish/{code}, /f/finish/{code}), usually a funnel's last step (the call-centre
+ * sequences, the end of a pathOverride list): what the patient has done, what happens next,
+ * the member portal and the support line. Continue only when the funnel goes on after it.
+ */
+export default function FinishScreen({ route, code, step }: ScreenProps) {
+  const journey = useJourney(code);
+  return (
+    <Stack gap="lg" py="lg">
+      <Title order={1}>{route.title}</Title>
+      {journey.status === 'loading' ? (
+        <LoadingIndicator />
+      ) : (
+        <>
+          <Text size="lg">Thank you. Here is what you have done and what happens next.</Text>
+          <JourneySummary state={journey.state} />
+          {step?.canNext && (
+            <Group>
+              <Button onClick={step.onNext}>Continue</Button>
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,7 +1,220 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { Alert, Button, Fieldset, Group, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
+import { useId, useRef, useState } from 'react';
+import { getMicroClinic } from '../api/scheduling.ts';
+import type { MicroClinicLocation } from '../api/types.ts';
+import { LoadingIndicator } from '../layout/page-layout.tsx';
+import '../patient/booking/mantine-styles.ts';
+import {
+  coarsePosition,
+  MICROCLINIC_DONE,
+  MICROCLINIC_RECORD,
+  SEARCH_AREAS,
+} from '../patient/booking/microclinic-areas.ts';
+import { SupportContact } from '../patient/booking/support-contact.tsx';
+import { useJourney } from '../patient/journey.tsx';
+import { LoadProblem } from '../patient/load-problem.tsx';
+import { useApiData } from '../patient/use-api-data.ts';
 import type { ScreenProps } from './screen-props.ts';
 
-/** The microclinic-finish screen, a placeholder until the screens issue builds it. */
-export default function MicroclinicFinishScreen(props: ScreenProps) {
-  return <PlaceholderScreen {...props} />;
+type Point = { lat: number; lng: number };
+
+/** How long the browser may take to find the patient. */
+const LOCATION_TIMEOUT_MS = 15_000;
+
+/** Why the patient's location is not known, in words. */
+function locationProblemText(code: number | null): string {
+  if (code === 1) return 'You chose not to share your location. Choose your city instead.';
+  if (code === null) return 'Your browser cannot share your location. Choose your city instead.';
+  return 'We could not find your location. Choose your city instead.';
+}
+
+function addressLine(location: MicroClinicLocation): string {
+  const { line1, line2, city, state, zip } = location.address;
+  return `${line1}${line2 ? `, ${line2}` : ''}, ${city}, ${state} ${zip}`;
+}
+
+/**
+ * The microclinic step (/mip/hrt/finish/{code}, microclinic funnel): find the microclinics
+ * near the patient, by the browser's location (asked for only when the patient presses the
+ * button) or, when that is refused or fails, by a city from a list; choose one, and Continue.
+ * The position is rounded to about a kilometre before it is sent, and never kept: only the
+ * chosen microclinic's id goes into the journey.
+ */
+export default function MicroclinicFinishScreen({ route, code, step }: ScreenProps) {
+  const journey = useJourney(code);
+  const id = useId();
+  const [point, setPoint] = useState<Point | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [showAreas, setShowAreas] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [areaId, setAreaId] = useState(SEARCH_AREAS[0]?.id ?? '');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const asking = useRef(false);
+
+  const clinics = useApiData(point ? `clinics:${point.lat},${point.lng}` : null, (signal) =>
+    getMicroClinic(point ?? { lat: 0, lng: 0 }, { signal, maxRetries: 2 }),
+  );
+
+  const locate = () => {
+    if (asking.current) return;
+    setProblem(null);
+    if (!('geolocation' in navigator)) {
+      setProblem(locationProblemText(null));
+      setShowAreas(true);
+      return;
+    }
+    asking.current = true;
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        asking.current = false;
+        setLocating(false);
+        setChosen(null);
+        setPoint(coarsePosition(position.coords.latitude, position.coords.longitude));
+      },
+      (error) => {
+        asking.current = false;
+        setLocating(false);
+        setProblem(locationProblemText(error.code));
+        setShowAreas(true);
+      },
+      { enableHighAccuracy: false, timeout: LOCATION_TIMEOUT_MS, maximumAge: 600_000 },
+    );
+  };
+
+  const searchArea = () => {
+    const area = SEARCH_AREAS.find((item) => item.id === areaId);
+    if (!area) return;
+    setChosen(null);
+    setPoint({ lat: area.lat, lng: area.lng });
+  };
+
+  const saved = journey.state.records[MICROCLINIC_RECORD];
+  const locations = clinics.status === 'ready' ? clinics.data.locations : [];
+  // The nearest is chosen until the patient picks another; a saved choice still listed wins.
+  const selected =
+    locations.find((item) => item.id === chosen) ?? locations.find((item) => item.id === saved) ?? locations[0] ?? null;
+
+  const onContinue = async () => {
+    if (saving) return;
+    setSaving(true);
+    try {
+      await journey.save((state) => ({
+        ...state,
+        completed: [...new Set([...state.completed, MICROCLINIC_DONE])],
+        records: selected ? { ...state.records, [MICROCLINIC_RECORD]: selected.id } : state.records,
+      }));
+    } catch {
+      // The journey store has told the patient; they stay here and can try again.
+      setSaving(false);
+      return;
+    }
+    setSaving(false);
+    step?.onNext();
+  };
+
+  return (
+    <Stack gap="lg" py="lg">
+      <Title order={1}>{route.title}</Title>
+      <Text size="lg">
+        Your visit includes time at a microclinic near you. Find the one that suits you best; we will confirm the
+        details with you.
+      </Text>
+
+      <Group>
+        <Button onClick={locate} loading={locating}>
+          Use my location
+        </Button>
+        {!showAreas && (
+          <Button
+            variant="default"
+            onClick={() => {
+              setShowAreas(true);
+            }}
+          >
+            Choose my city instead
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        Your browser asks before it shares your location. We use it only to find microclinics near you and do not keep
+        it.
+      </Text>
+      {problem && (
+        <Alert color="yellow" role="alert">
+          {problem}
+        </Alert>
+      )}
+
+      {showAreas && (
+        <Group align="flex-end">
+          <NativeSelect
+            label="Your city"
+            description="Choose the city nearest to you."
+            data={SEARCH_AREAS.map((area) => ({ value: area.id, label: area.label }))}
+            value={areaId}
+            onChange={(event) => {
+              setAreaId(event.currentTarget.value);
+            }}
+          />
+          <Button variant="default" onClick={searchArea}>
+            Find microclinics
+          </Button>
+        </Group>
+      )}
+
+      {point &&
+        (clinics.status === 'loading' ? (
+          <LoadingIndicator />
+        ) : clinics.status === 'failed' ? (
+          <LoadProblem what="the microclinics near you" error={clinics.error} onRetry={clinics.retry} />
+        ) : locations.length === 0 ? (
+          <Alert color="yellow" role="status" title="No microclinic near you yet">
+            There is no microclinic within reach of this place. You can go on: your care team will talk with you about
+            other options.
+          </Alert>
+        ) : (
+          <Fieldset
+            variant="unstyled"
+            role="radiogroup"
+            aria-labelledby={`${id}-legend`}
+            legend={
+              <Title order={2} size="h3" id={`${id}-legend`}>
+                Microclinics near you
+              </Title>
+            }
+          >
+            <Stack gap="sm" mt="sm">
+              {locations.map((location) => (
+                <Radio
+                  key={location.id}
+                  id={`${id}-${location.id}`}
+                  name={`${id}-clinic`}
+                  value={location.id}
+                  label={location.name}
+                  description={`${addressLine(location)} · ${location.distanceMiles} miles away`}
+                  checked={selected?.id === location.id}
+                  onChange={() => {
+                    setChosen(location.id);
+                  }}
+                />
+              ))}
+            </Stack>
+          </Fieldset>
+        ))}
+
+      <Group>
+        {step?.canBack && (
+          <Button variant="default" onClick={step.onBack} disabled={saving}>
+            Back
+          </Button>
+        )}
+        <Button onClick={() => void onContinue()} loading={saving} disabled={!step?.canNext}>
+          Continue
+        </Button>
+      </Group>
+      <SupportContact />
+    </Stack>
+  );
 }

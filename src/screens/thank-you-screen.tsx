@@ -1,7 +1,29 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { Stack, Text, Title } from '@mantine/core';
+import { useBrand } from '../app/brand-context.tsx';
+import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { JourneySummary } from '../patient/booking/journey-summary.tsx';
+import '../patient/booking/mantine-styles.ts';
+import { useJourney } from '../patient/journey.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
-/** The thank-you screen, a placeholder until the screens issue builds it. */
-export default function ThankYouScreen(props: ScreenProps) {
-  return <PlaceholderScreen {...props} />;
+/**
+ * Thank-you (/thank-you/{code}; the legacy /thank-you/shrt1 and shrt2 links land here): not a
+ * funnel step. Thanks, and the same summary as the finish page from the code's journey.
+ */
+export default function ThankYouScreen({ route, code }: ScreenProps) {
+  const { brand } = useBrand();
+  const journey = useJourney(code);
+  return (
+    <Stack gap="lg" py="lg">
+      <Title order={1}>{route.title}</Title>
+      {journey.status === 'loading' ? (
+        <LoadingIndicator />
+      ) : (
+        <>
+          <Text size="lg">Thank you for choosing {brand.brandName}. We have what we need for now.</Text>
+          <JourneySummary state={journey.state} />
+        </>
+      )}
+    </Stack>
+  );
 }

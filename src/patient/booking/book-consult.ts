@@ -1,0 +1,69 @@
+import { ApiError } from '../../api/http.ts';
+import { appointmentMadeFromFlow, getAppointment } from '../../api/scheduling.ts';
+import type { Appointment, TimeSlot } from '../../api/types.ts';
+import type { JourneyHandle } from '../journey.tsx';
+import { bookingKeys, withoutPendingBooking, withPendingBooking } from './appointment-records.ts';
+import { newBookingId } from './booking-id.ts';
+
+/**
+ * A booking went through, the slot was no longer free, or it was not sent because the journey
+ * could not be saved first (the journey store has told the patient). Other failures throw.
+ */
+export type BookingOutcome = { kind: 'booked'; appointment: Appointment } | { kind: 'taken' } | { kind: 'not-sent' };
+
+/** A slot no longer free: the scheduler answers 404 (the contract's only answer) or 409. */
+function isSlotGone(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 409);
+}
+
+/**
+ * The appointment of a booking sent earlier whose answer never came, marked made from the
+ * flow if the scheduler has it; null when the scheduler never made it.
+ */
+export async function findSentBooking(appointmentId: string, signal?: AbortSignal): Promise<Appointment | null> {
+  let appointment: Appointment;
+  try {
+    appointment = await getAppointment({ appointmentId }, { maxRetries: 2, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+  if (appointment.status === 'cancelled') return null;
+  if (appointment.status === 'made') return appointment;
+  return appointmentMadeFromFlow({ appointmentId }, { maxRetries: 2, ...(signal ? { signal } : {}) });
+}
+
+export interface BookConsultInput {
+  journey: JourneyHandle;
+  stepIndex: number | null;
+  eventType: string;
+  slot: TimeSlot;
+}
+
+/**
+ * Books a slot once, whatever the network does. The booking's id is saved in the journey
+ * before it is sent, and the call is repeated with the same id, so a lost answer, a retry or
+ * a reload finds the same booking instead of making another. A booking sent earlier whose
+ * answer never came is checked first: if the scheduler made it, that is the booking.
+ */
+export async function bookConsult({ journey, stepIndex, eventType, slot }: BookConsultInput): Promise<BookingOutcome> {
+  const sent = journey.state.records[bookingKeys(stepIndex).pending];
+  if (sent !== undefined) {
+    const appointment = await findSentBooking(sent);
+    if (appointment) return { kind: 'booked', appointment };
+  }
+  const appointmentId = newBookingId({ eventType, startTime: slot.startTime });
+  if (appointmentId === null) return { kind: 'taken' };
+  try {
+    await journey.save((state) => withPendingBooking(state, stepIndex, appointmentId));
+  } catch {
+    return { kind: 'not-sent' };
+  }
+  try {
+    return { kind: 'booked', appointment: await appointmentMadeFromFlow({ appointmentId }, { maxRetries: 2 }) };
+  } catch (error) {
+    if (!isSlotGone(error)) throw error; // the booking may have gone through: it stays pending
+    await journey.save((state) => withoutPendingBooking(state, stepIndex)).catch(() => undefined);
+    return { kind: 'taken' };
+  }
+}

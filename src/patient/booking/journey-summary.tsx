@@ -1,0 +1,78 @@
+import { Anchor, List, Stack, Title } from '@mantine/core';
+import type { JourneyState } from '../../api/journey.ts';
+import { useBrand } from '../../app/brand-context.tsx';
+import { bookedAppointments, type BookedAppointment } from './appointment-records.ts';
+import { MICROCLINIC_DONE } from './microclinic-areas.ts';
+import { formatAppointmentTime } from './slot-format.ts';
+import { SupportContact } from './support-contact.tsx';
+
+/**
+ * What the patient has finished, in words, by the part ids the screens record in `completed`.
+ * Parts not named here (internal ones) are not shown. Only that a part is done is shown: never
+ * an answer.
+ */
+const DONE_LABELS: readonly (readonly [part: string, label: string])[] = [
+  ['MIP', 'Your hormone assessment'],
+  ['payment', 'Your payment'],
+  [MICROCLINIC_DONE, 'Your microclinic choice'],
+  ['MIP-H2', 'Your intake questionnaire'],
+  ['CONT', 'Your continuing-care form'],
+];
+
+function consultLine(booked: BookedAppointment, index: number): string {
+  const name = index === 0 ? 'Your consult' : 'Your follow-up consult';
+  const when = booked.startTime === undefined ? null : formatAppointmentTime(booked.startTime);
+  return when ? `${name}, booked for ${when}` : `${name}, booked`;
+}
+
+/** The lines of the 'what you have done' list, in the order a patient does them. */
+export function doneLines(state: JourneyState): string[] {
+  const done = DONE_LABELS.filter(([part]) => state.completed.includes(part)).map(([, label]) => label);
+  return [...done, ...bookedAppointments(state).map(consultLine)];
+}
+
+/**
+ * The end of a journey: what the patient has done (from the journey), what happens next, the
+ * member portal and the support line. For the finish and thank-you pages.
+ */
+export function JourneySummary({ state }: { state: JourneyState }) {
+  const { brand } = useBrand();
+  const done = doneLines(state);
+  const first = bookedAppointments(state)[0];
+  const when = first?.startTime === undefined ? null : formatAppointmentTime(first.startTime);
+  return (
+    <Stack gap="lg">
+      {done.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2}>What you have done</Title>
+          <List spacing="xs">
+            {done.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+      <Stack gap="xs">
+        <Title order={2}>What happens next</Title>
+        <List spacing="xs" type="ordered">
+          <List.Item>
+            {first
+              ? `Join your video consult${when ? ` on ${when}` : ''}. The link to join comes by email and text message.`
+              : 'Our care team will contact you to book your video consult with a licensed clinician.'}
+          </List.Item>
+          <List.Item>
+            If treatment is right for you, your clinician sends your prescription and your medication is shipped to you.
+          </List.Item>
+          <List.Item>
+            See your care, messages and appointments in the{' '}
+            <Anchor href={brand.portalLink} target="_blank" rel="noopener noreferrer">
+              member portal
+            </Anchor>
+            .
+          </List.Item>
+        </List>
+      </Stack>
+      <SupportContact />
+    </Stack>
+  );
+}

@@ -1,0 +1,244 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import type { JourneyState } from '../../src/api/journey.ts';
+import type { MicroClinicLocation } from '../../src/api/types.ts';
+import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
+import type { RouteConfig } from '../../src/engine/config-types.ts';
+import FinishScreen from '../../src/screens/finish-screen.tsx';
+import MicroclinicFinishScreen from '../../src/screens/microclinic-finish-screen.tsx';
+import ThankYouScreen from '../../src/screens/thank-you-screen.tsx';
+import { operationHandler, server, useApiServer } from '../api/msw.ts';
+import { loadConfig, must } from '../support/config.ts';
+import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+
+useApiServer();
+
+const zoneBefore = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/New_York';
+});
+afterAll(() => {
+  process.env.TZ = zoneBefore;
+});
+
+const routes = loadConfig().routes.routes;
+const finishRoute: RouteConfig = must(routes.find((route) => route.path === '/finish/:pathCode'));
+const femaleFinishRoute: RouteConfig = must(routes.find((route) => route.path === '/f/finish/:pathCode'));
+const thankYouRoute: RouteConfig = must(routes.find((route) => route.screen === 'thank-you'));
+const microclinicRoute: RouteConfig = must(routes.find((route) => route.screen === 'microclinic-finish'));
+
+/** A value the patient typed, which none of these pages may show. */
+const TYPED = 'Zebulonqx';
+
+function journey(change: Partial<JourneyState> = {}): JourneyState {
+  return {
+    landedAt: '2030-03-01T12:00:00.000Z',
+    answers: { firstName: [TYPED], symptoms: [`${TYPED} fatigue`] },
+    pages: {},
+    completed: [],
+    records: {},
+    ...change,
+  };
+}
+
+function fakeStep(canNext: boolean): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
+  return { index: 1, total: 4, canNext, canBack: true, onNext: vi.fn<() => void>(), onBack: vi.fn<() => void>() };
+}
+
+test('finish: what is done from the journey, the consult time, what comes next, the portal and the support line', async () => {
+  const calls = memoryJourneyCalls({
+    shrt: journey({
+      completed: ['MIP', 'payment', 'MIP-H2', 'appointment', 'appointment.4', 'some-internal-part'],
+      records: {
+        'appointmentId.4': 'bk_hrt-consult_31697370_AbCdEfGhIj',
+        'appointmentStart.4': '2030-03-04T15:30:00.000Z',
+      },
+    }),
+  });
+  renderWithProviders(<FinishScreen route={finishRoute} params={{}} code="shrt" step={fakeStep(false)} />, {
+    journeyCalls: calls,
+  });
+
+  expect(await screen.findByRole('heading', { level: 2, name: 'What you have done' })).toBeInTheDocument();
+  const done = within(must(screen.getAllByRole('list')[0]));
+  expect(done.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    'Your hormone assessment',
+    'Your payment',
+    'Your intake questionnaire',
+    'Your consult, booked for Monday, March 4, 2030 at 10:30 AM Eastern Standard Time',
+  ]);
+  expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeInTheDocument();
+  expect(
+    screen.getByText(/Join your video consult on Monday, March 4, 2030 at 10:30 AM Eastern Standard Time\./),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'member portal' })).toHaveAttribute(
+    'href',
+    'https://portal.peakmens.example',
+  );
+  expect(screen.getByRole('link', { name: '(888) 555-0142' })).toHaveAttribute('href', 'tel:8885550142');
+  expect(screen.getByText(/Mon-Sun: 8am-8pm \(EST\)/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+  expect(document.body.textContent).not.toContain(TYPED);
+});
+
+test('finish after the call-centre payment: no consult yet, so the care team will book it; women’s brand details', async () => {
+  const calls = memoryJourneyCalls({ fha1: journey({ completed: ['payment'] }) });
+  renderWithProviders(<FinishScreen route={femaleFinishRoute} params={{}} code="fha1" step={fakeStep(false)} />, {
+    brand: 'female',
+    journeyCalls: calls,
+  });
+  expect(
+    await screen.findByText('Our care team will contact you to book your video consult with a licensed clinician.'),
+  ).toBeInTheDocument();
+  expect(screen.getByText('Your payment')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: '(888) 555-0187' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'member portal' })).toHaveAttribute(
+    'href',
+    'https://portal.peakfemme.example',
+  );
+});
+
+test('thank-you: thanks, and the follow-up consult too when the journey has two', async () => {
+  const calls = memoryJourneyCalls({
+    microbh: journey({
+      completed: ['payment', 'appointment', 'appointment.1', 'MIP', 'MIP-H2', 'appointment.4'],
+      records: {
+        'appointmentId.1': 'bk_hrt-consult_31697370_AbCdEfGhIj',
+        'appointmentStart.1': '2030-03-04T15:30:00.000Z',
+        'appointmentId.4': 'bk_hrt-consult_31697371_AbCdEfGhIj',
+        'appointmentStart.4': '2030-03-11T14:00:00.000Z',
+      },
+    }),
+  });
+  renderWithProviders(<ThankYouScreen route={thankYouRoute} params={{}} code="microbh" step={null} />, {
+    journeyCalls: calls,
+  });
+  expect(await screen.findByText(/Thank you for choosing Peak Men's Health/)).toBeInTheDocument();
+  expect(
+    screen.getByText('Your follow-up consult, booked for Monday, March 11, 2030 at 10:00 AM Eastern Daylight Time'),
+  ).toBeInTheDocument();
+  expect(document.body.textContent).not.toContain(TYPED);
+});
+
+const CLINICS: MicroClinicLocation[] = [
+  {
+    id: 'mc_austin_1',
+    name: 'Austin Downtown Microclinic',
+    address: { line1: '200 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' },
+    lat: 30.2649,
+    lng: -97.7445,
+    distanceMiles: 0.2,
+  },
+  {
+    id: 'mc_houston_1',
+    name: 'Houston Galleria Microclinic',
+    address: { line1: '5085 Westheimer Rd', city: 'Houston', state: 'TX', zip: '77056' },
+    lat: 29.7392,
+    lng: -95.4636,
+    distanceMiles: 146.3,
+  },
+];
+
+function useMicroclinics(): URLSearchParams[] {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    operationHandler('getMicroClinic', (request) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ data: { locations: CLINICS } });
+    }),
+  );
+  return queries;
+}
+
+const originalGeolocation = Object.getOwnPropertyDescriptor(navigator, 'geolocation');
+afterEach(() => {
+  if (originalGeolocation) Object.defineProperty(navigator, 'geolocation', originalGeolocation);
+  else Reflect.deleteProperty(navigator, 'geolocation');
+});
+
+/** The browser's location service, answering as told. */
+function fakeGeolocation(answer: { position: { latitude: number; longitude: number } } | { refused: true }) {
+  const getCurrentPosition = vi.fn<Geolocation['getCurrentPosition']>((success, failure) => {
+    if ('refused' in answer) {
+      failure?.({
+        code: 1,
+        message: 'User denied Geolocation',
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+      });
+    } else {
+      success({ coords: answer.position, timestamp: 0 } as unknown as GeolocationPosition);
+    }
+  });
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: { getCurrentPosition, watchPosition: vi.fn(), clearWatch: vi.fn() },
+  });
+  return getCurrentPosition;
+}
+
+test('microclinic: location refused, the patient chooses a city, picks a microclinic and goes on', async () => {
+  const user = userEvent.setup();
+  const getCurrentPosition = fakeGeolocation({ refused: true });
+  const queries = useMicroclinics();
+  const calls = memoryJourneyCalls({ microclinic: journey({ completed: ['payment'] }) });
+  const step = fakeStep(true);
+  renderWithProviders(<MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />, {
+    journeyCalls: calls,
+  });
+
+  // Nothing is asked of the browser until the patient presses the button.
+  expect(getCurrentPosition).not.toHaveBeenCalled();
+  await user.click(screen.getByRole('button', { name: 'Use my location' }));
+  expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'You chose not to share your location. Choose your city instead.',
+  );
+
+  await user.selectOptions(screen.getByRole('combobox', { name: /Your city/ }), 'Austin, TX 78701');
+  await user.click(screen.getByRole('button', { name: 'Find microclinics' }));
+
+  const list = await screen.findByRole('radiogroup', { name: 'Microclinics near you' });
+  expect(within(list).getByRole('radio', { name: 'Austin Downtown Microclinic' })).toBeChecked();
+  expect(within(list).getByText(/200 Congress Ave, Austin, TX 78701 · 0.2 miles away/)).toBeInTheDocument();
+  expect(queries.map((query) => [query.get('lat'), query.get('lng')])).toEqual([['30.2672', '-97.7431']]);
+
+  await user.click(within(list).getByRole('radio', { name: 'Houston Galleria Microclinic' }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  expect(calls.saved.get('microclinic')?.records).toEqual({ microclinicId: 'mc_houston_1' });
+  expect(calls.saved.get('microclinic')?.completed).toEqual(['payment', 'microclinic']);
+});
+
+test('microclinic: a shared location is rounded to about a kilometre before it is sent', async () => {
+  const user = userEvent.setup();
+  fakeGeolocation({ position: { latitude: 30.267153, longitude: -97.743057 } });
+  const queries = useMicroclinics();
+  renderWithProviders(
+    <MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={fakeStep(true)} />,
+  );
+  await user.click(screen.getByRole('button', { name: 'Use my location' }));
+  expect(await screen.findByRole('radiogroup', { name: 'Microclinics near you' })).toBeInTheDocument();
+  expect(queries.map((query) => [query.get('lat'), query.get('lng')])).toEqual([['30.27', '-97.74']]);
+  expect(screen.queryByRole('combobox', { name: /Your city/ })).not.toBeInTheDocument();
+});
+
+test('microclinic: none near the chosen city says so, and the patient can still go on', async () => {
+  const user = userEvent.setup();
+  server.use(operationHandler('getMicroClinic', () => HttpResponse.json({ data: { locations: [] } })));
+  const step = fakeStep(true);
+  renderWithProviders(<MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />);
+  await user.click(screen.getByRole('button', { name: 'Choose my city instead' }));
+  await user.selectOptions(screen.getByRole('combobox', { name: /Your city/ }), 'New York, NY 10001');
+  await user.click(screen.getByRole('button', { name: 'Find microclinics' }));
+  expect(await screen.findByRole('status', { name: 'No microclinic near you yet' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+});
