@@ -8,13 +8,15 @@ const MAX_SCORE = 100;
 
 /**
  * The assessment's scores from its answers, by config/scores.json: each score adds the points
- * of the options chosen for its question (options not listed count 0), capped at 100; the
- * overall score is their rounded mean. Unanswered questions score 0.
+ * of the options chosen for its question (options not listed count 0, each option once),
+ * capped at 100; the overall score is their rounded mean. Unanswered questions score 0.
  */
 export function computeScores(rules: ScoresFile, answers: Readonly<Record<string, readonly string[]>>): Scores {
   const scores: Record<string, number> = {};
   for (const rule of rules.scores) {
-    const points = (answers[rule.ref] ?? []).reduce(
+    // Own properties only: a ref such as `constructor` must not read Object.prototype.
+    const chosen = new Set(Object.hasOwn(answers, rule.ref) ? (answers[rule.ref] ?? []) : []);
+    const points = [...chosen].reduce(
       (sum, value) => sum + (Object.hasOwn(rule.points, value) ? (rule.points[value] ?? 0) : 0),
       0,
     );

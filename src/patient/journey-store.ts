@@ -26,7 +26,7 @@ export function emptyJourney(now: Date = new Date()): JourneyState {
   return { landedAt: now.toISOString(), answers: {}, pages: {}, completed: [], records: {} };
 }
 
-/** The real calls: the journey endpoints of the local API (schemas/journey.openapi.json). */
+/** The real calls: the journey endpoints of the local API (schemas/app.openapi.json). */
 export const API_JOURNEY_CALLS: JourneyCalls = {
   load: async (pathCode) => {
     try {
@@ -80,7 +80,7 @@ export class JourneyStore {
   /** Changes the journey in memory and saves it a moment later (for typing). */
   update(pathCode: string, change: JourneyChange): void {
     const entry = this.entry(pathCode);
-    this.apply(entry, change);
+    if (!this.apply(entry, change)) return;
     if (entry.timer !== undefined) clearTimeout(entry.timer);
     entry.timer = setTimeout(() => {
       entry.timer = undefined;
@@ -135,9 +135,18 @@ export class JourneyStore {
     return entry;
   }
 
-  private apply(entry: Entry, change: JourneyChange): void {
-    if (entry.snapshot.status === 'loading') entry.pending.push(change);
-    this.set(entry, { ...entry.snapshot, state: change(entry.snapshot.state) });
+  /**
+   * Applies a change; false when there is nothing to save. A change that returns the state as
+   * it was does not tell the screens: a screen re-rendered by it could ask again and loop.
+   */
+  private apply(entry: Entry, change: JourneyChange): boolean {
+    // While loading, every change is kept: over the saved journey it may change something.
+    const loading = entry.snapshot.status === 'loading';
+    if (loading) entry.pending.push(change);
+    const state = change(entry.snapshot.state);
+    const changed = state !== entry.snapshot.state;
+    if (changed) this.set(entry, { ...entry.snapshot, state });
+    return changed || loading;
   }
 
   private enqueueSave(pathCode: string, entry: Entry): Promise<void> {

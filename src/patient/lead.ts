@@ -1,7 +1,7 @@
 import { getLead, saveLead } from '../api/leads.ts';
 import { ApiError } from '../api/http.ts';
 import type { Answer, Contact, FormId, LandingId, LeadPayload, PathCode, QuestionPage, Scores } from '../api/types.ts';
-import { requireContact } from '../domain/contact.ts';
+import { normalizeUsPhone, requireContact } from '../domain/contact.ts';
 import { nextLandingId } from '../domain/landing-id.ts';
 import { buildSubmission, type RawAnswer } from '../domain/submission.ts';
 import { isoDateToUs } from '../questions/formats.ts';
@@ -33,15 +33,20 @@ export function rawAnswersOf(pages: readonly QuestionPage[], answers: Answers): 
   );
 }
 
-/** The contact details among the answers; throws "No value found for key {key} in given object" when one is missing. */
+/**
+ * The contact details among the answers; throws "No value found for key {key} in given object"
+ * when one is missing. The phone is sent as its ten digits (the contract's `Phone`), however
+ * the patient punctuated it: the form accepts `(212) 555-0123`.
+ */
 export function contactOf(answers: Answers): Contact {
   const first = (ref: string) => answers[ref]?.[0];
-  return requireContact({
+  const contact = requireContact({
     firstName: first('firstName'),
     lastName: first('lastName'),
     email: first('email'),
     phone: first('phone'),
   });
+  return { ...contact, phone: normalizeUsPhone(contact.phone) ?? contact.phone };
 }
 
 /** Whether the answers hold all four contact details. */
@@ -78,10 +83,10 @@ export class AnswerProblem extends Error {
 }
 
 /**
- * Saves the patient's lead with the answers of some pages: the journey's lead when it has one
- * (its earlier answers kept), else the lead of the link's landing id, else a new lead under a
- * new landing id (SPEC §3, with suffix b when it equals the link's). Records the landing id
- * and the finished form in the journey, and returns the landing id.
+ * Saves the patient's lead with the answers of some pages: under the journey's landing id when
+ * it has one, else under the link's (the id payment and results use too), keeping the answers
+ * of the lead saved there before, if any; else under a new landing id (SPEC §3). Records the
+ * landing id and the finished form in the journey, and returns the landing id.
  */
 export async function saveJourneyLead(input: SaveLeadInput): Promise<LandingId> {
   const { journey, pages, pathCode, formId, linkLandingId, scores } = input;

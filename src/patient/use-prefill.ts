@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { Prefill } from '../domain/prefill.ts';
 import type { JourneyHandle } from './journey.tsx';
 
@@ -9,21 +9,26 @@ import type { JourneyHandle } from './journey.tsx';
  */
 export function usePrefill(journey: JourneyHandle, prefill: Prefill): void {
   const ready = journey.status !== 'loading';
-  const { update } = journey;
   const { firstName, lastName, email, phone } = prefill;
-  useEffect(() => {
-    if (!ready) return;
-    const given = { firstName, lastName, email, phone };
-    if (Object.values(given).every((value) => value === undefined)) return;
-    update((state) => {
+  // The journey's update is a new function after every change: reading it through an effect
+  // event keeps the copy to once per load, so a field the patient then clears stays clear.
+  const fill = useEffectEvent((given: Readonly<Record<keyof Prefill, string | undefined>>) => {
+    journey.update((state) => {
       const answers = { ...state.answers };
       let changed = false;
       for (const [ref, value] of Object.entries(given)) {
-        if (value === undefined || value.trim() === '' || (answers[ref]?.length ?? 0) > 0) continue;
+        const blank = (answers[ref] ?? []).every((typed) => typed.trim() === '');
+        if (value === undefined || value.trim() === '' || !blank) continue;
         answers[ref] = [value.trim()];
         changed = true;
       }
       return changed ? { ...state, answers } : state;
     });
-  }, [ready, update, firstName, lastName, email, phone]);
+  });
+  useEffect(() => {
+    if (!ready) return;
+    const given = { firstName, lastName, email, phone };
+    if (Object.values(given).every((value) => value === undefined)) return;
+    fill(given);
+  }, [ready, firstName, lastName, email, phone]);
 }

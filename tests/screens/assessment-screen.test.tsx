@@ -1,0 +1,285 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { expect, test, vi } from 'vitest';
+import type { JourneyState } from '../../src/api/journey.ts';
+import type { LeadPayload } from '../../src/api/types.ts';
+import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
+import { makeLandingId } from '../../src/domain/landing-id.ts';
+import type { RouteConfig } from '../../src/engine/config-types.ts';
+import HormoneAssessmentScreen from '../../src/screens/hormone-assessment-screen.tsx';
+import { contractValidator } from '../../scripts/lib/api-contract.ts';
+import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
+import { pageQuestionsHandler } from '../patient/mip-pages.ts';
+import { loadConfig } from '../support/config.ts';
+import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+
+useApiServer();
+
+const ROUTES = loadConfig().routes.routes;
+const validLead = contractValidator().component('LeadPayload');
+
+function routeOf(path: string): RouteConfig {
+  const route = ROUTES.find((candidate) => candidate.path === path);
+  if (!route) throw new Error(`config/routes.json has no ${path}`);
+  return route;
+}
+
+function stepOf(overrides: Partial<FunnelStep> = {}): FunnelStep {
+  return { index: 0, total: 5, canNext: true, canBack: false, onNext: vi.fn(), onBack: vi.fn(), ...overrides };
+}
+
+/** What the server is told, in order: lead saves (decoded) and the funnel moving on. */
+type Event = { saveLead: { lead: LeadPayload; scores: unknown; landingId: string } } | 'onNext';
+
+function leadServer(events: Event[], status = 200) {
+  server.use(
+    pageQuestionsHandler(),
+    http.post(`${TEST_API_BASE}/memoForm/saveLead`, async ({ request }) => {
+      if (status !== 200) return HttpResponse.json({ status, message: 'Service unavailable' }, { status });
+      const body = (await request.json()) as { lead: string; scores?: string; landingId: string };
+      const lead = JSON.parse(body.lead) as LeadPayload;
+      if (!validLead(lead)) {
+        return HttpResponse.json({ status: 400, message: JSON.stringify(validLead.errors) }, { status: 400 });
+      }
+      const scores: unknown = body.scores === undefined ? undefined : JSON.parse(body.scores);
+      events.push({ saveLead: { lead, scores, landingId: body.landingId } });
+      return HttpResponse.json({ data: { landing_id: lead.landing_id, savedAt: '2026-11-22T10:00:00.000Z' } });
+    }),
+  );
+}
+
+function renderAssessment(options: {
+  path?: string;
+  routePath?: string;
+  code?: string;
+  step?: FunnelStep;
+  journey?: ReturnType<typeof memoryJourneyCalls>;
+}) {
+  const { routePath = '/hormone-assessment/:pathCode', code = 'shrt', step = stepOf() } = options;
+  const journey = options.journey ?? memoryJourneyCalls();
+  renderWithProviders(
+    <HormoneAssessmentScreen route={routeOf(routePath)} params={{ pathCode: code }} code={code} step={step} />,
+    { path: options.path ?? `/hormone-assessment/${code}`, journeyCalls: journey },
+  );
+  return { journey, step };
+}
+
+function choose(group: string, option: string) {
+  return within(screen.getByRole('radiogroup', { name: group })).getByRole('radio', { name: option });
+}
+
+async function aboutYou(user: UserEvent) {
+  await screen.findByRole('heading', { name: 'About you' });
+  await user.type(screen.getByRole('textbox', { name: 'What is your date of birth?' }), '04/27/1980');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Which state do you live in?' }), 'Texas');
+  await user.type(screen.getByRole('spinbutton', { name: 'What is your weight in pounds?' }), '180');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+async function yourSymptoms(user: UserEvent, next = 'Next') {
+  await screen.findByRole('heading', { name: 'Your symptoms' });
+  await user.click(choose('How would you describe your energy level?', 'Low'));
+  const symptoms = screen.getByRole('group', { name: 'Which of these have you noticed in the last few months?' });
+  await user.click(within(symptoms).getByRole('checkbox', { name: 'Tiredness or fatigue' }));
+  await user.click(within(symptoms).getByRole('checkbox', { name: 'Poor sleep' }));
+  await user.click(choose('How long have you had these symptoms?', 'More than a year'));
+  await user.click(screen.getByRole('button', { name: next }));
+}
+
+async function yourHealth(user: UserEvent) {
+  await screen.findByRole('heading', { name: 'Your health' });
+  await user.click(
+    choose('Have you ever been diagnosed with a hormone-sensitive cancer, such as prostate or breast cancer?', 'No'),
+  );
+  await user.click(choose('Have you ever had a blood clot, a stroke or a heart attack?', 'No'));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+async function contactDetails(user: UserEvent) {
+  await screen.findByRole('heading', { name: 'Where should we send your results?' });
+  await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Avery');
+  await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Van Dyke');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'avery@example.com');
+  await user.type(screen.getByRole('textbox', { name: 'Mobile phone' }), '(212) 555-0187');
+  await user.click(
+    screen.getByRole('checkbox', {
+      name: 'I agree to be contacted by phone, text message and email about my results and treatment.',
+    }),
+  );
+}
+
+test('the men’s assessment is labelled a 5 minute task under its heading', async () => {
+  server.use(pageQuestionsHandler());
+  renderAssessment({});
+
+  expect(screen.getByRole('heading', { level: 1, name: 'Hormone Assessment' })).toBeVisible();
+  expect(screen.getByText('About 5 minutes. Your answers are saved as you go.')).toBeVisible();
+  expect(await screen.findByText('Page 1 of 4')).toBeVisible();
+});
+
+test("the women's assessment asks the same pages without the time label", async () => {
+  server.use(pageQuestionsHandler());
+  renderWithProviders(
+    <HormoneAssessmentScreen
+      route={routeOf('/f/hormone-assessment/:pathCode')}
+      params={{ pathCode: 'fha1' }}
+      code="fha1"
+      step={stepOf()}
+    />,
+    { brand: 'female', path: '/f/hormone-assessment/fha1' },
+  );
+
+  expect(screen.getByRole('heading', { level: 1, name: 'Hormone Assessment' })).toBeVisible();
+  expect(await screen.findByText('Page 1 of 4')).toBeVisible();
+  expect(screen.queryByText(/About 5 minutes/)).not.toBeInTheDocument();
+});
+
+test('a patient answers every page of the assessment; the lead is saved with scores, then the funnel moves on', async () => {
+  const user = userEvent.setup();
+  const events: Event[] = [];
+  leadServer(events);
+  const { journey, step } = renderAssessment({});
+  vi.mocked(step.onNext).mockImplementation(() => events.push('onNext'));
+
+  await aboutYou(user);
+  await yourSymptoms(user);
+  await yourHealth(user);
+  await contactDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
+
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  const landedAt = journey.saved.get('shrt')?.landedAt ?? '';
+  const landingId = makeLandingId({ lastName: 'Van Dyke', email: 'avery@example.com', landedAt, formId: 'MIP' });
+  expect(events).toEqual([
+    {
+      saveLead: {
+        landingId,
+        // Symptoms 15 + 10, low energy 100, more than a year 100; overall their mean.
+        scores: { symptoms: 25, energy: 100, duration: 100, overall: 75 },
+        lead: expect.objectContaining({
+          landing_id: landingId,
+          firstName: 'Avery',
+          lastName: 'Van Dyke',
+          email: 'avery@example.com',
+          phone: '2125550187',
+          formId: 'MIP',
+          pathCode: 'shrt',
+        }) as unknown,
+      },
+    },
+    'onNext',
+  ]);
+  const saved = events[0];
+  const answers = typeof saved === 'object' ? saved.saveLead.lead.answers : [];
+  expect(Object.fromEntries(answers.map((given) => [given.ref, given.value]))).toEqual({
+    birthdate: ['1980-04-27'],
+    state: ['TX'],
+    weight: ['180'],
+    'energy-level': ['Low'],
+    symptoms: ['fatigue', 'poor-sleep'],
+    'symptom-duration': ['over-1-year'],
+    'hormone-cancer': ['no'],
+    'blood-clot': ['no'],
+    firstName: ['Avery'],
+    lastName: ['Van Dyke'],
+    email: ['avery@example.com'],
+    phone: ['(212) 555-0187'],
+    'contact-consent': ['true'],
+  });
+  expect(journey.saved.get('shrt')).toMatchObject({ landingId, completed: ['MIP'], pages: { MIP: 3 } });
+}, 30_000);
+
+test('the quiz asks the symptoms first and skips the health history', async () => {
+  const user = userEvent.setup();
+  const events: Event[] = [];
+  leadServer(events);
+  const { step } = renderAssessment({ routePath: '/quiz/:pathCode?', code: 'quiz', path: '/quiz' });
+
+  expect(screen.getByRole('heading', { level: 1, name: 'Hormone Quiz' })).toBeVisible();
+  expect(await screen.findByText('Page 1 of 3')).toBeVisible();
+  await yourSymptoms(user);
+  await aboutYou(user);
+  await contactDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
+
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  expect(events).toHaveLength(1);
+  expect(JSON.stringify(events)).not.toContain('hormone-cancer');
+}, 30_000);
+
+test('when the lead cannot be saved, the patient hears why, stays on the last page and does not move on', async () => {
+  const user = userEvent.setup();
+  leadServer([], 503);
+  const { step } = renderAssessment({
+    journey: memoryJourneyCalls({
+      shrt: {
+        landedAt: '2026-11-22T09:00:00.000Z',
+        answers: { 'energy-level': ['Normal'] },
+        pages: { MIP: 3 },
+        completed: [],
+        records: {},
+      } satisfies JourneyState,
+    }),
+  });
+
+  await contactDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
+
+  expect(await screen.findByRole('status')).toHaveTextContent('/saveLead: 503: Service unavailable');
+  expect(screen.getByRole('heading', { name: 'Where should we send your results?' })).toBeVisible();
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('avery@example.com');
+  expect(screen.getByRole('button', { name: 'Finish the assessment' })).toBeEnabled();
+  expect(step.onNext).not.toHaveBeenCalled();
+}, 20_000);
+
+test('a patient who paid first goes back from the first page to the previous step', async () => {
+  const user = userEvent.setup();
+  server.use(pageQuestionsHandler());
+  const { step } = renderAssessment({ code: 'bhrt', step: stepOf({ index: 1, canBack: true }) });
+
+  await screen.findByRole('heading', { name: 'About you' });
+  await user.click(screen.getByRole('button', { name: 'Back' }));
+
+  expect(step.onBack).toHaveBeenCalledTimes(1);
+});
+
+test('the first step of a funnel offers no Back', async () => {
+  server.use(pageQuestionsHandler());
+  renderAssessment({});
+
+  await screen.findByRole('heading', { name: 'About you' });
+  expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+});
+
+test('a prefilled link fills in the contact page', async () => {
+  server.use(pageQuestionsHandler());
+  const prefill = btoa(JSON.stringify({ firstName: 'Avery', lastName: 'Van Dyke', email: 'avery@example.com' }));
+  renderAssessment({
+    path: `/hormone-assessment/shrt?prefill=${prefill}`,
+    journey: memoryJourneyCalls({
+      shrt: { landedAt: '2026-11-22T09:00:00.000Z', answers: {}, pages: { MIP: 3 }, completed: [], records: {} },
+    }),
+  });
+
+  expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Avery');
+  expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Van Dyke');
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('avery@example.com');
+  expect(screen.getByRole('textbox', { name: 'Mobile phone' })).toHaveValue('');
+});
+
+test('an assessment route without questions says so instead of an empty page', () => {
+  const route: RouteConfig = {
+    path: '/hormone-assessment/:pathCode',
+    screen: 'hormone-assessment',
+    site: 'shared',
+    title: 'Hormone Assessment',
+  };
+  renderWithProviders(<HormoneAssessmentScreen route={route} params={{}} code="shrt" step={stepOf()} />);
+
+  expect(screen.getByRole('alert')).toHaveTextContent('This assessment is not set up: its route names no questions.');
+});
