@@ -52,14 +52,29 @@ async function next(page: Page, name: string | RegExp = 'Next') {
   await page.getByRole('button', { name }).click();
 }
 
+/** The title of the form page shown now (its first h2). */
+async function pageTitle(page: Page): Promise<string | null> {
+  return page.getByRole('heading', { level: 2 }).first().textContent();
+}
+
+/** Waits until the form shows another page than `previous`, or the URL leaves `path`. */
+async function nextPageTitle(page: Page, previous: string | null, path: string): Promise<string | null> {
+  await expect
+    .poll(async () => (new URL(page.url()).pathname !== path ? '(left)' : await pageTitle(page)), { timeout: 15_000 })
+    .not.toBe(previous);
+  return new URL(page.url()).pathname !== path ? null : pageTitle(page);
+}
+
 /**
  * Answers the hormone assessment (MIP pages 1-4, or the quiz order 2, 1, 4), reloading on a
  * page midway to prove the answers stay, and submits it.
  */
 export async function takeAssessment(page: Page, patient: Patient, options: { reloadCheck?: boolean } = {}) {
   const pagesSeen = new Set<string>();
+  const path = new URL(page.url()).pathname;
+  let title: string | null = null;
   for (let guard = 0; guard < 6; guard += 1) {
-    const title = await page.getByRole('heading', { level: 2 }).first().textContent();
+    title = await nextPageTitle(page, title, path);
     if (title === null || pagesSeen.has(title))
       throw new Error(`The assessment repeated or lost its page: ${String(title)}`);
     pagesSeen.add(title);
@@ -110,4 +125,101 @@ export async function takeAssessment(page: Page, patient: Patient, options: { re
         throw new Error(`An assessment page this test does not know: ${title}`);
     }
   }
+}
+
+/** Card numbers of the local payment simulator. */
+export const CARDS = { approved: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
+
+/**
+ * Pays on the payment or checkout screen: contact details (kept when already filled from
+ * the assessment), billing address and card; a double click on Pay must still make one order.
+ */
+export async function pay(page: Page, patient: Patient, card: string = CARDS.approved) {
+  const form = page.getByRole('form', { name: 'Billing details' });
+  await expect(form).toBeVisible();
+  const fillIfEmpty = async (name: string, value: string) => {
+    const box = form.getByRole('textbox', { name, exact: true });
+    if ((await box.inputValue()) === '') await box.fill(value);
+  };
+  await fillIfEmpty('First name', patient.firstName);
+  await fillIfEmpty('Last name', patient.lastName);
+  await fillIfEmpty('Email', patient.email);
+  await fillIfEmpty('Phone', patient.phone);
+  await form.getByRole('textbox', { name: 'Street address', exact: true }).fill(patient.address.line1);
+  await form.getByRole('textbox', { name: 'City', exact: true }).fill(patient.address.city);
+  await form.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
+  await form.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(patient.address.zip);
+  await form.getByRole('textbox', { name: 'Card number' }).fill(card);
+  await form.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill('12/34');
+  await form.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+  await form.getByRole('button', { name: /^Pay / }).dblclick();
+}
+
+/** Answers the intake (MIP-H2) and the identity step for the patient's state. */
+export async function completeIntake(page: Page, patient: Patient, options: { reloadCheck?: boolean } = {}) {
+  const path = new URL(page.url()).pathname;
+  let title: string | null = null;
+  for (let guard = 0; guard < 8; guard += 1) {
+    title = await nextPageTitle(page, title, path);
+    if (title === null) return;
+    switch (title) {
+      case 'Your contact details':
+        await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
+        await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
+        await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
+        await page.getByLabel('Mobile phone').fill(patient.phone);
+        await next(page);
+        break;
+      case 'Your medical history':
+        await page.getByRole('checkbox', { name: 'None of these' }).check();
+        await page.getByLabel(/allergies to medications/).fill('none');
+        await page
+          .getByRole('radiogroup', { name: /surgery/ })
+          .getByRole('radio', { name: 'No' })
+          .check();
+        if (options.reloadCheck === true) {
+          await page.waitForTimeout(900);
+          await reloadKeepsPlace(page, async () => {
+            await expect(page.getByLabel(/allergies to medications/)).toHaveValue('none');
+          });
+        }
+        await next(page);
+        break;
+      case 'Shipping':
+        await page.getByRole('textbox', { name: 'Street address', exact: true }).fill(patient.address.line1);
+        await page.getByRole('textbox', { name: 'City', exact: true }).fill(patient.address.city);
+        await page.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
+        await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(patient.address.zip);
+        await page.getByLabel(/height in inches/).fill('70');
+        await next(page);
+        break;
+      case 'Consent':
+        await page.getByRole('checkbox', { name: /telehealth/ }).check();
+        await page.getByRole('checkbox', { name: /Terms & Conditions/ }).check();
+        await next(page, /^(Next|Continue)$/);
+        break;
+      case 'About you':
+        if ((await page.getByLabel('What is your date of birth?').count()) > 0) {
+          await page.getByLabel('What is your date of birth?').fill(patient.birthdate);
+        }
+        if ((await page.getByLabel('Which state do you live in?').count()) > 0) {
+          await page.getByLabel('Which state do you live in?').selectOption(patient.state);
+        }
+        await next(page, /^(Next|Continue)$/);
+        break;
+      case 'Confirm your identity':
+        if ((await page.getByRole('radio', { name: "Driver's license" }).count()) > 0) {
+          await page.getByRole('radio', { name: "Driver's license" }).check();
+          await page.getByRole('textbox', { name: 'ID number' }).fill('D1234567');
+        }
+        if ((await page.getByLabel('Social Security number').count()) > 0) {
+          await page.getByLabel('Social Security number').fill('123456789');
+        }
+        await page.getByRole('button', { name: 'Confirm and continue' }).click();
+        break;
+      default:
+        throw new Error(`An intake page this test does not know: ${String(title)}`);
+    }
+  }
+  throw new Error('The intake did not end');
 }
