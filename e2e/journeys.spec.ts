@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { recordsOf } from './support/database.ts';
-import { completeIntake, heading, newPatient, pay, reloadKeepsPlace, takeAssessment } from './support/patient.ts';
+import { book, completeIntake, heading, newPatient, pay, reloadKeepsPlace, takeAssessment } from './support/patient.ts';
+
+const WOMENS_SITE = 'http://femme.localhost:4174';
 
 /**
  * Whole funnels as patients take them, from the campaign link to the end, through the real
@@ -73,4 +75,176 @@ test('a2-renewal: a returning ED patient answers the intake and the renewal form
   const records = recordsOf(patient.email);
   expect(records.orders).toHaveLength(0);
   expect(records.leads.length).toBeGreaterThanOrEqual(1);
+});
+
+test('shrt: the men’s HRT funnel from the assessment to a booked consult, one lead and one order', async ({ page }) => {
+  const patient = newPatient('shrt');
+  await page.goto('/hormone-assessment/shrt');
+  await reloadOnStep(page, 'Hormone Assessment');
+  await takeAssessment(page, patient, { reloadCheck: true });
+
+  await expect(page).toHaveURL('/results/shrt');
+  await reloadOnStep(page, 'Your Results');
+  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+
+  await expect(page).toHaveURL('/payment/shrt');
+  await reloadOnStep(page, 'Secure Checkout');
+  await pay(page, patient);
+
+  await expect(page).toHaveURL('/mip/form/shrt');
+  await reloadOnStep(page, 'Intake');
+  await completeIntake(page, patient);
+
+  await expect(page).toHaveURL('/mip/calendly/shrt');
+  await reloadOnStep(page, 'Book Your Consult');
+  await book(page);
+  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await reloadKeepsPlace(page, async () => {
+    await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  });
+
+  // Back to payment: the order is there, not offered again.
+  await page.goto('/payment/shrt');
+  await expect(page.getByText('Your payment is complete')).toBeVisible();
+
+  const records = recordsOf(patient.email);
+  expect(records.leads).toHaveLength(1);
+  expect(records.orders).toHaveLength(1);
+  const answered = new Set(records.leads[0]?.answers.map((answer) => answer.ref));
+  for (const ref of ['birthdate', 'symptoms', 'conditions', 'shipping-address']) expect(answered).toContain(ref);
+});
+
+test('fha1: the women’s funnel, with the consult video page, ends booked with one lead and one order', async ({
+  page,
+}) => {
+  const patient = newPatient('fha1', { firstName: 'Quillonette' });
+  await page.goto(`${WOMENS_SITE}/f/hormone-assessment/fha1`);
+  await reloadOnStep(page, 'Hormone Assessment');
+  await takeAssessment(page, patient);
+
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/results/fha1`);
+  await reloadOnStep(page, 'Your Results');
+  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/payment/fha1`);
+  await reloadOnStep(page, 'Secure Checkout');
+  await pay(page, patient);
+
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/intake/fha1`);
+  await reloadOnStep(page, 'Intake');
+  await completeIntake(page, patient);
+
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/about-consult/fha1`);
+  await reloadOnStep(page, 'About Your Consult');
+  const video = page.locator('video');
+  await expect(video.locator('source')).toHaveCount(2);
+  await expect(video.locator('track[kind="captions"]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Book my consult' }).click();
+
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+  await reloadOnStep(page, 'Book Your Consult');
+  await book(page);
+  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+
+  const records = recordsOf(patient.email);
+  expect(records.leads).toHaveLength(1);
+  expect(records.orders).toHaveLength(1);
+});
+
+test('cchrt: assessment, intake and booking without payment: one lead, no order', async ({ page }) => {
+  const patient = newPatient('cchrt', { state: 'KY' });
+  await page.goto('/hormone-assessment/cchrt');
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL('/mip/form/cchrt');
+  await reloadOnStep(page, 'Intake');
+  await completeIntake(page, patient);
+  await expect(page).toHaveURL('/mip/calendly/cchrt');
+  await reloadOnStep(page, 'Book Your Consult');
+  await book(page);
+  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+
+  const records = recordsOf(patient.email);
+  expect(records.leads).toHaveLength(1);
+  expect(records.orders).toHaveLength(0);
+});
+
+test('bhrt: payment first, then the assessment updates the same lead; one lead, one order', async ({ page }) => {
+  const patient = newPatient('bhrt');
+  await page.goto('/payment/bhrt');
+  await reloadOnStep(page, 'Secure Checkout');
+  await pay(page, patient);
+  await expect(page).toHaveURL('/hormone-assessment/bhrt');
+  await reloadOnStep(page, 'Hormone Assessment');
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL('/mip/form/bhrt');
+  await completeIntake(page, patient);
+  await expect(page).toHaveURL('/mip/calendly/bhrt');
+  await book(page);
+  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+
+  const records = recordsOf(patient.email);
+  expect(records.leads).toHaveLength(1);
+  expect(records.orders).toHaveLength(1);
+});
+
+test('microbh: pays, books, takes the assessment and intake, books the follow-up; each booking is its own', async ({
+  page,
+}) => {
+  const patient = newPatient('microbh');
+  await page.goto('/payment/microbh');
+  await pay(page, patient);
+  await expect(page).toHaveURL('/mip/calendly/microbh');
+  await reloadOnStep(page, 'Book Your Consult');
+  await book(page);
+  // Booked: the funnel goes on by itself.
+  await expect(page).toHaveURL('/hormone-assessment/microbh');
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL('/mip/form/microbh');
+  await completeIntake(page, patient);
+
+  await expect(page).toHaveURL('/mip/calendly/microbh');
+  // The second booking step is the follow-up, not the first booking shown again.
+  await expect(page.getByRole('button', { name: 'Book my follow-up' })).toBeVisible();
+  await reloadKeepsPlace(page, async () => {
+    await expect(page.getByRole('button', { name: 'Book my follow-up' })).toBeVisible();
+  });
+  await book(page);
+  await expect(page.getByText(/Your follow-up .*is booked for/)).toBeVisible();
+
+  const records = recordsOf(patient.email);
+  expect(records.leads).toHaveLength(1);
+  expect(records.orders).toHaveLength(1);
+});
+
+test('pathOverride on the men’s site: assess, pay, end', async ({ page }) => {
+  const patient = newPatient('override-m');
+  await page.goto('/hormone-assessment/shrt?pathOverride=assess,pay,end');
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL('/payment/shrt?pathOverride=assess,pay,end');
+  await reloadOnStep(page, 'Secure Checkout');
+  await pay(page, patient);
+  await expect(page).toHaveURL('/finish/shrt?pathOverride=assess,pay,end');
+  await reloadOnStep(page, 'All Set');
+
+  const records = recordsOf(patient.email);
+  expect(records.leads).toHaveLength(1);
+  expect(records.orders).toHaveLength(1);
+});
+
+test('pathOverride on the women’s site: assess, precal, cal, then finish', async ({ page }) => {
+  const patient = newPatient('override-f');
+  const query = '?pathOverride=assess,precal,cal';
+  await page.goto(`${WOMENS_SITE}/f/hormone-assessment/fha1${query}`);
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/about-consult/fha1${query}`);
+  await reloadOnStep(page, 'About Your Consult');
+  await page.getByRole('button', { name: 'Book my consult' }).click();
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1${query}`);
+  await book(page);
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/finish/fha1${query}`);
+  await reloadOnStep(page, 'All Set');
+
+  const records = recordsOf(patient.email);
+  expect(records.leads).toHaveLength(1);
+  expect(records.orders).toHaveLength(0);
 });

@@ -54,7 +54,7 @@ async function next(page: Page, name: string | RegExp = 'Next') {
 
 /** The title of the form page shown now (its first h2). */
 async function pageTitle(page: Page): Promise<string | null> {
-  return page.getByRole('heading', { level: 2 }).first().textContent();
+  return page.getByRole('main').getByRole('heading', { level: 2 }).first().textContent();
 }
 
 /** Waits until the form shows another page than `previous`, or the URL leaves `path`. */
@@ -70,6 +70,7 @@ async function nextPageTitle(page: Page, previous: string | null, path: string):
  * page midway to prove the answers stay, and submits it.
  */
 export async function takeAssessment(page: Page, patient: Patient, options: { reloadCheck?: boolean } = {}) {
+  await expect(heading(page)).toHaveText(/^Hormone (Assessment|Quiz)$/);
   const pagesSeen = new Set<string>();
   const path = new URL(page.url()).pathname;
   let title: string | null = null;
@@ -157,6 +158,7 @@ export async function pay(page: Page, patient: Patient, card: string = CARDS.app
 
 /** Answers the intake (MIP-H2) and the identity step for the patient's state. */
 export async function completeIntake(page: Page, patient: Patient, options: { reloadCheck?: boolean } = {}) {
+  await expect(heading(page)).toHaveText('Intake');
   const path = new URL(page.url()).pathname;
   let title: string | null = null;
   for (let guard = 0; guard < 8; guard += 1) {
@@ -222,4 +224,15 @@ export async function completeIntake(page: Page, patient: Patient, options: { re
     }
   }
   throw new Error('The intake did not end');
+}
+
+/** Books the first free time on the booking screen and waits for the confirmation. */
+export async function book(page: Page) {
+  await page.getByRole('radiogroup', { name: 'Choose a day' }).getByRole('radio').first().check();
+  await page
+    .getByRole('radiogroup', { name: /^Choose a time on/ })
+    .getByRole('radio')
+    .first()
+    .check();
+  await page.getByRole('button', { name: /^Book my (consult|follow-up)$/ }).click();
 }
