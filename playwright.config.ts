@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from './e2e/support/sites.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts';
 
-/** The e2e server's port: not 4173, so a running `npm start` does not collide with it. */
-const PORT = 4174;
+/** The e2e server's port: not 4173, so a running `npm start` does not collide with it (E2E_PORT to move it). */
+const PORT = E2E_PORT;
 const isCI = Boolean(process.env.CI);
 
 /**
@@ -12,7 +13,7 @@ const isCI = Boolean(process.env.CI);
  */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'e2e-artifacts',
+  outputDir: E2E_PORT === 4174 ? 'e2e-artifacts' : `e2e-artifacts-${String(E2E_PORT)}`,
   fullyParallel: true,
   forbidOnly: isCI,
   retries: 0,
@@ -35,7 +36,7 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   webServer: {
     // The real local server (app, API and a fresh database), as npm start runs it.
-    command: `npx vite build && rm -rf e2e-data && DATA_DIR=e2e-data PORT=${PORT} LOG_LEVEL=warn npx tsx src/server/main.ts`,
+    command: `npx vite build --outDir dist-${String(PORT)} && rm -rf ${E2E_DATA_DIR} && DATA_DIR=${E2E_DATA_DIR} STATIC_DIR=dist-${String(PORT)} PORT=${String(PORT)} LOG_LEVEL=warn npx tsx src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !isCI,
     timeout: 180_000,

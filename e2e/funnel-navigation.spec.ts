@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { WOMENS_SITE } from './support/sites.ts';
 
 /**
  * The funnel as a patient meets it: which screen they are on, which step of their funnel
  * that is, and Next, Back and the browser's own Back button moving them through it.
  * localhost is the men's brand; femme.localhost is the women's, served by the same server.
  */
-
-const WOMENS_SITE = 'http://femme.localhost:4174';
 
 function stepBadge(page: Page) {
   return page.getByText(/^(Step \d+ of \d+|Not a step of this funnel)$/);

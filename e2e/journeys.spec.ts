@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { recordsOf } from './support/database.ts';
 import { book, completeIntake, heading, newPatient, pay, reloadKeepsPlace, takeAssessment } from './support/patient.ts';
-
-const WOMENS_SITE = 'http://femme.localhost:4174';
+import { WOMENS_SITE } from './support/sites.ts';
 
 /**
  * Whole funnels as patients take them, from the campaign link to the end, through the real
@@ -11,7 +10,7 @@ const WOMENS_SITE = 'http://femme.localhost:4174';
  * funnel with payment (none for a funnel without).
  */
 
-async function reloadOnStep(page: import('@playwright/test').Page, title: string) {
+async function reloadOnStep(page: Page, title: string) {
   await expect(heading(page)).toHaveText(title);
   await reloadKeepsPlace(page, async () => {
     await expect(heading(page)).toHaveText(title);

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORT } from './support/sites.ts';
 
 /**
  * The app shell on both brands: every route of config/routes.json renders its screen, or the
@@ -26,7 +27,7 @@ const config = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'con
   routes: Route[];
   redirects: Redirect[];
 };
-const PORT = 4174;
+const PORT = E2E_PORT;
 const HOSTS = {
   male: { origin: `http://localhost:${PORT}`, code: 'shrt', brandName: "Peak Men's Health" },
   female: { origin: `http://femme.localhost:${PORT}`, code: 'fha1', brandName: 'Peak Femme' },

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 
 /**
  * Short links (/s/{hash}) against the real server's demo links: an internal target opens in
  * the app with the current query; the member-satisfaction path and the video-visit host get a
  * full navigation; anything else is refused with the error page.
  */
-const WOMENS_SITE = 'http://femme.localhost:4174';
 
 test('a short link to a page of the app opens it, with the link’s query and the current one', async ({ page }) => {
   await page.goto('/s/demo-results?landing_id=abc123');
@@ -50,7 +50,7 @@ for (const hash of ['demo-evil', 'demo-offsite', 'demo-protocol-relative', 'demo
   test(`a short link to an unsafe address is refused (${hash})`, async ({ page }) => {
     const leftTheSite: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith('http://localhost:4174/')) leftTheSite.push(request.url());
+      if (!request.url().startsWith(`${MENS_SITE}/`)) leftTheSite.push(request.url());
     });
     await page.goto(`/s/${hash}`);
     await expect(page).toHaveTitle('Error: URL Shortener');

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { E2E_DATA_DIR } from './sites.ts';
 
-/** The e2e server's database (playwright.config.ts starts it with DATA_DIR=e2e-data). */
-const DATABASE_FILE = path.resolve('e2e-data', 'funnel.sqlite');
+/** The e2e server's database (playwright.config.ts starts it with DATA_DIR=E2E_DATA_DIR). */
+const DATABASE_FILE = path.resolve(E2E_DATA_DIR, 'funnel.sqlite');
 
 /** What the server stored for one patient, found by the email they typed. */
 export interface PatientRecords {

@@ -220,7 +220,7 @@ export async function completeIntake(page: Page, patient: Patient, options: { re
         await page.getByRole('button', { name: 'Confirm and continue' }).click();
         break;
       default:
-        throw new Error(`An intake page this test does not know: ${String(title)}`);
+        throw new Error(`An intake page this test does not know: ${title}`);
     }
   }
   throw new Error('The intake did not end');
