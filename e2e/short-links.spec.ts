@@ -10,7 +10,7 @@ import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 test('a short link to a page of the app opens it, with the link’s query and the current one', async ({ page }) => {
   await page.goto('/s/demo-results?landing_id=abc123');
   await expect(page).toHaveURL('/results/shrt?utm_source=sms&landing_id=abc123');
-  await expect(page.getByText('This is the results screen.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Results');
 });
 
 test('a short link replaces its own history entry', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { ApiError } from '../api/http.ts';
 import { checkCustQualifications, getLead } from '../api/leads.ts';
 import type { Lead, LeadPayload } from '../api/types.ts';
 import { useBrand } from '../app/brand-context.tsx';
@@ -38,10 +39,17 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
   const context = useRouteContext();
   const { site, brand } = useBrand();
   const landingId = context.landingId !== '' ? context.landingId : journey.state.landingId;
-  const results = useApiData<Results>(
+  const results = useApiData<Results | null>(
     journey.status === 'loading' || landingId === undefined ? null : landingId,
     async (signal) => {
-      const lead = await getLead({ landing_id: landingId ?? '' }, { signal, maxRetries: 2 });
+      let lead: Lead;
+      try {
+        lead = await getLead({ landing_id: landingId ?? '' }, { signal, maxRetries: 2 });
+      } catch (error) {
+        // A link whose landing id has no saved lead: there are no results to show yet.
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
       // The qualification check takes the lead as it was sent, without what the server added.
       const payload = Object.fromEntries(
         Object.entries(lead).filter(([key]) => key !== 'scores' && key !== 'savedAt'),
@@ -52,8 +60,15 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
   );
 
   const heading = <Title order={1}>{route.title}</Title>;
-  if (journey.status === 'loading') return <LoadingIndicator />;
-  if (landingId === undefined) {
+  if (journey.status === 'loading') {
+    return (
+      <Stack py="lg">
+        {heading}
+        <LoadingIndicator />
+      </Stack>
+    );
+  }
+  if (landingId === undefined || (results.status === 'ready' && results.data === null)) {
     return (
       <Stack gap="md" py="lg">
         {heading}
@@ -70,7 +85,14 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
       </Stack>
     );
   }
-  if (results.status === 'loading') return <LoadingIndicator />;
+  if (results.status === 'loading') {
+    return (
+      <Stack py="lg">
+        {heading}
+        <LoadingIndicator />
+      </Stack>
+    );
+  }
   if (results.status === 'failed') {
     return (
       <Stack py="lg">
@@ -80,6 +102,7 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
     );
   }
 
+  if (results.data === null) return null;
   const { lead, qualified, reasons } = results.data;
   const scores = lead.scores ?? {};
   const overall = scores[OVERALL_SCORE];
@@ -119,7 +142,10 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
                 </Text>
                 <Text size="sm">{bandOf(funnelConfig.scores, value).label}</Text>
               </Group>
-              <Progress value={value} aria-labelledby={id} aria-valuetext={`${String(value)} out of 100`} />
+              {/* The bar itself (the section) carries the role, so it is what gets the name. */}
+              <Progress.Root>
+                <Progress.Section value={value} aria-labelledby={id} aria-valuetext={`${String(value)} out of 100`} />
+              </Progress.Root>
             </Stack>
           );
         })}
