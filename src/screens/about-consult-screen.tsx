@@ -1,6 +1,6 @@
 import { Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import '../patient/booking/mantine-styles.ts';
-import { SupportContact } from '../patient/booking/support-contact.tsx';
+import { SupportContact } from '../patient/support-contact.tsx';
 import { ConsultVideoPlayer } from '../patient/video/consult-video-player.tsx';
 import { CONSULT_VIDEOS } from '../patient/video/consult-videos.ts';
 import type { ScreenProps } from './screen-props.ts';

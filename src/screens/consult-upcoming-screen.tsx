@@ -1,11 +1,11 @@
 import { Alert, Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useBrand } from '../app/brand-context.tsx';
-import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { bookedAppointments, type BookedAppointment } from '../patient/booking/appointment-records.ts';
 import '../patient/booking/mantine-styles.ts';
 import { formatAppointmentTime } from '../patient/booking/slot-format.ts';
-import { SupportContact } from '../patient/booking/support-contact.tsx';
+import { SupportContact } from '../patient/support-contact.tsx';
 import { useJourney } from '../patient/journey.tsx';
 import { ConsultVideoPlayer } from '../patient/video/consult-video-player.tsx';
 import { CONSULT_VIDEOS } from '../patient/video/consult-videos.ts';

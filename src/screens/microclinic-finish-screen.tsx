@@ -2,7 +2,7 @@ import { Alert, Button, Fieldset, Group, NativeSelect, Radio, Stack, Text, Title
 import { useId, useRef, useState } from 'react';
 import { getMicroClinic } from '../api/scheduling.ts';
 import type { MicroClinicLocation } from '../api/types.ts';
-import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import '../patient/booking/mantine-styles.ts';
 import {
   coarsePosition,
@@ -10,7 +10,7 @@ import {
   MICROCLINIC_RECORD,
   SEARCH_AREAS,
 } from '../patient/booking/microclinic-areas.ts';
-import { SupportContact } from '../patient/booking/support-contact.tsx';
+import { SupportContact } from '../patient/support-contact.tsx';
 import { useJourney } from '../patient/journey.tsx';
 import { LoadProblem } from '../patient/load-problem.tsx';
 import { useApiData } from '../patient/use-api-data.ts';

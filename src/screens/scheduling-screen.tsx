@@ -7,7 +7,7 @@ import { useBrand } from '../app/brand-context.tsx';
 import type { FunnelStep } from '../app/funnel-sync.tsx';
 import { useNotifications } from '../app/notifications.tsx';
 import { resolveRouteContext } from '../domain/route-context.ts';
-import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import {
   bookedAt,
   bookingKeys,
@@ -21,7 +21,7 @@ import { consultEventType, schedulingUriLike, type ConsultEventType } from '../p
 import '../patient/booking/mantine-styles.ts';
 import { formatAppointmentTime, slotDays, timeZoneName } from '../patient/booking/slot-format.ts';
 import { SlotPicker } from '../patient/booking/slot-picker.tsx';
-import { SupportContact } from '../patient/booking/support-contact.tsx';
+import { SupportContact } from '../patient/support-contact.tsx';
 import { useJourney, type JourneyHandle } from '../patient/journey.tsx';
 import { consoleLogger } from '../patient/lead.ts';
 import { LoadProblem } from '../patient/load-problem.tsx';

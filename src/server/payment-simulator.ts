@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { cardBrandOf, passesLuhn, type CardBrand } from '../domain/card.ts';
 
 /**
  * A stand-in for the payment processor, so the funnel can be paid for on one machine.
@@ -27,8 +28,6 @@ import { randomBytes } from 'node:crypto';
  * Nothing here keeps or logs a card number or CVC: callers get the last four digits, the
  * brand and a token that stands for the card.
  */
-
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'other';
 
 /** Card details as the billing form sends them. */
 export interface CardDetails {
@@ -89,30 +88,6 @@ const NAMED_TOKENS: Readonly<Record<string, string>> = {
   tok_chargeDeclinedIncorrectCvc: '4000000000000127',
 };
 
-/** Whether a digit string passes the Luhn checksum that every card number carries. */
-export function passesLuhn(digits: string): boolean {
-  if (!/^[0-9]{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index++) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** The card network, from the number's leading digits. */
-export function cardBrand(digits: string): CardBrand {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2(2[2-9][1-9]|[3-6][0-9]{2}|7[01][0-9]|720))/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
-  return 'other';
-}
-
 /** Whether a card's expiry month has passed: a card is good through the end of its month. */
 export function hasExpired(expMonth: number, expYear: number, now: Date): boolean {
   const year = now.getUTCFullYear();
@@ -128,7 +103,7 @@ function tokenFor(card: TestCard | undefined, digits: string): CardResult {
     ok: true,
     token: newToken(),
     last4: digits.slice(-4),
-    brand: card?.brand ?? cardBrand(digits),
+    brand: card?.brand ?? cardBrandOf(digits),
     declineReason: card ? card.declineReason : NOT_A_TEST_CARD,
   };
 }
@@ -147,7 +122,7 @@ export function tokenizeCard(details: CardDetails, now: Date = new Date()): Card
   if (hasExpired(details.expMonth, details.expYear, now)) {
     return { ok: false, field: 'expYear', message: 'the card has expired: check the expiry date' };
   }
-  const brand = cardBrand(digits);
+  const brand = cardBrandOf(digits);
   const cvcLength = brand === 'amex' ? 4 : 3;
   if (!new RegExp(`^[0-9]{${cvcLength}}$`).test(details.cvc)) {
     return { ok: false, field: 'cvc', message: `must be ${cvcLength} digits for this card` };

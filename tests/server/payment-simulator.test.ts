@@ -1,17 +1,16 @@
 import { expect, test } from 'vitest';
 import {
-  cardBrand,
   DECLINED,
   EXPIRED,
   hasExpired,
   INCORRECT_CVC,
   INSUFFICIENT_FUNDS,
   NOT_A_TEST_CARD,
-  passesLuhn,
   TEST_CARDS,
   tokenizeCard,
   tokenizePaymentToken,
 } from '../../src/server/payment-simulator.ts';
+import { cardBrandOf, passesLuhn } from '../../src/domain/card.ts';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 const card = (cardNumber: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) =>
@@ -32,12 +31,12 @@ test('the Luhn check refuses a changed digit, letters and lengths outside 12-19'
 });
 
 test('brands come from the leading digits', () => {
-  expect(cardBrand('4242424242424242')).toBe('visa');
-  expect(cardBrand('5555555555554444')).toBe('mastercard');
-  expect(cardBrand('2223003122003222')).toBe('mastercard');
-  expect(cardBrand('378282246310005')).toBe('amex');
-  expect(cardBrand('6011111111111117')).toBe('discover');
-  expect(cardBrand('3566002020360505')).toBe('other');
+  expect(cardBrandOf('4242424242424242')).toBe('visa');
+  expect(cardBrandOf('5555555555554444')).toBe('mastercard');
+  expect(cardBrandOf('2223003122003222')).toBe('mastercard');
+  expect(cardBrandOf('378282246310005')).toBe('amex');
+  expect(cardBrandOf('6011111111111117')).toBe('discover');
+  expect(cardBrandOf('3566002020360505')).toBe('other');
 });
 
 test('approved test cards give a billing token, the last four digits and the brand, never the number', () => {

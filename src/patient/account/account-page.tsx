@@ -1,9 +1,9 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ApiError } from '../../api/http.ts';
-import { LoadingIndicator } from '../../layout/page-layout.tsx';
+import { LoadingIndicator } from '../../layout/loading-indicator.tsx';
 import { LoadProblem } from '../load-problem.tsx';
-import { SupportContact } from './support-contact.tsx';
+import { SupportContact } from '../support-contact.tsx';
 
 /** An account page: its heading, its content and the care team's phone at the end. */
 export function AccountPage({ title, children }: { title: string; children: ReactNode }) {
@@ -11,7 +11,7 @@ export function AccountPage({ title, children }: { title: string; children: Reac
     <Stack gap="lg" py="lg">
       <Title order={1}>{title}</Title>
       {children}
-      <SupportContact />
+      <SupportContact size="sm" />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { useBrand } from '../../app/brand-context.tsx';
 import { bookedAppointments, type BookedAppointment } from './appointment-records.ts';
 import { MICROCLINIC_DONE } from './microclinic-areas.ts';
 import { formatAppointmentTime } from './slot-format.ts';
-import { SupportContact } from './support-contact.tsx';
+import { SupportContact } from '../support-contact.tsx';
 
 /**
  * What the patient has finished, in words, by the part ids the screens record in `completed`.

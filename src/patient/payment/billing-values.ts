@@ -2,7 +2,7 @@ import type { Address, BillingCustomer, Contact, UsState } from '../../api/types
 import { isValidEmail, normalizeUsPhone } from '../../domain/contact.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
 import type { Prefill } from '../../domain/prefill.ts';
-import { cardBrandOf, cardDigits, cvcLengthOf, hasExpired, parseExpiry, passesLuhn } from './card.ts';
+import { cardBrandOf, cardDigits, cvcLengthOf, hasExpired, parseExpiry, passesLuhn } from '../../domain/card.ts';
 
 /** What the billing form holds, as typed. The card fields live only in the form's state. */
 export interface BillingValues {

@@ -1,7 +1,7 @@
 /**
- * The card checks the billing form makes before anything is sent, matching what the payment
- * processor (src/server/payment-simulator.ts) refuses as bad input, so the patient learns of a
- * typo next to the field instead of from a round trip. Nothing here keeps or logs a number.
+ * The card rules, in one place for the billing forms and the local payment processor
+ * (src/server/payment-simulator.ts), so a form refuses exactly what the processor refuses and
+ * the patient learns of a typo next to the field. Nothing here keeps or logs a number.
  */
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'other';
