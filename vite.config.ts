@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
@@ -15,14 +16,94 @@ function devClientToken(): Plugin {
   };
 }
 
+/**
+ * React Router's build marks none of its top-level React calls pure and names its components
+ * with top-level assignments (`NavLink.displayName = ...`), so the bundler keeps every
+ * component of the package (NavLink, Form, ScrollRestoration...) whether the app uses it or
+ * not. In React Router's own files only, this marks those calls (createContext, forwardRef,
+ * memo: pure by React's contract) pure and drops the names, which only React DevTools reads.
+ */
+function reactRouterTreeShaking(): Plugin {
+  const topLevelReactCall = /^(var [\w$]+ = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm;
+  const topLevelDisplayName = /^[\w$]+\.displayName = "[^"\n]*";$/gm;
+  return {
+    name: 'react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/.test(id)) return null;
+      return {
+        code: code.replace(topLevelReactCall, '$1/* @__PURE__ */ $2').replace(topLevelDisplayName, ''),
+        map: null,
+      };
+    },
+  };
+}
+
+/**
+ * The browser gets config/*.json without what only people read: `$schema` (for editors) and
+ * every `description`. The config plugin validates the files as they are; nothing in the app
+ * reads either key.
+ */
+function configWithoutDocs(): Plugin {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== '$schema' && key !== 'description')
+        .map(([key, inner]) => [key, strip(inner)]),
+    );
+  };
+  const configDir = fileURLToPath(new URL('config/', import.meta.url));
+  return {
+    name: 'config-without-docs',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.startsWith(configDir) || !id.endsWith('.json')) return null;
+      return { code: JSON.stringify(strip(JSON.parse(code))), map: null };
+    },
+  };
+}
+
 const port = Number(process.env.PORT ?? 4173);
 // npm run dev runs the API here and the dev server in front of it.
 const apiPort = Number(process.env.API_PORT ?? 4180);
 // localhost serves the men's brand and femme.localhost the women's, from one server.
 const allowedHosts = ['localhost', '.localhost', '127.0.0.1'];
 
-export default defineConfig({
-  plugins: [react(), funnelConfigValidation(), devClientToken()],
+/**
+ * React Router publishes its production build (the same code without its development warnings)
+ * only under dist/production: package.json resolves every import to the development build.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: 'react-router/dist/production/index.mjs' },
+  { find: /^react-router\/dom$/, replacement: 'react-router/dist/production/dom-export.mjs' },
+].map(({ find, replacement }) => ({
+  find,
+  replacement: fileURLToPath(new URL(`node_modules/${replacement}`, import.meta.url)),
+}));
+
+export default defineConfig(({ command }) => ({
+  ...(command === 'build' ? { resolve: { alias: reactRouterProduction } } : {}),
+  build: {
+    // The polyfill only makes index.html's modulepreload links work where modulepreload is
+    // missing (Safari before 17); with the entry in one chunk (below) at most the bundler's
+    // small runtime is left, which such a browser then fetches with the entry. Dynamic
+    // imports preload through Vite's helper, which uses rel=preload there by itself.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically loads on every page anyway: one file
+          // compresses better and costs one request, where the default splits it into the
+          // pieces each screen chunk shares.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
+  plugins: [reactRouterTreeShaking(), configWithoutDocs(), react(), funnelConfigValidation(), devClientToken()],
   server: {
     host: '127.0.0.1',
     port,
@@ -45,4 +126,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -8,7 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { createActor, type Actor } from 'xstate';
 import type { Site } from '../engine/config-types.ts';
 import {
@@ -22,6 +22,8 @@ import {
 } from '../engine/funnel-machine.ts';
 import type { FunnelEngine } from '../engine/funnel-plan.ts';
 import { useJourneyStore } from '../patient/journey.tsx';
+// Stable like the data router's navigate, so the effects below run only when their inputs change.
+import { useStableNavigate as useNavigate } from './use-stable-navigate.ts';
 
 /** What a screen needs from the funnel: where the patient is, and how to move. */
 export interface FunnelStep {

@@ -1,15 +1,21 @@
 import { Text } from '@mantine/core';
 import { createElement, Suspense, useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import type { RouteConfig } from '../engine/config-types.ts';
+import type { RouteConfig, RouteSite } from '../engine/config-types.ts';
 import { campaignCodeOf } from '../engine/route-match.ts';
-import { LoadingIndicator, PageLayout } from '../layout/page-layout.tsx';
+import { AppPageLayout } from '../layout/app-page-layout.tsx';
+import { LoadingIndicator } from '../layout/loading-indicator.tsx';
+import { lazyScreen } from '../lib/lazy-chunk.ts';
 import { MpidTracking } from '../patient/mpid-tracking.tsx';
-import { FallbackPage } from '../screens/fallback-page.tsx';
 import { screenFor } from '../screens/registry.ts';
 import { useBrand } from './brand-context.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { useFunnelStep } from './funnel-sync.tsx';
+
+/** Shown only for a link to the other brand's site, so loaded like a screen, when needed. */
+const FallbackPage = lazyScreen<{ routeSite: RouteSite }>(() =>
+  import('../screens/fallback-page.tsx').then((module) => ({ default: module.FallbackPage })),
+);
 
 /** The layout a fallback page uses: the site's default, with the contact link. */
 const FALLBACK_ROUTE: RouteConfig = { path: '*', screen: 'not-found', site: 'shared', title: 'Page Not Available' };
@@ -33,9 +39,13 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
 
   if (otherSite) {
     return (
-      <PageLayout route={FALLBACK_ROUTE} pathname={pathname}>
-        <FallbackPage routeSite={route.site} />
-      </PageLayout>
+      <AppPageLayout route={FALLBACK_ROUTE} pathname={pathname}>
+        <ChunkErrorBoundary>
+          <Suspense fallback={<LoadingIndicator />}>
+            <FallbackPage routeSite={route.site} />
+          </Suspense>
+        </ChunkErrorBoundary>
+      </AppPageLayout>
     );
   }
 
@@ -48,7 +58,7 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
     >,
   });
   return (
-    <PageLayout route={route} pathname={pathname}>
+    <AppPageLayout route={route} pathname={pathname}>
       {code !== null && new URLSearchParams(search).has('mpid') && <MpidTracking code={code} />}
       <ChunkErrorBoundary>
         <Suspense fallback={<LoadingIndicator />}>
@@ -62,6 +72,6 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
           )}
         </Suspense>
       </ChunkErrorBoundary>
-    </PageLayout>
+    </AppPageLayout>
   );
 }

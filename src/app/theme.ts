@@ -1,4 +1,9 @@
-import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+} from '@mantine/core';
 import type { BrandConfig } from '../engine/config-types.ts';
 import { BREAKPOINTS } from './breakpoints.ts';
 
@@ -42,5 +47,29 @@ export function brandTheme(brand: BrandConfig): MantineThemeOverride {
     },
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    components: {
+      // A link inside a sentence must stand out by more than its colour (WCAG 1.4.1, axe link-in-text-block).
+      Anchor: { defaultProps: { underline: 'always' } },
+    },
   });
 }
+
+/**
+ * Mantine's default text colours for dimmed text, errors and the light alerts (gray 6, red 6,
+ * green 9, yellow 9...) are below WCAG AA's 4.5:1 on white and on their own light backgrounds
+ * (axe color-contrast). These are the darker shades, or darker still where Mantine has none.
+ */
+export const readableColors: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-text': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+    '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
+    '--mantine-color-gray-light-color': 'var(--mantine-color-gray-7)',
+    '--mantine-color-green-light-color': '#226e32',
+    '--mantine-color-yellow-light-color': '#8a4700',
+  },
+  dark: {},
+});

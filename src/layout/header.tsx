@@ -1,5 +1,4 @@
-import './mantine-styles.ts';
-import { Badge, type BadgeProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useBrand } from '../app/brand-context.tsx';
 import type { RouteConfig } from '../engine/config-types.ts';
 import classes from './header.module.css';
@@ -59,18 +58,19 @@ function CallLink({ wide }: { wide: boolean }) {
   );
 }
 
-/** The primary colour on the brand's light accent: above 7:1 for both brands. */
-const badgeProps = {
-  size: 'lg',
-  radius: 'sm',
-  tt: 'none',
-  vars: () => ({
-    root: {
-      '--badge-bg': 'var(--mantine-color-brandAccent-filled)',
-      '--badge-color': 'var(--mantine-primary-color-filled)',
-    },
-  }),
-} as const satisfies BadgeProps;
+/**
+ * A badge as Mantine's Badge draws it (size lg, radius sm, not uppercase), in the primary colour
+ * on the brand's light accent: above 7:1 for both brands. Markup and CSS of our own, so every
+ * page does not carry Badge's styles API for two labels.
+ */
+function Badge({ leftSection, children }: { leftSection?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={classes.badge} data-with-left-section={leftSection === undefined ? undefined : true}>
+      {leftSection !== undefined && <span className={classes.badgeSection}>{leftSection}</span>}
+      <span className={classes.badgeLabel}>{children}</span>
+    </div>
+  );
+}
 
 function ProgressBar({ value }: { value: number }) {
   return (
@@ -105,14 +105,8 @@ export function Header({ route, progress }: HeaderProps) {
         <Logo />
         {hasBadges && (
           <div className={classes.badges}>
-            {route.timeToComplete !== undefined && (
-              <Badge {...badgeProps}>Less than {route.timeToComplete} to complete</Badge>
-            )}
-            {options.secureCheckout && (
-              <Badge {...badgeProps} leftSection={<LockIcon />}>
-                Secure Checkout
-              </Badge>
-            )}
+            {route.timeToComplete !== undefined && <Badge>Less than {route.timeToComplete} to complete</Badge>}
+            {options.secureCheckout && <Badge leftSection={<LockIcon />}>Secure Checkout</Badge>}
           </div>
         )}
         {!options.hideCallLink && <CallLink wide={wide} />}

@@ -1,10 +1,11 @@
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Box, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../api/http.ts';
 import { getPageQuestions } from '../api/content.ts';
 import type { QuestionPage as QuestionPageData } from '../api/types.ts';
 import { useNotifications } from '../app/notifications.tsx';
-import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { LoadingIndicator } from '../layout/loading-indicator.tsx';
+import { PageProgress } from '../questions/page-progress.tsx';
 import { QuestionPage } from '../questions/question-page.tsx';
 import type { PageErrors } from '../questions/validate-page.ts';
 import type { JourneyHandle } from './journey.tsx';
@@ -101,7 +102,7 @@ export function FormRunner({
           <Text size="sm" c="dimmed" id={`${key}-progress`}>
             Page {index + 1} of {pages.length}
           </Text>
-          <Progress value={((index + 1) / pages.length) * 100} aria-labelledby={`${key}-progress`} size="sm" />
+          <PageProgress value={((index + 1) / pages.length) * 100} labelledBy={`${key}-progress`} />
         </Stack>
       )}
       <QuestionPage
@@ -122,7 +123,8 @@ export function FormRunner({
         disabled={busy}
       />
       {(index > 0 || onBack) && (
-        <Group>
+        // A flex row like Mantine's Group, which would be a chunk of its own on the first page for one button.
+        <Box display="flex">
           <Button
             variant="subtle"
             disabled={busy}
@@ -133,7 +135,7 @@ export function FormRunner({
           >
             Back
           </Button>
-        </Group>
+        </Box>
       )}
     </Stack>
   );

@@ -1,9 +1,8 @@
-import { getLead, saveLead } from '../api/leads.ts';
 import { ApiError } from '../api/http.ts';
 import type { Answer, Contact, FormId, LandingId, LeadPayload, PathCode, QuestionPage, Scores } from '../api/types.ts';
 import { normalizeUsPhone, requireContact } from '../domain/contact.ts';
-import { nextLandingId } from '../domain/landing-id.ts';
-import { buildSubmission, type RawAnswer } from '../domain/submission.ts';
+import type { RawAnswer } from '../domain/submission.ts';
+import { loadChunk } from '../lib/lazy-chunk.ts';
 import { isoDateToUs } from '../questions/formats.ts';
 import { questionRef } from '../questions/question-helpers.ts';
 import { consoleLogger } from './console-logger.ts';
@@ -89,6 +88,10 @@ export class AnswerProblem extends Error {
  * landing id and the finished form in the journey, and returns the landing id.
  */
 export async function saveJourneyLead(input: SaveLeadInput): Promise<LandingId> {
+  // Loaded on submit (like a screen's chunk): a page of questions needs none of it before then.
+  const [{ getLead, saveLead }, { nextLandingId }, { buildSubmission }] = await loadChunk(() =>
+    Promise.all([import('../api/leads.ts'), import('../domain/landing-id.ts'), import('../domain/submission.ts')]),
+  );
   const { journey, pages, pathCode, formId, linkLandingId, scores } = input;
   const answers = journey.state.answers;
   const contact = contactOf(answers);

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { JourneySummary } from '../patient/booking/journey-summary.tsx';
 import '../patient/booking/mantine-styles.ts';
 import { useJourney } from '../patient/journey.tsx';

@@ -7,7 +7,7 @@ import { getLead } from '../api/leads.ts';
 import type { IdentityResult, Lead, QuestionPage } from '../api/types.ts';
 import { useBrand } from '../app/brand-context.tsx';
 import { useNotifications } from '../app/notifications.tsx';
-import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { FormRunner } from '../patient/form-runner.tsx';
 import { IdentityDocumentsStep } from '../patient/intake/identity-documents-step.tsx';
 import {

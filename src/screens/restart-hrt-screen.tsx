@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { QuestionPage } from '../api/types.ts';
-import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { FormRunner } from '../patient/form-runner.tsx';
 import { ContinuousConfirmation, FINISH_TYPES } from '../patient/intake/continuous-confirmation.tsx';
 import { IncompleteLink } from '../patient/intake/incomplete-link.tsx';

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../api/http.ts';
 import { checkCustQualifications, getLead } from '../api/leads.ts';
@@ -8,7 +8,8 @@ import { funnelConfig } from '../config/funnel-config.ts';
 import { ageBand } from '../domain/age-band.ts';
 import { localIsoDate } from '../domain/dates.ts';
 import { bandOf, OVERALL_SCORE } from '../domain/scores.ts';
-import { LoadingIndicator } from '../layout/page-layout.tsx';
+import { LoadingIndicator } from '../layout/loading-indicator.tsx';
+import { PageProgress } from '../questions/page-progress.tsx';
 import { telHref } from '../layout/phone.ts';
 import { useJourney } from '../patient/journey.tsx';
 import { LoadProblem } from '../patient/load-problem.tsx';
@@ -142,10 +143,7 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
                 </Text>
                 <Text size="sm">{bandOf(funnelConfig.scores, value).label}</Text>
               </Group>
-              {/* The bar itself (the section) carries the role, so it is what gets the name. */}
-              <Progress.Root>
-                <Progress.Section value={value} aria-labelledby={id} aria-valuetext={`${String(value)} out of 100`} />
-              </Progress.Root>
+              <PageProgress value={value} labelledBy={id} />
             </Stack>
           );
         })}

@@ -7,7 +7,7 @@ import { useBrand } from '../../app/brand-context.tsx';
 import { useNotifications } from '../../app/notifications.tsx';
 import { productRequestFor, withProductDefaults } from '../../domain/product.ts';
 import { resolveRouteContext } from '../../domain/route-context.ts';
-import { LoadingIndicator } from '../../layout/page-layout.tsx';
+import { LoadingIndicator } from '../../layout/loading-indicator.tsx';
 import type { ScreenProps } from '../../screens/screen-props.ts';
 import { useJourney, useJourneyStore, type JourneyHandle } from '../journey.tsx';
 import type { JourneyChange } from '../journey-store.ts';

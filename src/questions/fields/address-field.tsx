@@ -1,7 +1,7 @@
-import { Fieldset, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { ADDRESS_PARTS, type AddressPart } from '../question-helpers.ts';
 import { invalidAddressPart } from '../validate-page.ts';
-import { GroupLegend } from './field-parts.tsx';
+import { GroupFieldset, GroupLegend } from './field-parts.tsx';
 import type { FieldProps } from './field-props.ts';
 import { UsStateSelect } from './us-state-field.tsx';
 
@@ -47,8 +47,7 @@ export function AddressField({ question, id, value, onChange, error, disabled }:
   }
 
   return (
-    <Fieldset
-      variant="unstyled"
+    <GroupFieldset
       aria-labelledby={legendId}
       disabled={disabled}
       legend={<GroupLegend id={legendId} label={question.label} required={required} />}
@@ -85,6 +84,6 @@ export function AddressField({ question, id, value, onChange, error, disabled }:
           }}
         />
       </Stack>
-    </Fieldset>
+    </GroupFieldset>
   );
 }

@@ -1,6 +1,6 @@
-import { Checkbox, Fieldset, Input, Stack } from '@mantine/core';
+import { Checkbox, Input, Stack } from '@mantine/core';
 import { noneOption, questionOptions } from '../question-helpers.ts';
-import { FieldError, GroupLegend } from './field-parts.tsx';
+import { FieldError, GroupFieldset, GroupLegend } from './field-parts.tsx';
 import type { FieldProps } from './field-props.ts';
 
 /**
@@ -27,8 +27,7 @@ export function CheckboxGroupField({ question, id, value, onChange, error, disab
   }
 
   return (
-    <Fieldset
-      variant="unstyled"
+    <GroupFieldset
       aria-labelledby={legendId}
       disabled={disabled}
       legend={<GroupLegend id={legendId} label={question.label} required={question.required} />}
@@ -54,6 +53,6 @@ export function CheckboxGroupField({ question, id, value, onChange, error, disab
         ))}
       </Stack>
       {error && <FieldError id={errorId}>{error}</FieldError>}
-    </Fieldset>
+    </GroupFieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { Input } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import classes from './field-parts.module.css';
 
 /** The visual required marker; screen readers learn "required" from aria-required instead. */
 export function RequiredMark() {
@@ -26,5 +27,22 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
     <Input.Error id={id} mt="xs">
       {children}
     </Input.Error>
+  );
+}
+
+/**
+ * A group of controls with its legend, as Mantine's Fieldset draws it in its unstyled variant:
+ * a fieldset of our own, so a question page does not load Fieldset's styles API for it.
+ */
+export function GroupFieldset({
+  legend,
+  children,
+  ...props
+}: Omit<ComponentPropsWithoutRef<'fieldset'>, 'className'> & { legend: ReactNode }) {
+  return (
+    <fieldset className={classes.fieldset} {...props}>
+      <legend className={classes.legend}>{legend}</legend>
+      {children}
+    </fieldset>
   );
 }

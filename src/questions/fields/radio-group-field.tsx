@@ -1,6 +1,6 @@
-import { Fieldset, Radio, Stack } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import { questionOptions } from '../question-helpers.ts';
-import { FieldError, GroupLegend } from './field-parts.tsx';
+import { FieldError, GroupFieldset, GroupLegend } from './field-parts.tsx';
 import type { FieldProps } from './field-props.ts';
 
 /** A single-choice or yes-no question: native radios (arrow keys move between them) in a labelled radiogroup. */
@@ -9,8 +9,7 @@ export function RadioGroupField({ question, id, value, onChange, error, disabled
   const errorId = `${id}-error`;
   const selected = value[0];
   return (
-    <Fieldset
-      variant="unstyled"
+    <GroupFieldset
       role="radiogroup"
       aria-labelledby={legendId}
       aria-required={question.required}
@@ -35,6 +34,6 @@ export function RadioGroupField({ question, id, value, onChange, error, disabled
         ))}
       </Stack>
       {error && <FieldError id={errorId}>{error}</FieldError>}
-    </Fieldset>
+    </GroupFieldset>
   );
 }

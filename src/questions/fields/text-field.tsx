@@ -1,4 +1,4 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { InputBase, TextInput } from '@mantine/core';
 import type { FieldProps } from './field-props.ts';
 
 /** Autofill hints for the contact refs the forms use; other questions get none. */
@@ -22,10 +22,14 @@ export function TextField({ question, id, value, onChange, error, disabled }: Fi
     maxLength,
   };
   if (maxLength !== undefined && maxLength >= MULTILINE_FROM) {
+    // What Mantine's Textarea renders without autosize (where minRows does nothing), without
+    // the autosize component that Textarea's module always brings.
     return (
-      <Textarea
+      <InputBase
+        component="textarea"
+        multiline
+        __staticSelector="Textarea"
         {...common}
-        minRows={3}
         onChange={(event) => {
           onChange([event.currentTarget.value]);
         }}
