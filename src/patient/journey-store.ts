@@ -46,8 +46,10 @@ interface Entry {
   /** Saves run one after another, so the server ends with the newest state. */
   queue: Promise<void>;
   timer: ReturnType<typeof setTimeout> | undefined;
-  /** Changes made before the load finished, applied again on top of what loads. */
+  /** Changes made before the load succeeded, applied again on top of what loads. */
   pending: JourneyChange[];
+  /** The load failed: the server may hold a journey this page has not seen. */
+  unloaded: boolean;
 }
 
 /**
@@ -117,6 +119,7 @@ export class JourneyStore {
       queue: Promise.resolve(),
       timer: undefined,
       pending: [],
+      unloaded: false,
     };
     this.entries.set(pathCode, entry);
     entry.queue = this.calls.load(pathCode).then(
@@ -127,7 +130,9 @@ export class JourneyStore {
         this.set(entry, { status: 'ready', state, loaded });
       },
       () => {
-        entry.pending = [];
+        // The changes stay pending: the next save loads again first, so it never replaces a
+        // journey saved on an earlier visit with what this page has.
+        entry.unloaded = true;
         this.set(entry, { ...entry.snapshot, status: 'unsaved' });
         this.onProblem('We could not load your saved answers. You can go on; we will keep trying to save.');
       },
@@ -140,8 +145,8 @@ export class JourneyStore {
    * it was does not tell the screens: a screen re-rendered by it could ask again and loop.
    */
   private apply(entry: Entry, change: JourneyChange): boolean {
-    // While loading, every change is kept: over the saved journey it may change something.
-    const loading = entry.snapshot.status === 'loading';
+    // Until a load succeeds, every change is kept: over the saved journey it may change something.
+    const loading = entry.snapshot.status === 'loading' || entry.unloaded;
     if (loading) entry.pending.push(change);
     const state = change(entry.snapshot.state);
     const changed = state !== entry.snapshot.state;
@@ -152,6 +157,13 @@ export class JourneyStore {
   private enqueueSave(pathCode: string, entry: Entry): Promise<void> {
     const run = entry.queue.then(async () => {
       try {
+        if (entry.unloaded) {
+          const loaded = await this.calls.load(pathCode);
+          const state = entry.pending.reduce((current, change) => change(current), loaded ?? emptyJourney());
+          entry.pending = [];
+          entry.unloaded = false;
+          this.set(entry, { status: 'unsaved', state, loaded });
+        }
         await this.calls.save(pathCode, entry.snapshot.state);
         if (entry.snapshot.status !== 'ready') this.set(entry, { ...entry.snapshot, status: 'ready' });
       } catch (error) {

@@ -34,15 +34,13 @@ export function useJourney(pathCode: string | null): JourneyHandle {
   const key = pathCode ?? 'none';
   const getSnapshot = useCallback(() => store.snapshot(key), [store, key]);
   const snapshot = useSyncExternalStore(store.subscribe, getSnapshot);
-  return useMemo(
-    () => ({
-      status: snapshot.status,
-      state: snapshot.state,
-      update: (change: JourneyChange) => {
-        store.update(key, change);
-      },
-      save: (change?: JourneyChange) => store.save(key, change),
-    }),
-    [snapshot, store, key],
+  // Stable for a code, so effects that depend on them do not run again on every change.
+  const update = useCallback(
+    (change: JourneyChange) => {
+      store.update(key, change);
+    },
+    [store, key],
   );
+  const save = useCallback((change?: JourneyChange) => store.save(key, change), [store, key]);
+  return useMemo(() => ({ status: snapshot.status, state: snapshot.state, update, save }), [snapshot, update, save]);
 }

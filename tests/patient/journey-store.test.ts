@@ -264,6 +264,24 @@ test('a journey that cannot be loaded is still usable in memory, and the patient
   expect(onProblem).toHaveBeenCalledTimes(1);
 });
 
+test('after a failed load, a save loads again first, so answers from an earlier visit are never overwritten', async () => {
+  const server = fakeServer({ shrt: SAVED });
+  server.control.failLoads = true;
+  const store = new JourneyStore(server.calls);
+  await store.ready('shrt');
+  store.update('shrt', answer('symptoms', 'fatigue'));
+
+  // Still down: nothing is saved over the journey the server holds.
+  await expect(store.save('shrt')).rejects.toBeInstanceOf(ApiError);
+  expect(server.saves).toHaveLength(0);
+
+  server.control.failLoads = false;
+  await store.save('shrt');
+  expect(server.saves).toHaveLength(1);
+  expect(server.held.get('shrt')?.answers).toEqual({ ...SAVED.answers, symptoms: ['fatigue'] });
+  expect(store.snapshot('shrt').status).toBe('ready');
+});
+
 test('screens are told of every change, and no longer once they unsubscribe', async () => {
   const store = new JourneyStore(fakeServer().calls);
   await store.ready('shrt');
