@@ -247,3 +247,15 @@ test('pathOverride on the women’s site: assess, precal, cal, then finish', asy
   expect(records.leads).toHaveLength(1);
   expect(records.orders).toHaveLength(0);
 });
+
+test('leaving and coming back with the same campaign link resumes where the patient was', async ({ page }) => {
+  const patient = newPatient('resume');
+  await page.goto('/hormone-assessment/shrt?utm_source=mail');
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL('/results/shrt?utm_source=mail');
+
+  await page.goto('about:blank');
+  await page.goto('/hormone-assessment/shrt?utm_source=mail');
+  await expect(page).toHaveURL('/results/shrt?utm_source=mail');
+  await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible();
+});
