@@ -10,6 +10,9 @@ import { WOMENS_SITE } from './support/sites.ts';
  * funnel with payment (none for a funnel without).
  */
 
+// A whole funnel, reloads included, is a minute's work on a busy 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 async function reloadOnStep(page: Page, title: string) {
   await expect(heading(page)).toHaveText(title);
   await reloadKeepsPlace(page, async () => {

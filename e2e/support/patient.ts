@@ -236,3 +236,143 @@ export async function book(page: Page) {
     .check();
   await page.getByRole('button', { name: /^Book my (consult|follow-up)$/ }).click();
 }
+
+/** Called on each page of a form, with its title, before the page is answered (for checks such as axe). */
+export type OnFormPage = (title: string) => Promise<void>;
+
+/** takeAssessment with `onPage` called on every page before it is answered, so a test can check each page as shown. */
+export async function takeAssessmentWith(page: Page, patient: Patient, onPage: OnFormPage) {
+  await expect(heading(page)).toHaveText(/^Hormone (Assessment|Quiz)$/);
+  const pagesSeen = new Set<string>();
+  const path = new URL(page.url()).pathname;
+  let title: string | null = null;
+  for (let guard = 0; guard < 6; guard += 1) {
+    title = await nextPageTitle(page, title, path);
+    if (title === null || pagesSeen.has(title))
+      throw new Error(`The assessment repeated or lost its page: ${String(title)}`);
+    pagesSeen.add(title);
+    await onPage(title);
+    switch (title) {
+      case 'About you':
+        await page.getByLabel('What is your date of birth?').fill(patient.birthdate);
+        await page.getByLabel('Which state do you live in?').selectOption(patient.state);
+        await page.getByLabel('What is your weight in pounds?').fill(patient.weight);
+        await next(page);
+        break;
+      case 'Your symptoms':
+        await page.getByRole('radio', { name: 'Low' }).check();
+        await page.getByRole('checkbox', { name: 'Tiredness or fatigue' }).check();
+        await page.getByRole('radio', { name: 'More than a year' }).check();
+        await next(page);
+        break;
+      case 'Your health':
+        await page
+          .getByRole('radiogroup', { name: /hormone-sensitive cancer/ })
+          .getByRole('radio', { name: 'No' })
+          .check();
+        await page
+          .getByRole('radiogroup', { name: /blood clot/ })
+          .getByRole('radio', { name: 'No' })
+          .check();
+        await page.getByLabel(/List any medications/).fill(patient.medications);
+        await next(page);
+        break;
+      case 'Where should we send your results?':
+        await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
+        await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
+        await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
+        await page.getByLabel('Mobile phone').fill(patient.phone);
+        await page.getByRole('checkbox', { name: /I agree to be contacted/ }).check();
+        await next(page, 'Finish the assessment');
+        return;
+      default:
+        throw new Error(`An assessment page this test does not know: ${title}`);
+    }
+  }
+}
+
+/** What a patient types into the intake's free-text fields beyond the Patient's own details. */
+export interface IntakeTyping {
+  allergies: string;
+  /** The shipping address's second line. */
+  addressLine2: string;
+  /** Typed when the patient's state asks for a photo ID. */
+  idNumber: string;
+  /** Typed when the patient's state asks for it (KY). */
+  ssn: string;
+}
+
+/**
+ * completeIntake, typing `typing` into the free-text fields completeIntake leaves at fixed
+ * values (allergies, address line 2, ID number, SSN), with `onPage` called on every page
+ * before it is answered.
+ */
+export async function completeIntakeTyping(
+  page: Page,
+  patient: Patient,
+  typing: IntakeTyping,
+  onPage: OnFormPage = () => Promise.resolve(),
+) {
+  await expect(heading(page)).toHaveText('Intake');
+  const path = new URL(page.url()).pathname;
+  let title: string | null = null;
+  for (let guard = 0; guard < 8; guard += 1) {
+    title = await nextPageTitle(page, title, path);
+    if (title === null) return;
+    await onPage(title);
+    switch (title) {
+      case 'Your contact details':
+        await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
+        await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
+        await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
+        await page.getByLabel('Mobile phone').fill(patient.phone);
+        await next(page);
+        break;
+      case 'Your medical history':
+        await page.getByRole('checkbox', { name: 'None of these' }).check();
+        await page.getByLabel(/allergies to medications/).fill(typing.allergies);
+        await page
+          .getByRole('radiogroup', { name: /surgery/ })
+          .getByRole('radio', { name: 'No' })
+          .check();
+        await next(page);
+        break;
+      case 'Shipping':
+        await page.getByRole('textbox', { name: 'Street address', exact: true }).fill(patient.address.line1);
+        await page.getByRole('textbox', { name: /^Apartment, suite or unit/ }).fill(typing.addressLine2);
+        await page.getByRole('textbox', { name: 'City', exact: true }).fill(patient.address.city);
+        await page.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
+        await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(patient.address.zip);
+        await page.getByLabel(/height in inches/).fill('70');
+        await next(page);
+        break;
+      case 'Consent':
+        await page.getByRole('checkbox', { name: /telehealth/ }).check();
+        await page.getByRole('checkbox', { name: /Terms & Conditions/ }).check();
+        await next(page, /^(Next|Continue)$/);
+        break;
+      case 'About you':
+        if ((await page.getByLabel('What is your date of birth?').count()) > 0) {
+          await page.getByLabel('What is your date of birth?').fill(patient.birthdate);
+        }
+        if ((await page.getByLabel('Which state do you live in?').count()) > 0) {
+          await page.getByLabel('Which state do you live in?').selectOption(patient.state);
+        }
+        await next(page, /^(Next|Continue)$/);
+        break;
+      case 'Confirm your identity':
+        if ((await page.getByRole('radio', { name: "Driver's license" }).count()) > 0) {
+          await page.getByRole('radio', { name: "Driver's license" }).check();
+          await page.getByRole('textbox', { name: 'ID number' }).fill(typing.idNumber);
+        }
+        if ((await page.getByLabel('Social Security number').count()) > 0) {
+          await page.getByLabel('Social Security number').fill(typing.ssn);
+        }
+        await page.getByRole('button', { name: 'Confirm and continue' }).click();
+        break;
+      default:
+        throw new Error(`An intake page this test does not know: ${title}`);
+    }
+  }
+  throw new Error('The intake did not end');
+}

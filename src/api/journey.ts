@@ -1,5 +1,5 @@
 import { apiCall, type CallOptions } from './http.ts';
-import type { DateTime, LandingId, PathCode } from './types.ts';
+import type { DateTime, LandingId, Lead, PathCode } from './types.ts';
 
 /**
  * The patient's place and answers in one funnel (`JourneyState` of
@@ -48,4 +48,12 @@ export function deleteJourney(
   options?: CallOptions,
 ): Promise<{ pathCode: PathCode; forgotten: boolean }> {
   return apiCall({ method: 'DELETE', path: '/journey', query: { ...query } }, options);
+}
+
+/**
+ * The lead of this browser's journey in a code (`GET /journey/lead`): getLead without the
+ * landing id, which is readable patient data, in the URL. An ApiError 404 when there is none.
+ */
+export function getJourneyLead(query: { pathCode: PathCode }, options?: CallOptions): Promise<Lead> {
+  return apiCall<Lead>({ method: 'GET', path: '/journey/lead', query: { ...query } }, options);
 }

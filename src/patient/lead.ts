@@ -1,4 +1,3 @@
-import { ApiError } from '../api/http.ts';
 import type { Answer, Contact, FormId, LandingId, LeadPayload, PathCode, QuestionPage, Scores } from '../api/types.ts';
 import { normalizeUsPhone, requireContact } from '../domain/contact.ts';
 import type { RawAnswer } from '../domain/submission.ts';
@@ -89,22 +88,29 @@ export class AnswerProblem extends Error {
  */
 export async function saveJourneyLead(input: SaveLeadInput): Promise<LandingId> {
   // Loaded on submit (like a screen's chunk): a page of questions needs none of it before then.
-  const [{ getLead, saveLead }, { nextLandingId }, { buildSubmission }] = await loadChunk(() =>
-    Promise.all([import('../api/leads.ts'), import('../domain/landing-id.ts'), import('../domain/submission.ts')]),
+  const [{ saveLead }, { nextLandingId }, { buildSubmission }, { findPatientLead }] = await loadChunk(() =>
+    Promise.all([
+      import('../api/leads.ts'),
+      import('../domain/landing-id.ts'),
+      import('../domain/submission.ts'),
+      import('./patient-lead.ts'),
+    ]),
   );
   const { journey, pages, pathCode, formId, linkLandingId, scores } = input;
   const answers = journey.state.answers;
   const contact = contactOf(answers);
   const existingId = journey.state.landingId ?? (linkLandingId === '' ? undefined : linkLandingId);
-  let earlier: readonly Answer[] = [];
-  if (existingId !== undefined) {
-    try {
-      earlier = (await getLead({ landing_id: existingId }, { maxRetries: 2 })).answers;
-    } catch (error) {
-      // A link's landing id without a saved lead starts a new one; anything else is a failure.
-      if (!(error instanceof ApiError && error.status === 404)) throw error;
-    }
-  }
+  // The journey's own lead is read through the journey; a link's id (already in the page's URL) by itself.
+  // A landing id without a saved lead starts a new one under it; anything else is a failure.
+  const earlier: readonly Answer[] =
+    existingId === undefined
+      ? []
+      : ((
+          await findPatientLead(
+            { pathCode, linkLandingId: journey.state.landingId === undefined ? existingId : '' },
+            { maxRetries: 2 },
+          )
+        )?.answers ?? []);
   const landingId =
     existingId ??
     nextLandingId(

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../api/http.ts';
-import { checkCustQualifications, getLead } from '../api/leads.ts';
+import { checkCustQualifications } from '../api/leads.ts';
 import type { Lead, LeadPayload } from '../api/types.ts';
 import { useBrand } from '../app/brand-context.tsx';
 import { funnelConfig } from '../config/funnel-config.ts';
@@ -12,6 +11,7 @@ import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { PageProgress } from '../questions/page-progress.tsx';
 import { telHref } from '../layout/phone.ts';
 import { useJourney } from '../patient/journey.tsx';
+import { findPatientLead } from '../patient/patient-lead.ts';
 import { LoadProblem } from '../patient/load-problem.tsx';
 import { useApiData } from '../patient/use-api-data.ts';
 import { useRouteContext } from '../patient/use-route-context.ts';
@@ -43,14 +43,12 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
   const results = useApiData<Results | null>(
     journey.status === 'loading' || landingId === undefined ? null : landingId,
     async (signal) => {
-      let lead: Lead;
-      try {
-        lead = await getLead({ landing_id: landingId ?? '' }, { signal, maxRetries: 2 });
-      } catch (error) {
-        // A link whose landing id has no saved lead: there are no results to show yet.
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
+      // No saved lead (a link whose landing id has none): there are no results to show yet.
+      const lead = await findPatientLead(
+        { pathCode: code ?? '', linkLandingId: context.landingId },
+        { signal, maxRetries: 2 },
+      );
+      if (lead === null) return null;
       // The qualification check takes the lead as it was sent, without what the server added.
       const payload = Object.fromEntries(
         Object.entries(lead).filter(([key]) => key !== 'scores' && key !== 'savedAt'),

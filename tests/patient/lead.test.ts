@@ -75,10 +75,17 @@ interface SavedLead {
  * The lead calls as the server answers them: getLead from `leads` (404 when unknown), saveLead
  * recorded with its JSON fields decoded and checked against the contract.
  */
-function leadServer(leads: Record<string, Lead> = {}) {
+function leadServer(leads: Record<string, Lead> = {}, options: { journeyLandingId?: string } = {}) {
   const looked: string[] = [];
   const saved: SavedLead[] = [];
   server.use(
+    // The journey's own lead, read through the journey (the server knows its landing id from the cookie).
+    http.get(`${TEST_API_BASE}/journey/lead`, ({ request }) => {
+      looked.push(`journey:${new URL(request.url).searchParams.get('pathCode') ?? ''}`);
+      const lead = options.journeyLandingId === undefined ? undefined : leads[options.journeyLandingId];
+      if (!lead) return HttpResponse.json({ status: 404, message: 'No lead yet' }, { status: 404 });
+      return HttpResponse.json({ data: lead });
+    }),
     http.get(`${TEST_API_BASE}/memoForm/getLead`, ({ request }) => {
       const id = new URL(request.url).searchParams.get('landing_id') ?? '';
       looked.push(id);
@@ -252,7 +259,7 @@ test('the journey then records the landing id and the assessment as completed', 
 });
 
 test('saving the same form again does not list it twice, and no scores are sent when none are given', async () => {
-  const calls = leadServer({ [NEW_ID]: savedLead(NEW_ID, []) });
+  const calls = leadServer({ [NEW_ID]: savedLead(NEW_ID, []) }, { journeyLandingId: NEW_ID });
   const journey = journeyOf({ landingId: NEW_ID, completed: ['MIP'] });
 
   await saveJourneyLead({ journey, pages: MIP_PAGES, pathCode: 'shrt', formId: 'MIP', linkLandingId: '' });
@@ -263,12 +270,15 @@ test('saving the same form again does not list it twice, and no scores are sent 
 
 test("a journey's lead is updated under its own landing id, keeping its earlier answers", async () => {
   const earlierId = 'Q2FzaC1wYXltZW50LWxlYWQ';
-  const calls = leadServer({
-    [earlierId]: savedLead(earlierId, [
-      answer('shipping', ['1 Main St']),
-      answer('energy-level', ['High'], 'q-energy'),
-    ]),
-  });
+  const calls = leadServer(
+    {
+      [earlierId]: savedLead(earlierId, [
+        answer('shipping', ['1 Main St']),
+        answer('energy-level', ['High'], 'q-energy'),
+      ]),
+    },
+    { journeyLandingId: earlierId },
+  );
   const journey = journeyOf({ landingId: earlierId });
 
   const landingId = await saveJourneyLead({
@@ -280,7 +290,8 @@ test("a journey's lead is updated under its own landing id, keeping its earlier 
   });
 
   expect(landingId).toBe(earlierId);
-  expect(calls.looked).toEqual([earlierId]);
+  // Read through the journey: the landing id (last name and email) never goes in a URL.
+  expect(calls.looked).toEqual(['journey:bhrt']);
   expect(calls.saved[0]?.landingId).toBe(earlierId);
   expect(calls.saved[0]?.lead.answers.map((given) => [given.ref, given.value])).toEqual([
     ['shipping', ['1 Main St']],
@@ -348,7 +359,7 @@ test('when the earlier lead cannot be read, nothing is saved and the journey is 
   const journey = journeyOf({ landingId: NEW_ID });
   let saves = 0;
   server.use(
-    http.get(`${TEST_API_BASE}/memoForm/getLead`, () =>
+    http.get(`${TEST_API_BASE}/journey/lead`, () =>
       HttpResponse.json({ status: 500, message: 'Internal server error' }, { status: 500 }),
     ),
     http.post(`${TEST_API_BASE}/memoForm/saveLead`, () => {
@@ -359,7 +370,7 @@ test('when the earlier lead cannot be read, nothing is saved and the journey is 
 
   const saving = saveJourneyLead({ journey, pages: MIP_PAGES, pathCode: 'shrt', formId: 'MIP', linkLandingId: '' });
 
-  await expect(saving).rejects.toThrow(new ApiError('/getLead: 500: Internal server error', 500, 'getLead'));
+  await expect(saving).rejects.toThrow(new ApiError('/lead: 500: Internal server error', 500, 'lead'));
   expect(saves).toBe(0);
   expect(journey.saves).toEqual([]);
 });

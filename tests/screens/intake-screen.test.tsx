@@ -107,6 +107,12 @@ function intakeApi(options: { checkStatus?: 'verified' | 'review' | 'failed'; li
       }
       return HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 });
     }),
+    // The journey's own lead, as the server finds it from the journey cookie: the last one saved.
+    http.get(`${TEST_API_BASE}/journey/lead`, () => {
+      const saved = calls.leads.at(-1);
+      if (saved) return HttpResponse.json({ data: { ...saved.lead, savedAt: '2024-05-01T15:00:00.000Z' } });
+      return HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 });
+    }),
     http.post(`${TEST_API_BASE}/memoForm/saveLead`, async ({ request }) => {
       const body = (await request.json()) as { lead: string; landingId: string };
       const lead = JSON.parse(body.lead) as LeadPayload;

@@ -71,6 +71,14 @@ function resultsServer(options: { lead?: Lead; qualification?: Qualification; le
       }
       return HttpResponse.json({ data: lead });
     }),
+    // The journey's own lead is read through the journey: its landing id never goes in a URL.
+    http.get(`${TEST_API_BASE}/journey/lead`, ({ request }) => {
+      looked.push(`journey:${new URL(request.url).searchParams.get('pathCode') ?? ''}`);
+      if (leadStatus !== 200) {
+        return HttpResponse.json({ status: leadStatus, message: 'Lead store unavailable' }, { status: leadStatus });
+      }
+      return HttpResponse.json({ data: lead });
+    }),
     http.post(`${TEST_API_BASE}/memoForm/checkCustQualifications`, async ({ request }) => {
       const body = (await request.json()) as { lead: string };
       const payload: unknown = JSON.parse(body.lead);
@@ -134,7 +142,7 @@ test('a patient sees their overall band, a bar per score with its band, and thei
   expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['25', '100', '50']);
   const labels = ['Symptoms', 'Energy', 'How long'].map((label) => screen.getByText(label));
   expect(labels.map((label) => label.nextElementSibling?.textContent)).toEqual(['Mild', 'Significant', 'Moderate']);
-  expect(calls.looked).toEqual([LANDING_ID]);
+  expect(calls.looked).toEqual(['journey:shrt']);
 });
 
 test.each([
@@ -239,7 +247,7 @@ test('results that do not load say so, and Try again loads them', async () => {
   renderResults();
 
   const problem = await screen.findByRole('alert', { name: 'We could not load your results' });
-  expect(problem).toHaveTextContent('/getLead: 500: Lead store unavailable');
+  expect(problem).toHaveTextContent('/lead: 500: Lead store unavailable');
   resultsServer();
   await user.click(within(problem).getByRole('button', { name: 'Try again' }));
 

@@ -94,3 +94,31 @@ test('journeys untouched for 30 days are deleted', async () => {
     404,
   );
 });
+
+test('the journey’s lead is read through the journey, so its landing id never goes in a URL', async () => {
+  const landingId = 'Sm91cm5leUxlYWQtZXhhbXBsZQ';
+  await server.call({
+    method: 'POST',
+    url: '/api/memoForm/saveLead',
+    payload: {
+      landingId,
+      lead: JSON.stringify({
+        landing_id: landingId,
+        answers: [],
+        firstName: 'Ada',
+        lastName: 'Quill',
+        email: 'ada.quill@example.com',
+        phone: '2125550111',
+      }),
+    },
+  });
+  const cookie = cookieOf((await put({ pathCode: 'shrt', state })).headers['set-cookie']);
+  const before = await server.call({ method: 'GET', url: '/api/journey/lead?pathCode=shrt', headers: { cookie } });
+  expect(before.status).toBe(404);
+
+  await put({ pathCode: 'shrt', state: { ...state, landingId } }, cookie);
+  const lead = await server.call({ method: 'GET', url: '/api/journey/lead?pathCode=shrt', headers: { cookie } });
+  expect(lead.status).toBe(200);
+  expect(lead.json).toMatchObject({ data: { landing_id: landingId, firstName: 'Ada' } });
+  expect((await server.call({ method: 'GET', url: '/api/journey/lead?pathCode=shrt' })).status).toBe(404);
+});

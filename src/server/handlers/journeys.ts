@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { statement } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
+import { leadView } from './leads.ts';
 import { bodyOf, notFound, nowIso, ok, stored, text } from './support.ts';
 
 /** The cookie that carries the opaque journey id (schemas/app.openapi.json). */
@@ -79,6 +80,25 @@ const saveJourney: OperationHandler = ({ db, body, cookies, secure }) => {
   return { ...ok(journeyView(row)), ...(existing === undefined ? { setCookie: journeyCookie(id, secure) } : {}) };
 };
 
+/**
+ * GET /journey/lead: the lead under the landing id of this browser's journey, so a screen can
+ * read it without putting the landing id (base64 of the last name and email) in a URL.
+ */
+const getJourneyLead: OperationHandler = ({ db, query, cookies }) => {
+  const id = journeyIdOf(cookies);
+  const row =
+    id === undefined
+      ? undefined
+      : statement<[string, string], JourneyRow>(
+          db,
+          'SELECT path_code, state_json, updated_at FROM journeys WHERE journey_id = ? AND path_code = ?',
+        ).get(id, text(query, 'pathCode'));
+  const state = row === undefined ? undefined : (stored(row.state_json) as { landingId?: unknown });
+  const landingId = typeof state?.landingId === 'string' ? state.landingId : undefined;
+  const lead = landingId === undefined ? undefined : leadView(db, landingId);
+  return ok(lead ?? notFound('This journey has no lead yet.'));
+};
+
 /** DELETE /journey: start over; the saved leads and orders stay. */
 const deleteJourney: OperationHandler = ({ db, query, cookies }) => {
   const id = journeyIdOf(cookies);
@@ -91,4 +111,7 @@ const deleteJourney: OperationHandler = ({ db, query, cookies }) => {
 };
 
 /** The handlers of schemas/app.openapi.json. */
-export const JOURNEY_HANDLERS = { getJourney, saveJourney, deleteJourney } satisfies Record<string, OperationHandler>;
+export const JOURNEY_HANDLERS = { getJourney, saveJourney, getJourneyLead, deleteJourney } satisfies Record<
+  string,
+  OperationHandler
+>;

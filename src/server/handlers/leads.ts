@@ -87,20 +87,23 @@ const saveLead: OperationHandler = ({ db, body }) => {
   return ok({ landing_id: lead.landing_id, savedAt: now });
 };
 
-/** GET /memoForm/getLead: the lead saved under a landing id, with its scores. */
-const getLead: OperationHandler = ({ db, query }) => {
-  const row = findLead(db, text(query, 'landing_id')) ?? notFound('No lead is saved under this landing id.');
+/** The lead saved under a landing id, with its scores, as getLead answers it; undefined when there is none. */
+export function leadView(db: Db, landingId: string): Record<string, unknown> | undefined {
+  const row = findLead(db, landingId);
+  if (!row) return undefined;
   const lead = stored(row.lead_json) as Omit<LeadPayload, 'answers'>;
-  return ok(
-    present({
-      ...lead,
-      formId: row.form_id,
-      answers: stored(row.answers_json) as Answer[],
-      scores: row.scores_json === null ? undefined : (stored(row.scores_json) as Scores),
-      savedAt: row.updated_at,
-    }),
-  );
-};
+  return present({
+    ...lead,
+    formId: row.form_id,
+    answers: stored(row.answers_json) as Answer[],
+    scores: row.scores_json === null ? undefined : (stored(row.scores_json) as Scores),
+    savedAt: row.updated_at,
+  });
+}
+
+/** GET /memoForm/getLead: the lead saved under a landing id, with its scores. */
+const getLead: OperationHandler = ({ db, query }) =>
+  ok(leadView(db, text(query, 'landing_id')) ?? notFound('No lead is saved under this landing id.'));
 
 /** GET /memoForm/answers: the answers saved for a landing id and form. */
 const getAnswers: OperationHandler = ({ db, query }) => {

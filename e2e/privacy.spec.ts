@@ -1,0 +1,261 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { CanaryRecorder, expectNoLeaks, possibleLandingIds, type Canary } from './support/canary.ts';
+import { recordsOf } from './support/database.ts';
+import {
+  book,
+  completeIntakeTyping,
+  heading,
+  pay,
+  takeAssessment,
+  type IntakeTyping,
+  type Patient,
+} from './support/patient.ts';
+import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
+
+/**
+ * The canary test. A patient with distinctive made-up details types them into every field of
+ * whole journeys; none may appear in a URL the page requests or navigates to, a page title,
+ * a console message, the analytics data layer, or browser storage (local and session storage,
+ * cookies, IndexedDB, Cache Storage, history state), as typed, URL-encoded or base64-encoded,
+ * and neither may the landing id made of them. Only request bodies to the clinic's own /api
+ * carry them.
+ */
+
+let runs = 0;
+
+/** A patient whose every detail is a canary; the email is unique so the database rows are this test's. */
+function canaryPatient(tag: string, state: string, zip: string): Patient {
+  runs += 1;
+  return {
+    firstName: 'Zyxcanaryfirst',
+    lastName: 'Qwcanarylast',
+    email: `zz.canary.mail.${tag}${String(Date.now())}${String(runs)}@example.com`,
+    phone: '2125550199',
+    birthdate: '03/17/1977',
+    state,
+    weight: '182',
+    medications: 'Canarymedicine 42mg',
+    address: { line1: '77 Canarylane', city: 'Canaryburg', zip },
+  };
+}
+
+const TYPING: IntakeTyping = {
+  allergies: 'Canaryallergy penicillin',
+  addressLine2: 'Canarysuite 9',
+  idNumber: 'CANARYID77',
+  ssn: '123450987',
+};
+
+/** Every value typed, in the spellings it may take once the app formats it. */
+function canariesOf(patient: Patient): Canary[] {
+  return [
+    { what: 'first name', spellings: [patient.firstName] },
+    { what: 'last name', spellings: [patient.lastName] },
+    { what: 'email', spellings: [patient.email, 'zz.canary.mail'] },
+    { what: 'phone', spellings: [patient.phone, '(212) 555-0199', '212-555-0199'] },
+    { what: 'birthdate', spellings: [patient.birthdate, '1977-03-17'] },
+    { what: 'medications', spellings: [patient.medications, 'Canarymedicine'] },
+    { what: 'street address', spellings: [patient.address.line1, 'Canarylane'] },
+    { what: 'address line 2', spellings: [TYPING.addressLine2, 'Canarysuite'] },
+    { what: 'city', spellings: [patient.address.city] },
+    { what: 'allergies', spellings: [TYPING.allergies, 'Canaryallergy'] },
+    { what: 'ID number', spellings: [TYPING.idNumber] },
+    { what: 'SSN', spellings: [TYPING.ssn, '123-45-0987'] },
+    { what: 'card number', spellings: ['4242424242424242', '4242 4242 4242 4242'] },
+  ];
+}
+
+/** Pays with the canary's details, the billing address's second line included. */
+async function payAsCanary(page: Page, patient: Patient) {
+  await page
+    .getByRole('form', { name: 'Billing details' })
+    .getByRole('textbox', { name: /^Apartment, suite or unit/ })
+    .fill(TYPING.addressLine2);
+  await pay(page, patient);
+}
+
+/**
+ * The end of every journey: the typed values did reach the clinic (so the test typed
+ * something), the data layer is kept for the record, and nothing leaked anywhere else.
+ */
+async function expectNothingLeaked(recorder: CanaryRecorder, patient: Patient, testInfo: TestInfo, orders: number) {
+  const records = recordsOf(patient.email);
+  expect(records.leads).toHaveLength(1);
+  expect(records.orders).toHaveLength(orders);
+  expect(JSON.stringify(records.leads)).toContain(patient.address.line1);
+  await testInfo.attach('window.dataLayer', {
+    body: recorder.dataLayer ?? 'window.dataLayer does not exist on these pages',
+    contentType: 'text/plain',
+  });
+  const landingIds = [
+    ...records.leads.map((lead) => lead.landingId),
+    ...possibleLandingIds(patient.lastName, patient.email),
+  ];
+  await expectNoLeaks(recorder, canariesOf(patient), landingIds);
+}
+
+test('men’s shrt funnel, a KY patient (photo ID and SSN): no typed value leaves the clinic API', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const patient = canaryPatient('shrt', 'KY', '40601');
+  const recorder = await CanaryRecorder.start(page, [MENS_SITE, WOMENS_SITE]);
+
+  await page.goto(`${MENS_SITE}/hormone-assessment/shrt`);
+  await expect(heading(page)).toHaveText('Hormone Assessment');
+  await recorder.checkpoint('answering the assessment');
+  await takeAssessment(page, patient, { reloadCheck: true });
+
+  await expect(page).toHaveURL(`${MENS_SITE}/results/shrt`);
+  await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible();
+  await recorder.checkpoint('reloading the results');
+  await page.reload();
+  await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible();
+  await recorder.checkpoint('leaving the results');
+  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+
+  await expect(page).toHaveURL(`${MENS_SITE}/payment/shrt`);
+  await expect(heading(page)).toHaveText('Secure Checkout');
+  await recorder.checkpoint('paying');
+  await payAsCanary(page, patient);
+
+  await expect(page).toHaveURL(`${MENS_SITE}/mip/form/shrt`);
+  await recorder.checkpoint('opening the intake');
+  await completeIntakeTyping(page, patient, TYPING, (title) => recorder.checkpoint(`on the intake page "${title}"`));
+
+  await expect(page).toHaveURL(`${MENS_SITE}/mip/calendly/shrt`);
+  await expect(heading(page)).toHaveText('Book Your Consult');
+  await recorder.checkpoint('booking the consult');
+  await book(page);
+  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await recorder.checkpoint('reloading the booked consult');
+  await page.reload();
+  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await recorder.checkpoint('at the end');
+
+  await expectNothingLeaked(recorder, patient, testInfo, 1);
+});
+
+test('women’s fha1 funnel, an IL patient (photo ID): no typed value leaves the clinic API', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const patient = canaryPatient('fha1', 'IL', '60601');
+  const recorder = await CanaryRecorder.start(page, [MENS_SITE, WOMENS_SITE]);
+
+  await page.goto(`${WOMENS_SITE}/f/hormone-assessment/fha1`);
+  await expect(heading(page)).toHaveText('Hormone Assessment');
+  await recorder.checkpoint('answering the assessment');
+  await takeAssessment(page, patient);
+
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/results/fha1`);
+  await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible();
+  await recorder.checkpoint('leaving the results');
+  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/payment/fha1`);
+  await expect(heading(page)).toHaveText('Secure Checkout');
+  await recorder.checkpoint('paying');
+  await payAsCanary(page, patient);
+
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/intake/fha1`);
+  await recorder.checkpoint('opening the intake');
+  await completeIntakeTyping(page, patient, TYPING, (title) => recorder.checkpoint(`on the intake page "${title}"`));
+
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/about-consult/fha1`);
+  await expect(heading(page)).toHaveText('About Your Consult');
+  await recorder.checkpoint('on the consult video page');
+  await page.getByRole('button', { name: 'Book my consult' }).click();
+
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+  await expect(heading(page)).toHaveText('Book Your Consult');
+  await recorder.checkpoint('booking the consult');
+  await book(page);
+  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await recorder.checkpoint('at the end');
+
+  await expectNothingLeaked(recorder, patient, testInfo, 1);
+});
+
+test('men’s dailytada ED funnel, intake first (contact details typed there), then checkout: nothing leaks', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const patient = canaryPatient('dailytada', 'NC', '27601');
+  const recorder = await CanaryRecorder.start(page, [MENS_SITE, WOMENS_SITE]);
+
+  await page.goto(`${MENS_SITE}/mip/form/dailytada`);
+  await expect(heading(page)).toHaveText('Intake');
+  await recorder.checkpoint('opening the intake');
+  await completeIntakeTyping(page, patient, TYPING, (title) => recorder.checkpoint(`on the intake page "${title}"`));
+
+  await expect(page).toHaveURL(`${MENS_SITE}/mip/checkout/dailytada`);
+  await expect(heading(page)).toHaveText('Secure Checkout');
+  await recorder.checkpoint('checking out');
+  await payAsCanary(page, patient);
+  await expect(page.getByText('Your payment is complete')).toBeVisible();
+  await recorder.checkpoint('reloading after payment');
+  await page.reload();
+  await expect(page.getByText('Your payment is complete')).toBeVisible();
+  await recorder.checkpoint('at the end');
+
+  await expectNothingLeaked(recorder, patient, testInfo, 1);
+});
+
+test('a returning men’s patient: continuing-care notes, a restart of therapy and a new card: nothing leaks', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const patient = canaryPatient('returning', 'CA', '90001');
+  const notes = 'Canarynote feeling steady';
+  const recorder = await CanaryRecorder.start(page, [MENS_SITE, WOMENS_SITE]);
+
+  await page.goto(`${MENS_SITE}/mip/cont/chrt?ktCustomerId=100235`);
+  await expect(heading(page)).toHaveText('Continuing Care');
+  await recorder.checkpoint('answering the continuing-care form');
+  await page.getByRole('radio', { name: 'Very well' }).check();
+  await page.getByRole('checkbox', { name: 'None of these' }).check();
+  await page.getByLabel(/Anything else your provider should know/).fill(notes);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .getByRole('radiogroup', { name: /same address/ })
+    .getByRole('radio', { name: 'Yes' })
+    .check();
+  await page.getByRole('checkbox', { name: /continue treatment/ }).check();
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(page.getByRole('heading', { name: 'Your refill request is in' })).toBeVisible();
+
+  await recorder.checkpoint('restarting therapy');
+  await page.goto(`${MENS_SITE}/restart-hrt?ktCustomerId=100235`);
+  await expect(heading(page)).toHaveText('Restart Hormone Therapy');
+  await page.getByRole('radio', { name: 'The cost' }).check();
+  await page.getByRole('radio', { name: '1 to 3 months' }).check();
+  await page.getByRole('checkbox', { name: 'Poor sleep' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'Somewhat' }).check();
+  await page.getByRole('checkbox', { name: 'None of these' }).check();
+  await page.getByLabel(/Anything else your provider should know/).fill(notes);
+  await page.getByRole('button', { name: 'Ask to restart' }).click();
+  await expect(page.getByRole('heading', { name: 'Your request to restart treatment is in' })).toBeVisible();
+
+  await recorder.checkpoint('updating the card');
+  await page.goto(`${MENS_SITE}/commerce-info-update?ktCustomerId=100235`);
+  await expect(heading(page)).toHaveText('Update Your Details');
+  await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
+  await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await page.getByRole('textbox', { name: 'Expiry date' }).fill('12/34');
+  await page.getByRole('textbox', { name: 'Security code' }).fill('123');
+  await page.getByRole('textbox', { name: 'Street address', exact: true }).fill(patient.address.line1);
+  await page.getByRole('textbox', { name: /^Apartment, suite or unit/ }).fill(TYPING.addressLine2);
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill(patient.address.city);
+  await page.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
+  await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(patient.address.zip);
+  await page.getByRole('button', { name: 'Save payment details' }).click();
+  await expect(page.getByText('Your payment details are updated')).toBeVisible();
+  await recorder.checkpoint('at the end');
+
+  // The notes reached the clinic: the demo customer's lead (src/server/seed.ts) holds them.
+  expect(JSON.stringify(recordsOf('john.smith@example.com').leads)).toContain(notes);
+  await expectNoLeaks(recorder, [...canariesOf(patient), { what: 'care notes', spellings: [notes, 'Canarynote'] }], []);
+});
