@@ -176,7 +176,7 @@ const YES_NO = [
 ];
 
 /** The hormone assessment (MIP, pages 1-4), the intake form (MIP-H2, pages 1-3) and the continuing-care form (CONT, pages 1-2). */
-const QUESTION_PAGES: readonly DemoPage[] = [
+export const QUESTION_PAGES: readonly DemoPage[] = [
   {
     id: '1',
     formId: 'MIP',
