@@ -65,11 +65,18 @@ async function nextPageTitle(page: Page, previous: string | null, path: string):
   return new URL(page.url()).pathname !== path ? null : pageTitle(page);
 }
 
+/** Called on each page of a form, with its title, before the page is answered (for checks such as axe). */
+export type OnFormPage = (title: string) => Promise<void>;
+
 /**
  * Answers the hormone assessment (MIP pages 1-4, or the quiz order 2, 1, 4), reloading on a
  * page midway to prove the answers stay, and submits it.
  */
-export async function takeAssessment(page: Page, patient: Patient, options: { reloadCheck?: boolean } = {}) {
+export async function takeAssessment(
+  page: Page,
+  patient: Patient,
+  options: { reloadCheck?: boolean; onPage?: OnFormPage } = {},
+) {
   await expect(heading(page)).toHaveText(/^Hormone (Assessment|Quiz)$/);
   const pagesSeen = new Set<string>();
   const path = new URL(page.url()).pathname;
@@ -79,6 +86,7 @@ export async function takeAssessment(page: Page, patient: Patient, options: { re
     if (title === null || pagesSeen.has(title))
       throw new Error(`The assessment repeated or lost its page: ${String(title)}`);
     pagesSeen.add(title);
+    await options.onPage?.(title);
     switch (title) {
       case 'About you': {
         await page.getByLabel('What is your date of birth?').fill(patient.birthdate);
@@ -237,58 +245,9 @@ export async function book(page: Page) {
   await page.getByRole('button', { name: /^Book my (consult|follow-up)$/ }).click();
 }
 
-/** Called on each page of a form, with its title, before the page is answered (for checks such as axe). */
-export type OnFormPage = (title: string) => Promise<void>;
-
 /** takeAssessment with `onPage` called on every page before it is answered, so a test can check each page as shown. */
 export async function takeAssessmentWith(page: Page, patient: Patient, onPage: OnFormPage) {
-  await expect(heading(page)).toHaveText(/^Hormone (Assessment|Quiz)$/);
-  const pagesSeen = new Set<string>();
-  const path = new URL(page.url()).pathname;
-  let title: string | null = null;
-  for (let guard = 0; guard < 6; guard += 1) {
-    title = await nextPageTitle(page, title, path);
-    if (title === null || pagesSeen.has(title))
-      throw new Error(`The assessment repeated or lost its page: ${String(title)}`);
-    pagesSeen.add(title);
-    await onPage(title);
-    switch (title) {
-      case 'About you':
-        await page.getByLabel('What is your date of birth?').fill(patient.birthdate);
-        await page.getByLabel('Which state do you live in?').selectOption(patient.state);
-        await page.getByLabel('What is your weight in pounds?').fill(patient.weight);
-        await next(page);
-        break;
-      case 'Your symptoms':
-        await page.getByRole('radio', { name: 'Low' }).check();
-        await page.getByRole('checkbox', { name: 'Tiredness or fatigue' }).check();
-        await page.getByRole('radio', { name: 'More than a year' }).check();
-        await next(page);
-        break;
-      case 'Your health':
-        await page
-          .getByRole('radiogroup', { name: /hormone-sensitive cancer/ })
-          .getByRole('radio', { name: 'No' })
-          .check();
-        await page
-          .getByRole('radiogroup', { name: /blood clot/ })
-          .getByRole('radio', { name: 'No' })
-          .check();
-        await page.getByLabel(/List any medications/).fill(patient.medications);
-        await next(page);
-        break;
-      case 'Where should we send your results?':
-        await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
-        await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
-        await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
-        await page.getByLabel('Mobile phone').fill(patient.phone);
-        await page.getByRole('checkbox', { name: /I agree to be contacted/ }).check();
-        await next(page, 'Finish the assessment');
-        return;
-      default:
-        throw new Error(`An assessment page this test does not know: ${title}`);
-    }
-  }
+  await takeAssessment(page, patient, { onPage });
 }
 
 /** What a patient types into the intake's free-text fields beyond the Patient's own details. */
