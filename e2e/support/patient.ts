@@ -164,76 +164,6 @@ export async function pay(page: Page, patient: Patient, card: string = CARDS.app
   await form.getByRole('button', { name: /^Pay / }).dblclick();
 }
 
-/** Answers the intake (MIP-H2) and the identity step for the patient's state. */
-export async function completeIntake(page: Page, patient: Patient, options: { reloadCheck?: boolean } = {}) {
-  await expect(heading(page)).toHaveText('Intake');
-  const path = new URL(page.url()).pathname;
-  let title: string | null = null;
-  for (let guard = 0; guard < 8; guard += 1) {
-    title = await nextPageTitle(page, title, path);
-    if (title === null) return;
-    switch (title) {
-      case 'Your contact details':
-        await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
-        await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
-        await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
-        await page.getByLabel('Mobile phone').fill(patient.phone);
-        await next(page);
-        break;
-      case 'Your medical history':
-        await page.getByRole('checkbox', { name: 'None of these' }).check();
-        await page.getByLabel(/allergies to medications/).fill('none');
-        await page
-          .getByRole('radiogroup', { name: /surgery/ })
-          .getByRole('radio', { name: 'No' })
-          .check();
-        if (options.reloadCheck === true) {
-          await page.waitForTimeout(900);
-          await reloadKeepsPlace(page, async () => {
-            await expect(page.getByLabel(/allergies to medications/)).toHaveValue('none');
-          });
-        }
-        await next(page);
-        break;
-      case 'Shipping':
-        await page.getByRole('textbox', { name: 'Street address', exact: true }).fill(patient.address.line1);
-        await page.getByRole('textbox', { name: 'City', exact: true }).fill(patient.address.city);
-        await page.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
-        await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(patient.address.zip);
-        await page.getByLabel(/height in inches/).fill('70');
-        await next(page);
-        break;
-      case 'Consent':
-        await page.getByRole('checkbox', { name: /telehealth/ }).check();
-        await page.getByRole('checkbox', { name: /Terms & Conditions/ }).check();
-        await next(page, /^(Next|Continue)$/);
-        break;
-      case 'About you':
-        if ((await page.getByLabel('What is your date of birth?').count()) > 0) {
-          await page.getByLabel('What is your date of birth?').fill(patient.birthdate);
-        }
-        if ((await page.getByLabel('Which state do you live in?').count()) > 0) {
-          await page.getByLabel('Which state do you live in?').selectOption(patient.state);
-        }
-        await next(page, /^(Next|Continue)$/);
-        break;
-      case 'Confirm your identity':
-        if ((await page.getByRole('radio', { name: "Driver's license" }).count()) > 0) {
-          await page.getByRole('radio', { name: "Driver's license" }).check();
-          await page.getByRole('textbox', { name: 'ID number' }).fill('D1234567');
-        }
-        if ((await page.getByLabel('Social Security number').count()) > 0) {
-          await page.getByLabel('Social Security number').fill('123456789');
-        }
-        await page.getByRole('button', { name: 'Confirm and continue' }).click();
-        break;
-      default:
-        throw new Error(`An intake page this test does not know: ${title}`);
-    }
-  }
-  throw new Error('The intake did not end');
-}
-
 /** Books the first free time on the booking screen and waits for the confirmation. */
 export async function book(page: Page) {
   await page.getByRole('radiogroup', { name: 'Choose a day' }).getByRole('radio').first().check();
@@ -271,6 +201,7 @@ export async function completeIntakeTyping(
   patient: Patient,
   typing: IntakeTyping,
   onPage: OnFormPage = () => Promise.resolve(),
+  options: { reloadCheck?: boolean } = {},
 ) {
   await expect(heading(page)).toHaveText('Intake');
   const path = new URL(page.url()).pathname;
@@ -294,6 +225,13 @@ export async function completeIntakeTyping(
           .getByRole('radiogroup', { name: /surgery/ })
           .getByRole('radio', { name: 'No' })
           .check();
+        if (options.reloadCheck === true) {
+          // Typed answers are saved a moment after typing; the reload must find them.
+          await page.waitForTimeout(900);
+          await reloadKeepsPlace(page, async () => {
+            await expect(page.getByLabel(/allergies to medications/)).toHaveValue(typing.allergies);
+          });
+        }
         await next(page);
         break;
       case 'Shipping':
@@ -334,4 +272,12 @@ export async function completeIntakeTyping(
     }
   }
   throw new Error('The intake did not end');
+}
+
+/** What an ordinary test patient types into the intake's free-text fields. */
+const USUAL_TYPING: IntakeTyping = { allergies: 'none', addressLine2: '', idNumber: 'D1234567', ssn: '123456789' };
+
+/** Answers the intake (MIP-H2) and the identity step for the patient's state. */
+export async function completeIntake(page: Page, patient: Patient, options: { reloadCheck?: boolean } = {}) {
+  await completeIntakeTyping(page, patient, USUAL_TYPING, undefined, options);
 }
