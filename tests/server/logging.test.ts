@@ -14,6 +14,16 @@ const CANARY = {
 };
 const LANDING_ID = Buffer.from(`${CANARY.lastName}${CANARY.email}2024-09-01MIP`).toString('base64url');
 
+/**
+ * Whether the logs mention a value. A three-digit cvc turns up by chance inside
+ * timestamps and response times, so a value counts only where it is not part of a
+ * longer number.
+ */
+function mentions(logs: string, value: string): boolean {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\d.])${escaped}(?![\\d.])`).test(logs);
+}
+
 test('logs are structured and carry no patient data from queries, bodies or errors', async () => {
   const server = await startTestServer({ logs: true });
   try {
@@ -110,7 +120,7 @@ test('logs are structured and carry no patient data from queries, bodies or erro
     expect(lines.every((line) => typeof line.level === 'number' && typeof line.msg === 'string')).toBe(true);
     const everything = server.logs.join('\n');
     for (const [name, value] of Object.entries(CANARY)) {
-      expect(everything.includes(value), `the logs contain the ${name}`).toBe(false);
+      expect(mentions(everything, value), `the logs contain the ${name}`).toBe(false);
     }
     expect(everything.includes(LANDING_ID), 'the logs contain a landing id (it encodes the email)').toBe(false);
     // What the logs do say: the method, the route pattern and the status.
