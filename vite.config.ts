@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from './src/services/csp-nonce.ts';
 import { funnelConfigValidation } from './scripts/lib/vite-config-plugin.ts';
 
 /** In the dev server, writes the API's client token into the page, as the local server does. */
@@ -85,7 +86,13 @@ const reactRouterProduction = [
 }));
 
 export default defineConfig(({ command }) => ({
-  ...(command === 'build' ? { resolve: { alias: reactRouterProduction } } : {}),
+  ...(command === 'build'
+    ? {
+        resolve: { alias: reactRouterProduction },
+        // The server puts each response's nonce in place of this (src/services/csp-nonce.ts).
+        html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+      }
+    : {}),
   build: {
     // The polyfill only makes index.html's modulepreload links work where modulepreload is
     // missing (Safari before 17); with the entry in one chunk (below) at most the bundler's

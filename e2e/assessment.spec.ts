@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { recordsOf } from './support/database.ts';
 import { heading, newPatient, reloadKeepsPlace, takeAssessment } from './support/patient.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { recordsOf } from './support/database.ts';
 import { book, completeIntake, heading, newPatient, pay, reloadKeepsPlace, takeAssessment } from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './support/test.ts';
 import { CanaryRecorder, expectNoLeaks, possibleLandingIds, type Canary } from './support/canary.ts';
 import { recordsOf } from './support/database.ts';
 import {

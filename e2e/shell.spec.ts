@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { E2E_PORT } from './support/sites.ts';
 
 /**
@@ -186,3 +186,28 @@ for (const width of [375, 1280]) {
     }
   });
 }
+
+test('the page runs no script it did not come with: its policy refuses inline script', async ({
+  page,
+  cspViolations,
+}) => {
+  const response = await page.goto('/hormone-assessment/shrt');
+  const policy = response?.headers()['content-security-policy'] ?? '';
+  expect(policy).toContain("script-src 'self'");
+  expect(policy).not.toContain('unsafe-eval');
+  expect(response?.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // (Eval is not tried here: Playwright's own evaluation is exempt from the page's policy.)
+  const injected = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.injected = true;';
+    document.body.append(script);
+    return 'injected' in window;
+  });
+  expect(injected).toBe(false);
+  // The policy said so on the console; that was the only refusal, and it was meant.
+  await expect.poll(() => cspViolations.length).toBe(1);
+  expect(cspViolations[0]).toMatch(/inline script/i);
+  cspViolations.length = 0;
+});

@@ -1,10 +1,14 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { CSP_NONCE_PLACEHOLDER } from '../services/csp-nonce.ts';
+import { LOCAL_SERVICES, SERVICE_SETTINGS_ELEMENT_ID, type ServiceSettings } from '../services/settings.ts';
+import { contentSecurityPolicy, SECURITY_HEADERS } from './content-security-policy.ts';
+import type { ServerServiceSettings } from './service-settings.ts';
 import type { ContractRoute } from './contract-routes.ts';
 import type { Db } from './database.ts';
 import { ID_DOCUMENT_MAX_BYTES, ID_DOCUMENT_TYPES } from './handlers/id-documents.ts';
@@ -21,6 +25,11 @@ export interface AppOptions {
   staticDir?: string | undefined;
   /** Written into the page as `<html data-brand>` (the environment flag of brand selection). */
   brand?: 'male' | 'female' | undefined;
+  /**
+   * The outside services: the page's (which its CSP allows) and the server's own view of them.
+   * The local defaults when absent, with local bot-check tokens accepted (tests).
+   */
+  services?: ServerServiceSettings | undefined;
   /** false in tests; a pino level otherwise. */
   logLevel?: string | false;
   /** Where log lines go instead of stdout (tests read them to prove no patient data is logged). */
@@ -87,6 +96,29 @@ function fieldProblems(error: {
 }
 
 /**
+ * The page every route serves: the built index.html with what this server knows written in:
+ * the client token and brand on `<html>`, and the service settings as a JSON data block
+ * (not a script: the policy runs no inline script).
+ */
+function pageTemplate(
+  indexHtml: string,
+  clientToken: string,
+  brand: 'male' | 'female' | undefined,
+  services: ServiceSettings,
+): string {
+  const settings = JSON.stringify(services).replace(/</g, '\\u003c');
+  return indexHtml
+    .replace(
+      /<html([^>]*)>/,
+      `<html$1 data-api-token="${clientToken}"${brand === undefined ? '' : ` data-brand="${brand}"`}>`,
+    )
+    .replace(
+      '</head>',
+      `<script id="${SERVICE_SETTINGS_ELEMENT_ID}" type="application/json">${settings}</script>\n</head>`,
+    );
+}
+
+/**
  * The local API and the built app on one Fastify server. Every call of the contract is
  * validated against its schemas (400 with field-level details), secured calls need the
  * client token (401), each request runs in one database transaction, and order calls with an
@@ -95,6 +127,7 @@ function fieldProblems(error: {
  */
 export function buildApp(options: AppOptions): FastifyInstance {
   const { db, routes, handlers, clientToken } = options;
+  const serverServices = options.services ?? { page: LOCAL_SERVICES, acceptLocalBotTokens: true };
   const app = Fastify({
     logger:
       options.logLevel === false
@@ -177,6 +210,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
           cookies: cookiesOf(request.headers.cookie),
           contentType: (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '',
           secure: request.protocol === 'https',
+          services: serverServices,
           log: request.log,
         };
         const key = request.headers['idempotency-key'];
@@ -195,13 +229,18 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   const indexHtml =
     options.staticDir === undefined ? null : readFileSync(path.join(options.staticDir, 'index.html'), 'utf8');
-  const page =
-    indexHtml === null
-      ? null
-      : indexHtml.replace(
-          /<html([^>]*)>/,
-          `<html$1 data-api-token="${clientToken}"${options.brand === undefined ? '' : ` data-brand="${options.brand}"`}>`,
-        );
+  const services = options.services?.page ?? LOCAL_SERVICES;
+  const page = indexHtml === null ? null : pageTemplate(indexHtml, clientToken, options.brand, services);
+
+  // Every response says where it may send referrers and that its type is what it says; the
+  // page gets its policy below, anything else (JSON, files) may load nothing at all.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+    if (!reply.hasHeader('content-security-policy')) {
+      void reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    }
+    done(null, payload);
+  });
   if (options.staticDir !== undefined) {
     void app.register(fastifyStatic, {
       root: options.staticDir,
@@ -227,7 +266,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
       return reply.code(404).send({ status: 404, message: `No such call: ${request.method} ${pathname}` });
     }
     // Every page of the app is the same document; the router decides what it shows.
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    // A fresh nonce each time, for the styles Mantine writes while the page runs.
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .code(200)
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', contentSecurityPolicy(services, nonce))
+      .type('text/html; charset=utf-8')
+      .send(page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
   });
 
   return app;

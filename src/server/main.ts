@@ -33,6 +33,7 @@ const app = buildApp({
   clientToken: config.clientToken,
   staticDir: config.staticDir,
   brand: config.brand,
+  services: config.services,
   logLevel: process.env.LOG_LEVEL ?? 'info',
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './database.ts';
+import type { ServerServiceSettings } from './service-settings.ts';
 
 /** What a handler receives: the database and the request's validated parts. */
 export interface OperationContext {
@@ -13,6 +14,8 @@ export interface OperationContext {
   contentType: string;
   /** Whether the request came over https, so a cookie set in answer can be Secure. */
   secure: boolean;
+  /** The outside services this server is configured with (the bot check reads it). */
+  services: ServerServiceSettings;
   log: FastifyBaseLogger;
 }
 

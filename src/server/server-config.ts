@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ServerConfigError } from './config-error.ts';
+import { readServiceSettings, type ServerServiceSettings } from './service-settings.ts';
 
 /** The local server's settings, read from the environment and checked at start. */
 export interface ServerConfig {
@@ -14,12 +16,11 @@ export interface ServerConfig {
   brand: 'male' | 'female' | undefined;
   /** The built app to serve, or undefined to serve the API only. */
   staticDir: string | undefined;
+  /** The outside services (TAG_MANAGER_SCRIPT_URL, FLAGS_CONFIG_URL... see service-settings.ts). */
+  services: ServerServiceSettings;
 }
 
-/** A setting that is not usable; the message names the variable and what it expects. */
-export class ServerConfigError extends Error {
-  override name = 'ServerConfigError';
-}
+export { ServerConfigError };
 
 /**
  * The client token: CLIENT_TOKEN when set, else one generated on first start and kept in the
@@ -39,7 +40,10 @@ function clientTokenFor(dataDir: string, fromEnv: string | undefined): string {
   return token;
 }
 
-/** Reads PORT, HOST, DATA_DIR, CLIENT_TOKEN, BRAND and STATIC_DIR; throws one error per bad value. */
+/**
+ * Reads PORT, HOST, DATA_DIR, CLIENT_TOKEN, BRAND, STATIC_DIR and the outside services'
+ * settings; throws one error per bad value.
+ */
 export function readServerConfig(env: NodeJS.ProcessEnv, rootDir: string): ServerConfig {
   const port = Number(env.PORT ?? 4173);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
@@ -58,6 +62,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv, rootDir: string): Serve
     dataDir,
     clientToken: clientTokenFor(dataDir, env.CLIENT_TOKEN),
     brand,
+    services: readServiceSettings(env),
     staticDir: staticDir !== undefined && existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined,
   };
 }
