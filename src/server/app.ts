@@ -6,15 +6,16 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { CSP_NONCE_PLACEHOLDER } from '../services/csp-nonce.ts';
-import { LOCAL_SERVICES, SERVICE_SETTINGS_ELEMENT_ID, type ServiceSettings } from '../services/settings.ts';
+import { LOCAL_SERVICES, type ServiceSettings } from '../services/settings.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './content-security-policy.ts';
-import type { ServerServiceSettings } from './service-settings.ts';
+import { withServiceSettings, type ServerServiceSettings } from './service-settings.ts';
 import type { ContractRoute } from './contract-routes.ts';
 import type { Db } from './database.ts';
 import { ID_DOCUMENT_MAX_BYTES, ID_DOCUMENT_TYPES } from './handlers/id-documents.ts';
 import { once, requestHash } from './idempotency.ts';
 import type { OperationHandlers, OperationResult } from './operation.ts';
 import { HttpProblem, type FieldProblem } from './problem.ts';
+import { registerTags } from './tags.ts';
 
 export interface AppOptions {
   db: Db;
@@ -97,8 +98,7 @@ function fieldProblems(error: {
 
 /**
  * The page every route serves: the built index.html with what this server knows written in:
- * the client token and brand on `<html>`, and the service settings as a JSON data block
- * (not a script: the policy runs no inline script).
+ * the client token and brand on `<html>`, and the service settings.
  */
 function pageTemplate(
   indexHtml: string,
@@ -106,16 +106,13 @@ function pageTemplate(
   brand: 'male' | 'female' | undefined,
   services: ServiceSettings,
 ): string {
-  const settings = JSON.stringify(services).replace(/</g, '\\u003c');
-  return indexHtml
-    .replace(
+  return withServiceSettings(
+    indexHtml.replace(
       /<html([^>]*)>/,
       `<html$1 data-api-token="${clientToken}"${brand === undefined ? '' : ` data-brand="${brand}"`}>`,
-    )
-    .replace(
-      '</head>',
-      `<script id="${SERVICE_SETTINGS_ELEMENT_ID}" type="application/json">${settings}</script>\n</head>`,
-    );
+    ),
+    services,
+  );
 }
 
 /**
@@ -226,6 +223,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       },
     });
   }
+
+  registerTags(app, db);
 
   const indexHtml =
     options.staticDir === undefined ? null : readFileSync(path.join(options.staticDir, 'index.html'), 'utf8');

@@ -1,4 +1,9 @@
-import { LOCAL_SERVICES, type FlagValue, type ServiceSettings } from '../services/settings.ts';
+import {
+  LOCAL_SERVICES,
+  SERVICE_SETTINGS_ELEMENT_ID,
+  type FlagValue,
+  type ServiceSettings,
+} from '../services/settings.ts';
 import { ServerConfigError } from './config-error.ts';
 
 /** What the server itself needs to know about the outside services, beyond what the page gets. */
@@ -114,4 +119,16 @@ export function readServiceSettings(env: NodeJS.ProcessEnv): ServerServiceSettin
     media: { baseUrl: mediaUrl === undefined ? null : serviceUrl('MEDIA_BASE_URL', mediaUrl) },
   };
   return { page, acceptLocalBotTokens: botCheckLocal === 'accept' };
+}
+
+/**
+ * `html` with the settings written in before `</head>` (in place of any written before), as a
+ * JSON data block: not a script, so the page's policy never has to allow inline script, and
+ * with every `<` escaped, so no value can end the element early.
+ */
+export function withServiceSettings(html: string, settings: ServiceSettings): string {
+  const block = `<script id="${SERVICE_SETTINGS_ELEMENT_ID}" type="application/json">${JSON.stringify(settings).replace(/</g, '\\u003c')}</script>`;
+  return html
+    .replace(new RegExp(`<script id="${SERVICE_SETTINGS_ELEMENT_ID}"[^>]*>.*?</script>\\n?`, 's'), '')
+    .replace('</head>', `${block}\n</head>`);
 }

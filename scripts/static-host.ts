@@ -1,0 +1,44 @@
+/**
+ * For a deployment on a static host (a CDN, object storage) instead of the local server:
+ * writes the service settings of this environment (the same variables as the server's, see
+ * README "Settings") into the built page, and prints the headers the host must send with it.
+ *
+ *   npm run build && PLACES_API_KEY=... SCHEDULING_URL=... npm run --silent static-host -- dist
+ *
+ * The policy names a nonce: a host that can change the page per response (an nginx
+ * `sub_filter`, an edge function) puts a fresh one in place of CSP_NONCE_PLACEHOLDER in both
+ * the page and the header. One that cannot uses the second policy printed, which allows
+ * inline styles (never scripts). docs/services.md explains both.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ServerConfigError } from '../src/server/config-error.ts';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../src/server/content-security-policy.ts';
+import { readServiceSettings, withServiceSettings } from '../src/server/service-settings.ts';
+import { CSP_NONCE_PLACEHOLDER } from '../src/services/csp-nonce.ts';
+
+const dir = process.argv[2] ?? 'dist';
+let settings;
+try {
+  settings = readServiceSettings(process.env).page;
+} catch (error) {
+  if (!(error instanceof ServerConfigError)) throw error;
+  console.error(`Cannot write the page: ${error.message}`);
+  process.exit(1);
+}
+
+const file = path.join(dir, 'index.html');
+writeFileSync(file, withServiceSettings(readFileSync(file, 'utf8'), settings));
+
+const withNonce = contentSecurityPolicy(settings, CSP_NONCE_PLACEHOLDER);
+const withoutNonce = withNonce.replace(`'nonce-${CSP_NONCE_PLACEHOLDER}'`, "'unsafe-inline'");
+console.log(`Wrote the service settings into ${file}.\n`);
+console.log('Headers for index.html (every path that is not a file serves it):');
+console.log(`  Content-Security-Policy: ${withNonce}`);
+for (const [name, value] of Object.entries(SECURITY_HEADERS)) console.log(`  ${name}: ${value}`);
+console.log('  Cache-Control: no-cache');
+console.log(`\nIf the host cannot put a fresh nonce in place of ${CSP_NONCE_PLACEHOLDER} per response:`);
+console.log(`  Content-Security-Policy: ${withoutNonce}`);
+console.log('\nHeaders for /assets/*:');
+console.log('  Cache-Control: public, max-age=31536000, immutable');
+for (const [name, value] of Object.entries(SECURITY_HEADERS)) console.log(`  ${name}: ${value}`);
