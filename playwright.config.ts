@@ -1,5 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from './e2e/support/sites.ts';
+import {
+  E2E_DATA_DIR,
+  E2E_PORT,
+  FAKES_PORT,
+  SERVICES_DATA_DIR,
+  SERVICES_ENV,
+  SERVICES_PORT,
+} from './e2e/support/sites.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts';
 
 /** The e2e server's port: not 4173, so a running `npm start` does not collide with it (E2E_PORT to move it). */
@@ -34,13 +41,41 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    // The real local server (app, API and a fresh database), as npm start runs it.
-    command: `npx vite build --outDir dist-${String(PORT)} && rm -rf ${E2E_DATA_DIR} && DATA_DIR=${E2E_DATA_DIR} STATIC_DIR=dist-${String(PORT)} PORT=${String(PORT)} LOG_LEVEL=warn npx tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !isCI,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // The real local server (app, API and a fresh database), as npm start runs it: every
+      // outside service is its local default.
+      command: `npx vite build --outDir dist-${String(PORT)} && rm -rf ${E2E_DATA_DIR} && BOT_CHECK_LOCAL=accept DATA_DIR=${E2E_DATA_DIR} STATIC_DIR=dist-${String(PORT)} PORT=${String(PORT)} LOG_LEVEL=warn npx tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !isCI,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The fakes of the production services (tests/fakes), for the production-like server.
+      command: `FAKES_PORT=${String(FAKES_PORT)} npx tsx tests/fakes/main.ts`,
+      url: `http://127.0.0.1:${String(FAKES_PORT)}/`,
+      reuseExistingServer: !isCI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The same app configured with the production implementation of every outside service,
+      // each at its fake (e2e/services.spec.ts blocks them in turn).
+      command: `npx vite build --outDir dist-${String(SERVICES_PORT)} && rm -rf ${SERVICES_DATA_DIR} && ${Object.entries(
+        SERVICES_ENV,
+      )
+        .map(([name, value]) => `${name}=${value}`)
+        .join(
+          ' ',
+        )} DATA_DIR=${SERVICES_DATA_DIR} STATIC_DIR=dist-${String(SERVICES_PORT)} PORT=${String(SERVICES_PORT)} LOG_LEVEL=warn npx tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${String(SERVICES_PORT)}/`,
+      reuseExistingServer: !isCI,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,5 +1,7 @@
 import { expect, test, type Page, type TestInfo } from './support/test.ts';
 import { CanaryRecorder, expectNoLeaks, possibleLandingIds, type Canary } from './support/canary.ts';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { recordsOf } from './support/database.ts';
 import {
   book,
@@ -10,7 +12,7 @@ import {
   type IntakeTyping,
   type Patient,
 } from './support/patient.ts';
-import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
+import { E2E_DATA_DIR, MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 
 /**
  * The canary test. A patient with distinctive made-up details types them into every field of
@@ -75,10 +77,38 @@ async function payAsCanary(page: Page, patient: Patient) {
 }
 
 /**
+ * Waits for the local tag manager (3000 ms after the page's load event) to have started, so
+ * the data layer's events have gone through it to the local tagging endpoint by the end.
+ */
+async function tagManagerStarted(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __localTagsStarted?: boolean }).__localTagsStarted), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+}
+
+/** What the local tagging endpoint kept for a funnel code (src/server/tags.ts), as JSON text. */
+function keptTagEvents(funnel: string): string {
+  const db = new Database(path.resolve(E2E_DATA_DIR, 'funnel.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return JSON.stringify(db.prepare('SELECT * FROM tag_events WHERE funnel = ?').all(funnel));
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * The end of every journey: the typed values did reach the clinic (so the test typed
  * something), the data layer is kept for the record, and nothing leaked anywhere else.
  */
-async function expectNothingLeaked(recorder: CanaryRecorder, patient: Patient, testInfo: TestInfo, orders: number) {
+async function expectNothingLeaked(
+  recorder: CanaryRecorder,
+  patient: Patient,
+  testInfo: TestInfo,
+  orders: number,
+  funnel: string,
+) {
   const records = recordsOf(patient.email);
   expect(records.leads).toHaveLength(1);
   expect(records.orders).toHaveLength(orders);
@@ -87,6 +117,14 @@ async function expectNothingLeaked(recorder: CanaryRecorder, patient: Patient, t
     body: recorder.dataLayer ?? 'window.dataLayer does not exist on these pages',
     contentType: 'text/plain',
   });
+  // The funnel was reported (so the checks below looked at real events), through the tag manager.
+  expect(recorder.dataLayer).toContain(`"event":"funnel_step_view","funnel":"${funnel}"`);
+  expect(recorder.dataLayer).toContain('"event":"gtm.js"');
+  await expect.poll(() => keptTagEvents(funnel)).toContain('"event":"funnel_step_view"');
+  const kept = keptTagEvents(funnel).toLowerCase();
+  for (const canary of canariesOf(patient)) {
+    for (const spelling of canary.spellings) expect(kept, canary.what).not.toContain(spelling.toLowerCase());
+  }
   const landingIds = [
     ...records.leads.map((lead) => lead.landingId),
     ...possibleLandingIds(patient.lastName, patient.email),
@@ -131,9 +169,10 @@ test('men’s shrt funnel, a KY patient (photo ID and SSN): no typed value leave
   await recorder.checkpoint('reloading the booked consult');
   await page.reload();
   await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await tagManagerStarted(page);
   await recorder.checkpoint('at the end');
 
-  await expectNothingLeaked(recorder, patient, testInfo, 1);
+  await expectNothingLeaked(recorder, patient, testInfo, 1, 'shrt');
 });
 
 test('women’s fha1 funnel, an IL patient (photo ID): no typed value leaves the clinic API', async ({
@@ -172,9 +211,10 @@ test('women’s fha1 funnel, an IL patient (photo ID): no typed value leaves the
   await recorder.checkpoint('booking the consult');
   await book(page);
   await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await tagManagerStarted(page);
   await recorder.checkpoint('at the end');
 
-  await expectNothingLeaked(recorder, patient, testInfo, 1);
+  await expectNothingLeaked(recorder, patient, testInfo, 1, 'fha1');
 });
 
 test('men’s dailytada ED funnel, intake first (contact details typed there), then checkout: nothing leaks', async ({
@@ -197,9 +237,10 @@ test('men’s dailytada ED funnel, intake first (contact details typed there), t
   await recorder.checkpoint('reloading after payment');
   await page.reload();
   await expect(page.getByText('Your payment is complete')).toBeVisible();
+  await tagManagerStarted(page);
   await recorder.checkpoint('at the end');
 
-  await expectNothingLeaked(recorder, patient, testInfo, 1);
+  await expectNothingLeaked(recorder, patient, testInfo, 1, 'dailytada');
 });
 
 test('a returning men’s patient: continuing-care notes, a restart of therapy and a new card: nothing leaks', async ({

@@ -11,9 +11,10 @@ const apiPort = process.env.API_PORT ?? '4180';
 const clientToken = process.env.CLIENT_TOKEN ?? randomBytes(24).toString('base64url');
 const env = { ...process.env, API_PORT: apiPort, CLIENT_TOKEN: clientToken };
 
+// The app's local bot check makes tokens only a server told to accept them takes.
 const api = spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...env, PORT: apiPort, STATIC_DIR: '' },
+  env: { ...env, PORT: apiPort, STATIC_DIR: '', BOT_CHECK_LOCAL: process.env.BOT_CHECK_LOCAL ?? 'accept' },
 });
 const vite = spawn('npx', ['vite'], { stdio: 'inherit', env });
 

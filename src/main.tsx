@@ -39,4 +39,9 @@ if (upgrade !== null) {
       <App selected={selected} />
     </StrictMode>,
   );
+  // Tagging starts 3000 ms after the page loads, so its code is not part of the first load.
+  void import('./services/tag-manager/start-tag-manager.ts').then(
+    (tags) => tags.startTagManager(selected.brand.tagManagerContainer),
+    () => undefined,
+  );
 }

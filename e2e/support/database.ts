@@ -2,9 +2,6 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { E2E_DATA_DIR } from './sites.ts';
 
-/** The e2e server's database (playwright.config.ts starts it with DATA_DIR=E2E_DATA_DIR). */
-const DATABASE_FILE = path.resolve(E2E_DATA_DIR, 'funnel.sqlite');
-
 /** What the server stored for one patient, found by the email they typed. */
 export interface PatientRecords {
   leads: { landingId: string; formId: string; pathCode: string | null; answers: { ref: string; value: string[] }[] }[];
@@ -15,8 +12,9 @@ export interface PatientRecords {
  * Reads what the local server saved for a patient, read-only, as a clinic's system would see
  * it: their leads (by the email in the lead) and the orders of those leads.
  */
-export function recordsOf(email: string): PatientRecords {
-  const db = new Database(DATABASE_FILE, { readonly: true, fileMustExist: true });
+export function recordsOf(email: string, dataDir: string = E2E_DATA_DIR): PatientRecords {
+  // The server's database: playwright.config.ts starts each server with its own DATA_DIR.
+  const db = new Database(path.resolve(dataDir, 'funnel.sqlite'), { readonly: true, fileMustExist: true });
   try {
     const leads = db
       .prepare<[string], { landing_id: string; form_id: string; path_code: string | null; answers_json: string }>(

@@ -154,10 +154,15 @@ export async function pay(page: Page, patient: Patient, card: string = CARDS.app
   await fillIfEmpty('Last name', patient.lastName);
   await fillIfEmpty('Email', patient.email);
   await fillIfEmpty('Phone', patient.phone);
-  await form.getByRole('textbox', { name: 'Street address', exact: true }).fill(patient.address.line1);
-  await form.getByRole('textbox', { name: 'City', exact: true }).fill(patient.address.city);
+  // The street field suggests addresses as it is typed; a typed address is taken as it is.
+  const street = form.getByLabel(/^Street address/);
+  if ((await street.inputValue()) === '') {
+    await street.fill(patient.address.line1);
+    await street.press('Escape');
+  }
+  await fillIfEmpty('City', patient.address.city);
   await form.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
-  await form.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(patient.address.zip);
+  await fillIfEmpty('ZIP code', patient.address.zip);
   await form.getByRole('textbox', { name: 'Card number' }).fill(card);
   await form.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill('12/34');
   await form.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');

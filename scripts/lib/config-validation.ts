@@ -6,7 +6,7 @@ import addErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { checkConfigRules, pointerToken, type ConfigProblem } from '../../src/engine/config-rules.ts';
-import { CONFIG_FILES, type FunnelConfig } from '../../src/engine/config-types.ts';
+import { CONFIG_FILES, type ConfigSet } from '../../src/engine/config-types.ts';
 import { didYouMean } from '../../src/engine/suggest.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -14,7 +14,7 @@ export const ROOT_DIR = path.resolve(here, '../..');
 export const CONFIG_DIR = path.join(ROOT_DIR, 'config');
 export const SCHEMA_DIR = path.join(ROOT_DIR, 'schemas');
 
-type Part = keyof FunnelConfig;
+type Part = keyof ConfigSet;
 const PARTS = Object.keys(CONFIG_FILES) as Part[];
 
 /** The schema file of a config file: `funnels.json` is checked by `funnels.schema.json`. */
@@ -36,7 +36,7 @@ export function createAjv(): Ajv2020 {
 
 export interface ValidationResult {
   /** The config, when every file parsed and no problem was found. */
-  config: FunnelConfig | null;
+  config: ConfigSet | null;
   problems: ConfigProblem[];
 }
 
@@ -176,7 +176,7 @@ function validators(): Map<Part, ValidateFunction> {
 /** Validates config given as file texts (by file name); nothing is read from disk but the schemas. */
 export function validateConfigTexts(texts: Partial<Record<string, string>>): ValidationResult {
   const problems: ConfigProblem[] = [];
-  const parsed: Partial<FunnelConfig> = {};
+  const parsed: Partial<ConfigSet> = {};
   const schemaErrors = new Map<Part, string[]>();
   for (const part of PARTS) {
     const file = CONFIG_FILES[part];
@@ -209,7 +209,7 @@ export function validateConfigTexts(texts: Partial<Record<string, string>>): Val
   };
   problems.push(...checkConfigRules(parsed, isClean));
   const complete = PARTS.every((part) => parsed[part] !== undefined);
-  return { config: problems.length === 0 && complete ? (parsed as FunnelConfig) : null, problems };
+  return { config: problems.length === 0 && complete ? (parsed as ConfigSet) : null, problems };
 }
 
 /** Reads and validates every config file in a directory (by default `config/`). */

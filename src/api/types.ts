@@ -514,6 +514,8 @@ export interface RecaptchaResult {
   success: boolean;
   score: number;
   action: string;
+  /** Why a token was refused, for the clinic's logs (the local server names the local token). */
+  reason?: string;
 }
 
 /** Content entries by key (SPEC §3: "a results map by content key"). */

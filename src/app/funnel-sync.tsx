@@ -22,6 +22,7 @@ import {
 } from '../engine/funnel-machine.ts';
 import type { FunnelEngine } from '../engine/funnel-plan.ts';
 import { useJourneyStore } from '../patient/journey.tsx';
+import { setAnalyticsPage, track } from '../services/analytics.ts';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
 import { useStableNavigate as useNavigate } from './use-stable-navigate.ts';
 
@@ -140,6 +141,24 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
     // found changes with every URL; the code is what matters, and it is part of the actor's visit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, journeys]);
+
+  // Analytics (src/services/analytics.ts allow-lists it): the page's context on every page,
+  // and one step view when the browser shows the step the machine is on. Runs after the
+  // machine heard of the URL above; only a new URL or visit is a new view.
+  useEffect(() => {
+    const page = engine.locate(location.pathname);
+    const snapshot = actor?.getSnapshot();
+    const onStep = found !== null && snapshot !== undefined && placeOf(snapshot) === 'step' && urlOf(snapshot) === url;
+    setAnalyticsPage({
+      funnel: page?.code ?? null,
+      brand: site,
+      variant: page?.match.route.variant ?? null,
+      stepIndex: onStep ? stepIndexOf(snapshot) : null,
+    });
+    if (onStep) track('funnel_step_view');
+    // found, site and the pathname change with the URL or the actor.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, url]);
 
   // The machine is on a step: show it in the address bar.
   useEffect(() => {

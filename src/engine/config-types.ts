@@ -166,6 +166,39 @@ export interface ScoresFile {
   bands: { below?: number; label: string; summary: string }[];
 }
 
+/** Feature flags (config/flags.json): each flag's default, which the flag service may change. */
+export interface FlagsFile {
+  flags: Record<string, { default: boolean; description: string }>;
+}
+
+/** The consult video names the screens use; the schema requires both. */
+export type ConsultVideoName = 'about-consult' | 'consult-upcoming';
+
+/**
+ * A consult video as config/consult-videos.json gives it. A file may be a name alone, looked
+ * for under the deployment's media base (src/patient/video/consult-videos.ts resolves it).
+ */
+export interface ConsultVideoEntry {
+  /** What the video is, for its accessible name and the transcript's heading. */
+  title: string;
+  /** Below md (767 px and narrower): portrait. */
+  mobileSrc: string;
+  mobilePoster: string;
+  /** md and wider: landscape. */
+  desktopSrc: string;
+  desktopPoster: string;
+  /** The MIME type of both sources. */
+  type: string;
+  /** WebVTT captions, in English. */
+  captionsSrc: string;
+  /** The words of the video, the text alternative shown under it; the captions say the same. */
+  transcript: readonly string[];
+}
+
+export interface ConsultVideosFile {
+  videos: Record<ConsultVideoName, ConsultVideoEntry>;
+}
+
 export interface FunnelConfig {
   funnels: FunnelsFile;
   stepKeys: StepKeysFile;
@@ -175,7 +208,20 @@ export interface FunnelConfig {
   scores: ScoresFile;
 }
 
-/** The config file each part of {@link FunnelConfig} is read from, relative to `config/`. */
+/**
+ * Config read by one module of the app, which imports its file itself (the flags by
+ * src/services/flags, the videos by src/patient/video), so it is in the bundle only with the
+ * code that uses it: the first load does not carry it. It is validated with the rest.
+ */
+export interface ModuleConfig {
+  flags: FlagsFile;
+  consultVideos: ConsultVideosFile;
+}
+
+/** Every config file's content: what `npm run validate` and the build check. */
+export type ConfigSet = FunnelConfig & ModuleConfig;
+
+/** The config file each part of {@link ConfigSet} is read from, relative to `config/`. */
 export const CONFIG_FILES = {
   funnels: 'funnels.json',
   stepKeys: 'step-keys.json',
@@ -183,7 +229,9 @@ export const CONFIG_FILES = {
   routes: 'routes.json',
   brands: 'brands.json',
   scores: 'scores.json',
-} as const satisfies Record<keyof FunnelConfig, string>;
+  flags: 'flags.json',
+  consultVideos: 'consult-videos.json',
+} as const satisfies Record<keyof ConfigSet, string>;
 
 /** How people name a site in messages. */
 export const SITE_LABEL: Record<Site, string> = { male: "men's site", female: "women's site" };

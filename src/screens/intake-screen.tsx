@@ -28,6 +28,7 @@ import { useJourney } from '../patient/journey.tsx';
 import { saveJourneyLead } from '../patient/lead.ts';
 import { LoadProblem } from '../patient/load-problem.tsx';
 import { useApiData } from '../patient/use-api-data.ts';
+import { track } from '../services/analytics.ts';
 import type { ScreenProps } from './screen-props.ts';
 
 type Phase = 'form' | 'identity' | 'done';
@@ -144,6 +145,7 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
         [INTAKE_RECORDS.identityCheckId]: result.checkId,
       },
     }));
+    track('intake_complete');
     if (result.status === 'verified') goNext();
     else setPhase('done');
   };

@@ -1,5 +1,5 @@
-import { Alert, Button, Fieldset, Group, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
-import { useId, useRef, useState } from 'react';
+import { Alert, Button, Fieldset, Group, NativeSelect, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { getMicroClinic } from '../api/scheduling.ts';
 import type { MicroClinicLocation } from '../api/types.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
@@ -14,6 +14,10 @@ import { SupportContact } from '../patient/support-contact.tsx';
 import { useJourney } from '../patient/journey.tsx';
 import { LoadProblem } from '../patient/load-problem.tsx';
 import { useApiData } from '../patient/use-api-data.ts';
+import { track } from '../services/analytics.ts';
+import { pageServiceSettings } from '../services/page-settings.ts';
+import { placesFor } from '../services/places/places-for.ts';
+import { isAbort } from '../services/places/places.ts';
 import type { ScreenProps } from './screen-props.ts';
 
 type Point = { lat: number; lng: number };
@@ -23,10 +27,16 @@ const LOCATION_TIMEOUT_MS = 15_000;
 
 /** Why the patient's location is not known, in words. */
 function locationProblemText(code: number | null): string {
-  if (code === 1) return 'You chose not to share your location. Choose your city instead.';
-  if (code === null) return 'Your browser cannot share your location. Choose your city instead.';
-  return 'We could not find your location. Choose your city instead.';
+  if (code === 1) return 'You chose not to share your location. Enter your city or ZIP code instead.';
+  if (code === null) return 'Your browser cannot share your location. Enter your city or ZIP code instead.';
+  return 'We could not find your location. Enter your city or ZIP code instead.';
 }
+
+/** Shown with the list of cities when the places service could not be used. */
+export const PLACE_SEARCH_UNAVAILABLE = 'We cannot look up places just now. Choose the city nearest to you instead.';
+/** Shown with the list of cities when the service knows no place by what the patient typed. */
+export const PLACE_NOT_FOUND =
+  'We could not find that city or ZIP code. Check it and search again, or choose the city nearest to you.';
 
 function addressLine(location: MicroClinicLocation): string {
   const { line1, line2, city, state, zip } = location.address;
@@ -36,21 +46,38 @@ function addressLine(location: MicroClinicLocation): string {
 /**
  * The microclinic step (/mip/hrt/finish/{code}, microclinic funnel): find the microclinics
  * near the patient, by the browser's location (asked for only when the patient presses the
- * button) or, when that is refused or fails, by a city from a list; choose one, and Continue.
- * The position is rounded to about a kilometre before it is sent, and never kept: only the
- * chosen microclinic's id goes into the journey.
+ * button) or by a city or ZIP code they type, which the maps and places service turns into a
+ * point; when that service fails or knows no such place, by a city from a list. Choose one,
+ * and Continue. The point is rounded to about a kilometre before it is sent, and never kept:
+ * only the chosen microclinic's id goes into the journey. What the patient types goes to the
+ * places service in a request body only.
  */
 export default function MicroclinicFinishScreen({ route, code, step }: ScreenProps) {
   const journey = useJourney(code);
   const id = useId();
   const [point, setPoint] = useState<Point | null>(null);
   const [locating, setLocating] = useState(false);
-  const [showAreas, setShowAreas] = useState(false);
+  const [showSearch, setShowSearch] = useState(false);
+  const [place, setPlace] = useState('');
+  const [searching, setSearching] = useState(false);
+  // Why the list of cities is shown: the service failed, or knew no such place.
+  const [areasReason, setAreasReason] = useState<string | null>(null);
+  const [placeError, setPlaceError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [areaId, setAreaId] = useState(SEARCH_AREAS[0]?.id ?? '');
   const [chosen, setChosen] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const asking = useRef(false);
+  const places = useMemo(() => placesFor(pageServiceSettings().places), []);
+  const search = useRef<AbortController | null>(null);
+  const reported = useRef(false);
+
+  useEffect(
+    () => () => {
+      search.current?.abort();
+    },
+    [],
+  );
 
   const clinics = useApiData(point ? `clinics:${point.lat},${point.lng}` : null, (signal) =>
     getMicroClinic(point ?? { lat: 0, lng: 0 }, { signal, maxRetries: 2 }),
@@ -61,7 +88,7 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
     setProblem(null);
     if (!('geolocation' in navigator)) {
       setProblem(locationProblemText(null));
-      setShowAreas(true);
+      setShowSearch(true);
       return;
     }
     asking.current = true;
@@ -77,7 +104,7 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
         asking.current = false;
         setLocating(false);
         setProblem(locationProblemText(error.code));
-        setShowAreas(true);
+        setShowSearch(true);
       },
       { enableHighAccuracy: false, timeout: LOCATION_TIMEOUT_MS, maximumAge: 600_000 },
     );
@@ -88,6 +115,46 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
     if (!area) return;
     setChosen(null);
     setPoint({ lat: area.lat, lng: area.lng });
+  };
+
+  const offerAreas = (reason: string) => {
+    setAreasReason(reason);
+    if (reason === PLACE_SEARCH_UNAVAILABLE && !reported.current) {
+      reported.current = true;
+      track('service_fallback', { outcome: 'places' });
+    }
+  };
+
+  const searchPlace = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = place.trim();
+    if (text === '') {
+      setPlaceError('Enter your city or ZIP code.');
+      return;
+    }
+    setPlaceError(null);
+    search.current?.abort();
+    const controller = new AbortController();
+    search.current = controller;
+    setSearching(true);
+    places.locate(text, controller.signal).then(
+      (found) => {
+        if (controller.signal.aborted) return;
+        setSearching(false);
+        if (found === null) {
+          offerAreas(PLACE_NOT_FOUND);
+          return;
+        }
+        setAreasReason(null);
+        setChosen(null);
+        setPoint(coarsePosition(found.lat, found.lng));
+      },
+      (failure: unknown) => {
+        if (controller.signal.aborted || isAbort(failure)) return;
+        setSearching(false);
+        offerAreas(PLACE_SEARCH_UNAVAILABLE);
+      },
+    );
   };
 
   const saved = journey.state.records[MICROCLINIC_RECORD];
@@ -126,14 +193,14 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
         <Button onClick={locate} loading={locating}>
           Use my location
         </Button>
-        {!showAreas && (
+        {!showSearch && (
           <Button
             variant="default"
             onClick={() => {
-              setShowAreas(true);
+              setShowSearch(true);
             }}
           >
-            Choose my city instead
+            Enter my city or ZIP code
           </Button>
         )}
       </Group>
@@ -147,7 +214,35 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
         </Alert>
       )}
 
-      {showAreas && (
+      {showSearch && areasReason !== PLACE_SEARCH_UNAVAILABLE && (
+        <form onSubmit={searchPlace} aria-label="Find microclinics by city or ZIP code" noValidate>
+          <Stack gap="xs" align="flex-start">
+            <TextInput
+              label="City or ZIP code"
+              description="For example Austin, TX or 78701."
+              value={place}
+              error={placeError}
+              autoComplete="postal-code"
+              maxLength={100}
+              onChange={(event) => {
+                setPlace(event.currentTarget.value);
+                setPlaceError(null);
+              }}
+            />
+            <Button type="submit" variant="default" loading={searching}>
+              Search
+            </Button>
+          </Stack>
+        </form>
+      )}
+
+      {showSearch && areasReason !== null && (
+        <Alert color="yellow" role="status">
+          {areasReason}
+        </Alert>
+      )}
+
+      {showSearch && areasReason !== null && (
         <Group align="flex-end">
           <NativeSelect
             label="Your city"

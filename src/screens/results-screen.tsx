@@ -15,6 +15,7 @@ import { findPatientLead } from '../patient/patient-lead.ts';
 import { LoadProblem } from '../patient/load-problem.tsx';
 import { useApiData } from '../patient/use-api-data.ts';
 import { useRouteContext } from '../patient/use-route-context.ts';
+import { track } from '../services/analytics.ts';
 import type { ScreenProps } from './screen-props.ts';
 
 interface Results {
@@ -54,6 +55,7 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
         Object.entries(lead).filter(([key]) => key !== 'scores' && key !== 'savedAt'),
       ) as unknown as LeadPayload;
       const qualification = await checkCustQualifications(payload, { signal });
+      track('assessment_complete', { outcome: qualification.qualified ? 'qualified' : 'not_qualified' });
       return { lead, qualified: qualification.qualified, reasons: qualification.reasons };
     },
   );

@@ -1,39 +1,46 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { getAvailableDates, getEvents } from '../api/scheduling.ts';
-import type { TimeSlot } from '../api/types.ts';
 import { useBrand } from '../app/brand-context.tsx';
 import type { FunnelStep } from '../app/funnel-sync.tsx';
-import { useNotifications } from '../app/notifications.tsx';
 import { resolveRouteContext } from '../domain/route-context.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import {
   bookedAt,
   bookingKeys,
   earlierBooking,
+  skippedAt,
   withBooking,
   withoutPendingBooking,
+  withoutSkippedBooking,
+  withSkippedBooking,
   type BookedAppointment,
 } from '../patient/booking/appointment-records.ts';
-import { bookConsult, findSentBooking } from '../patient/booking/book-consult.ts';
-import { consultEventType, schedulingUriLike, type ConsultEventType } from '../patient/booking/event-type.ts';
+import { findSentBooking } from '../patient/booking/book-consult.ts';
+import { consultEventType, schedulingUriLike } from '../patient/booking/event-type.ts';
 import '../patient/booking/mantine-styles.ts';
-import { formatAppointmentTime, slotDays, timeZoneName } from '../patient/booking/slot-format.ts';
-import { SlotPicker } from '../patient/booking/slot-picker.tsx';
+import { formatAppointmentTime } from '../patient/booking/slot-format.ts';
 import { SupportContact } from '../patient/support-contact.tsx';
 import { useJourney, type JourneyHandle } from '../patient/journey.tsx';
 import { consoleLogger } from '../patient/lead.ts';
 import { LoadProblem } from '../patient/load-problem.tsx';
 import { useApiData } from '../patient/use-api-data.ts';
+import { track } from '../services/analytics.ts';
+import { useFlag } from '../services/flags/use-flag.ts';
+import { pageServiceSettings } from '../services/page-settings.ts';
+import { BookingFallback } from '../services/scheduling/booking-fallback.tsx';
+import { consultBookingProvider, type ConsultBookingProps } from '../services/scheduling/consult-booking.ts';
+import { EmbedBooking } from '../services/scheduling/embed-booking.tsx';
+import { LocalBooking } from '../services/scheduling/local-booking.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
 /**
- * Consult booking (/mip/calendly/{code}, /f/appointment/{type}/{code}): the free slots of the
- * funnel's consult by day in the patient's time zone, booked once through the scheduling
- * calls and kept in the journey under the step's index, so a reload shows the booking
- * instead of offering to book again. A later booking step of the same funnel (microbh) is a
- * follow-up, offered only after the first consult.
+ * Consult booking (/mip/calendly/{code}, /f/appointment/{type}/{code}) through the
+ * deployment's provider (src/services/scheduling/consult-booking.ts): the local server's free
+ * slots, or the scheduling service's embed. A booking is kept in the journey under the step's
+ * index, so a reload shows the booking instead of offering to book again. A later booking
+ * step of the same funnel (microbh) is a follow-up, offered only after the first consult.
+ * When the service does not load, the patient can book by phone or go on without booking.
  */
 export default function SchedulingScreen({ route, code, step }: ScreenProps) {
   const { site, brand } = useBrand();
@@ -49,6 +56,7 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
   );
   const eventType = consultEventType(site, code);
   const stepIndex = step?.index ?? null;
+  const provider = consultBookingProvider(pageServiceSettings().scheduling, useFlag('schedulingEmbed'));
   // The funnel's step arrives just after the first render; bookings are kept under its index.
   const waiting = journey.status === 'loading' || (route.funnel === true && step === null);
   // A booking sent on an earlier visit whose answer never came is checked before anything is
@@ -58,6 +66,20 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
     setSentBefore({ stepIndex, id: journey.state.records[bookingKeys(stepIndex).pending] ?? null });
   }
 
+  const goOn = () => {
+    if (step?.canNext) step.onNext();
+  };
+  const onBooked = () => {
+    track('consult_booked', { outcome: 'booked' });
+    goOn();
+  };
+  const onSkip = async (serviceFailed: boolean) => {
+    await journey.save((state) => withSkippedBooking(state, stepIndex, new Date().toISOString()));
+    track('consult_booked', { outcome: 'skipped' });
+    if (serviceFailed) track('service_fallback', { outcome: 'scheduling' });
+    goOn();
+  };
+
   let content;
   if (waiting || sentBefore?.stepIndex !== stepIndex) {
     content = <LoadingIndicator />;
@@ -65,20 +87,33 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
     const booked = bookedAt(journey.state, stepIndex);
     const earlier = earlierBooking(journey.state, stepIndex);
     const sent = journey.state.records[bookingKeys(stepIndex).pending];
+    const props: ConsultBookingProps = {
+      eventType,
+      uriLike: schedulingUriLike(eventType, context.calendlyPage),
+      stepIndex,
+      earlier,
+      journey,
+      onBack: step?.canBack ? step.onBack : undefined,
+      onBooked,
+      onSkip,
+    };
     if (booked) content = <BookedConsult booked={booked} followUp={earlier !== null} step={step} />;
     else if (sent !== undefined && sent === sentBefore.id)
       content = <SentBookingCheck appointmentId={sent} stepIndex={stepIndex} journey={journey} />;
-    else
+    else if (skippedAt(journey.state, stepIndex))
       content = (
-        <BookingForm
-          eventType={eventType}
-          uriLike={schedulingUriLike(eventType, context.calendlyPage)}
-          stepIndex={stepIndex}
-          earlier={earlier}
-          journey={journey}
+        <SkippedConsult
           step={step}
+          onBookOnline={
+            provider.kind === 'unavailable'
+              ? undefined
+              : () => journey.save((state) => withoutSkippedBooking(state, stepIndex))
+          }
         />
       );
+    else if (provider.kind === 'local') content = <LocalBooking {...props} />;
+    else if (provider.kind === 'embed') content = <EmbedBooking {...props} baseUrl={provider.baseUrl} />;
+    else content = <BookingFallback reason="off" onContinue={() => onSkip(false)} />;
   }
 
   return (
@@ -133,6 +168,45 @@ function BookedConsult({
 }
 
 /**
+ * The step was passed without booking: the care team will call. Continue (or, on the last
+ * step, what comes next), and a way back to the calendar.
+ */
+function SkippedConsult({
+  step,
+  onBookOnline,
+}: {
+  step: FunnelStep | null;
+  onBookOnline?: (() => Promise<void>) | undefined;
+}) {
+  const { brand } = useBrand();
+  return (
+    <Stack gap="md">
+      <Alert color="blue" role="status" title="Your consult is not booked yet">
+        <Text>Our care team will call you to book your video consult with a licensed clinician.</Text>
+      </Alert>
+      <Group>
+        {onBookOnline && (
+          <Button variant="default" onClick={() => void onBookOnline().catch(() => undefined)}>
+            Book online now
+          </Button>
+        )}
+        {step?.canNext && <Button onClick={step.onNext}>Continue</Button>}
+      </Group>
+      {!step?.canNext && (
+        <Text>
+          You can see your care and messages in the{' '}
+          <Anchor href={brand.portalLink} target="_blank" rel="noopener noreferrer">
+            member portal
+          </Anchor>
+          .
+        </Text>
+      )}
+      <SupportContact lead="Prefer to book now? Call us at" />
+    </Stack>
+  );
+}
+
+/**
  * A booking was sent and its answer never came (the page was closed or reloaded): ask the
  * scheduler before offering to book again, and record what it says.
  */
@@ -157,161 +231,4 @@ function SentBookingCheck({
   });
   if (check.status === 'failed') return <LoadProblem what="your booking" error={check.error} onRetry={check.retry} />;
   return <LoadingIndicator />;
-}
-
-interface BookingFormProps {
-  eventType: ConsultEventType;
-  uriLike: string;
-  stepIndex: number | null;
-  /** The consult booked at an earlier step: this booking follows it up. */
-  earlier: BookedAppointment | null;
-  journey: JourneyHandle;
-  step: FunnelStep | null;
-}
-
-/** The free slots, a day and a time chosen, and the booking. */
-function BookingForm({ eventType, uriLike, stepIndex, earlier, journey, step }: BookingFormProps) {
-  const { showSnackbar } = useNotifications();
-  const events = useApiData(`events:${eventType}:${uriLike}`, (signal) =>
-    getEvents({ eventType, uriLike }, { signal, maxRetries: 2 }),
-  );
-  const event =
-    events.status === 'ready'
-      ? (events.data.events.find((item) => item.eventType === eventType) ?? events.data.events[0] ?? null)
-      : undefined;
-  const dates = useApiData(event ? `dates:${event.eventType}` : null, (signal) =>
-    getAvailableDates(event?.eventType ?? eventType, { signal, maxRetries: 2 }),
-  );
-  const [chosenDay, setChosenDay] = useState<string | null>(null);
-  const [startTime, setStartTime] = useState<string | null>(null);
-  const [timeError, setTimeError] = useState<string | undefined>();
-  const [taken, setTaken] = useState(false);
-  const [busy, setBusy] = useState(false);
-  // A second click lands before React re-renders the button as busy.
-  const sending = useRef(false);
-
-  const followUp = earlier !== null;
-  const name = consultName(followUp);
-  const takenAlert = taken && (
-    <Alert color="yellow" role="alert" title="That time was just taken">
-      Someone booked that time while you were choosing. Here are the times that are open now: please choose another.
-    </Alert>
-  );
-
-  if (events.status === 'failed')
-    return <LoadProblem what="the consult times" error={events.error} onRetry={events.retry} />;
-  if (dates.status === 'failed')
-    return <LoadProblem what="the consult times" error={dates.error} onRetry={dates.retry} />;
-  if (event === null) {
-    return (
-      <Stack gap="md">
-        <Alert color="yellow" role="alert" title="Online booking is not available right now">
-          We could not find consult times to book online.
-        </Alert>
-        <SupportContact lead="Please call us to book your consult at" />
-      </Stack>
-    );
-  }
-  if (event === undefined || dates.status === 'loading') {
-    return (
-      <Stack gap="md">
-        {takenAlert}
-        <LoadingIndicator />
-      </Stack>
-    );
-  }
-
-  // A follow-up starts after the first consult has ended.
-  const firstStart = earlier?.startTime === undefined ? Number.NaN : new Date(earlier.startTime).getTime();
-  const notBefore = Number.isFinite(firstStart)
-    ? new Date(firstStart + event.durationMinutes * 60_000).toISOString()
-    : undefined;
-  const days = slotDays(dates.data.dates, notBefore);
-  if (days.length === 0) {
-    return (
-      <Stack gap="md">
-        {takenAlert}
-        <Alert color="yellow" role="alert" title="No open times in the next three weeks">
-          Every consult time we can offer online is taken.
-        </Alert>
-        <SupportContact lead="Please call us and we will find a time with you:" />
-      </Stack>
-    );
-  }
-  const day = days.find((item) => item.key === chosenDay) ?? days[0];
-  const slot: TimeSlot | undefined = day?.slots.find((item) => item.startTime === startTime);
-  // Named on the chosen day: daylight saving time may begin or end within the weeks offered.
-  const firstOfDay = day?.slots[0];
-  const zoneName = firstOfDay ? timeZoneName(new Date(firstOfDay.startTime)) : '';
-
-  const book = async () => {
-    if (sending.current) return;
-    if (!slot) {
-      setTimeError(`Choose a time for your ${name}.`);
-      return;
-    }
-    sending.current = true;
-    setBusy(true);
-    setTaken(false);
-    try {
-      const outcome = await bookConsult({ journey, stepIndex, eventType: event.eventType, slot });
-      if (outcome.kind === 'taken') {
-        setTaken(true);
-        setStartTime(null);
-        dates.retry();
-        return;
-      }
-      if (outcome.kind === 'not-sent') return;
-      try {
-        await journey.save((state) => withBooking(state, stepIndex, outcome.appointment));
-      } catch {
-        // The booking stands and shows from memory; the journey store has told the patient.
-        return;
-      }
-      if (step?.canNext) step.onNext();
-    } catch (error) {
-      showSnackbar(error instanceof Error ? error.message : 'Request Timeout');
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Stack gap="lg">
-      {takenAlert}
-      <Text>
-        {followUp
-          ? `Choose a time for your follow-up: a ${event.durationMinutes}-minute video visit with your clinician, after your first consult.`
-          : `Choose a time for your ${event.durationMinutes}-minute video consult with a licensed clinician.`}
-      </Text>
-      <SlotPicker
-        days={days}
-        dayKey={day?.key ?? ''}
-        startTime={slot?.startTime ?? null}
-        onDayChange={(key) => {
-          setChosenDay(key);
-          setStartTime(null);
-        }}
-        onTimeChange={(time) => {
-          setStartTime(time);
-          setTimeError(undefined);
-        }}
-        zoneName={zoneName}
-        error={timeError}
-        disabled={busy}
-      />
-      <Group>
-        {step?.canBack && (
-          <Button variant="default" onClick={step.onBack} disabled={busy}>
-            Back
-          </Button>
-        )}
-        <Button onClick={() => void book()} loading={busy}>
-          {followUp ? 'Book my follow-up' : 'Book my consult'}
-        </Button>
-      </Group>
-      <SupportContact lead="Prefer to book by phone? Call us at" />
-    </Stack>
-  );
 }

@@ -1,5 +1,6 @@
 import type { Migration } from './database.ts';
 import { idempotencyMigration } from './idempotency.ts';
+import { tagEventsMigration } from './tags.ts';
 
 /**
  * What the funnel sends: leads, billing, orders, identity checks, status updates and the
@@ -344,10 +345,42 @@ const idDocuments: Migration = {
   },
 };
 
+/**
+ * The local places service's demo data (schemas/app.openapi.json, tag places): street
+ * addresses to suggest, and city centres and ZIP codes to turn into a point for the
+ * microclinic lookup. `search_key` is the address in lower case with only letters, digits and
+ * single spaces, so a prefix of what the patient types can be matched with LIKE.
+ */
+const places: Migration = {
+  version: 6,
+  description: 'places: demo addresses, cities and ZIP codes for the local places service',
+  up: (db) => {
+    db.exec(`
+      CREATE TABLE places (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('address', 'city', 'zip')),
+        line1 TEXT,
+        city TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (length(state) = 2),
+        zip TEXT NOT NULL CHECK (length(zip) = 5 AND zip NOT GLOB '*[^0-9]*'),
+        lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+        lng REAL NOT NULL CHECK (lng BETWEEN -180 AND 180),
+        search_key TEXT NOT NULL,
+        demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
+        CHECK ((kind = 'address') = (line1 IS NOT NULL))
+      ) STRICT;
+      CREATE INDEX places_search ON places (kind, search_key);
+      CREATE INDEX places_zip ON places (zip);
+    `);
+  },
+};
+
 export const MIGRATIONS: readonly Migration[] = [
   idempotencyMigration,
   funnelRecords,
   funnelContent,
   journeys,
   idDocuments,
+  places,
+  tagEventsMigration,
 ];

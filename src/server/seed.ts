@@ -1,15 +1,16 @@
 import { US_STATES } from '../domain/us-states.ts';
 import type { Db } from './database.ts';
+import { placeSearchKey } from './handlers/places.ts';
 
 /**
  * Demo content for a local server: what the funnel reads (products, question pages, content,
- * terms, state rules, locations, short links, a scheduling calendar) and a few demo customers
+ * terms, state rules, locations, places, short links, a scheduling calendar) and a few demo customers
  * to look up. Every row is marked demo. Seeded once per SEED_VERSION: the version is recorded
  * in the meta table, and every insert is INSERT OR IGNORE, so a second run adds nothing.
  */
 
 /** Raise when the demo content changes, to seed the new rows into existing databases. */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 
 /** The assessment page whose questions the symptom-questions call asks again. */
 export const SYMPTOM_PAGE = { formId: 'MIP', pageId: '2' } as const;
@@ -604,6 +605,81 @@ const MICROCLINICS = [
 ];
 
 /**
+ * The local places service's demo addresses: public buildings and the demo microclinics in
+ * the cities the funnel serves, so address suggestions work offline. Not anyone's home.
+ */
+const PLACE_ADDRESSES = [
+  ['pl_austin_congress', '200 Congress Ave', 'Austin', 'TX', '78701', 30.2649, -97.7445],
+  ['pl_austin_capitol', '1100 Congress Ave', 'Austin', 'TX', '78701', 30.2747, -97.7404],
+  ['pl_austin_city_hall', '301 W 2nd St', 'Austin', 'TX', '78701', 30.2651, -97.7467],
+  ['pl_dallas_city_hall', '1500 Marilla St', 'Dallas', 'TX', '75201', 32.7763, -96.7969],
+  ['pl_dallas_mckinney', '2500 McKinney Ave', 'Dallas', 'TX', '75201', 32.7977, -96.8003],
+  ['pl_houston_city_hall', '901 Bagby St', 'Houston', 'TX', '77002', 29.7604, -95.3698],
+  ['pl_houston_westheimer', '5085 Westheimer Rd', 'Houston', 'TX', '77056', 29.7392, -95.4636],
+  ['pl_houston_mckinney', '1501 McKinney St', 'Houston', 'TX', '77010', 29.7527, -95.3565],
+  ['pl_san_antonio_military', '100 Military Plz', 'San Antonio', 'TX', '78205', 29.4241, -98.4936],
+  ['pl_san_antonio_alamo', '300 Alamo Plz', 'San Antonio', 'TX', '78205', 29.426, -98.4861],
+  ['pl_fort_worth_texas', '200 Texas St', 'Fort Worth', 'TX', '76102', 32.7532, -97.3327],
+  ['pl_miami_pan_american', '3500 Pan American Dr', 'Miami', 'FL', '33133', 25.727, -80.2331],
+  ['pl_miami_brickell', '801 Brickell Ave', 'Miami', 'FL', '33131', 25.7663, -80.1917],
+  ['pl_fort_lauderdale_andrews', '100 N Andrews Ave', 'Fort Lauderdale', 'FL', '33301', 26.1233, -80.1434],
+  ['pl_orlando_orange', '400 S Orange Ave', 'Orlando', 'FL', '32801', 28.5383, -81.3792],
+  ['pl_atlanta_trinity', '55 Trinity Ave SW', 'Atlanta', 'GA', '30303', 33.7486, -84.3916],
+  ['pl_atlanta_peachtree', '1100 Peachtree St NE', 'Atlanta', 'GA', '30309', 33.7844, -84.3836],
+  ['pl_phoenix_washington', '200 W Washington St', 'Phoenix', 'AZ', '85003', 33.4489, -112.0773],
+  ['pl_phoenix_camelback', '2502 E Camelback Rd', 'Phoenix', 'AZ', '85016', 33.5097, -112.0277],
+  ['pl_mesa_main', '20 E Main St', 'Mesa', 'AZ', '85201', 33.415, -111.8314],
+  ['pl_denver_bannock', '1437 Bannock St', 'Denver', 'CO', '80202', 39.7392, -104.9903],
+  ['pl_denver_first', '3000 E 1st Ave', 'Denver', 'CO', '80206', 39.7187, -104.9535],
+  ['pl_chicago_lasalle', '121 N LaSalle St', 'Chicago', 'IL', '60602', 41.8837, -87.6324],
+  ['pl_chicago_michigan', '600 N Michigan Ave', 'Chicago', 'IL', '60611', 41.8932, -87.6243],
+  ['pl_chicago_wacker', '233 S Wacker Dr', 'Chicago', 'IL', '60606', 41.8789, -87.6359],
+  ['pl_los_angeles_spring', '200 N Spring St', 'Los Angeles', 'CA', '90012', 34.0537, -118.2428],
+  ['pl_los_angeles_grand', '111 S Grand Ave', 'Los Angeles', 'CA', '90012', 34.0553, -118.2498],
+  ['pl_san_diego_c', '202 C St', 'San Diego', 'CA', '92101', 32.717, -117.1627],
+  ['pl_san_francisco_goodlett', '1 Dr Carlton B Goodlett Pl', 'San Francisco', 'CA', '94102', 37.7793, -122.4193],
+  ['pl_new_york_centre', '1 Centre St', 'New York', 'NY', '10007', 40.713, -74.0041],
+  ['pl_new_york_fifth', '350 5th Ave', 'New York', 'NY', '10118', 40.7484, -73.9857],
+  ['pl_seattle_fourth', '600 4th Ave', 'Seattle', 'WA', '98104', 47.6036, -122.3294],
+  ['pl_portland_fourth', '1221 SW 4th Ave', 'Portland', 'OR', '97204', 45.5152, -122.6784],
+  ['pl_boston_city_hall', '1 City Hall Sq', 'Boston', 'MA', '02201', 42.3603, -71.058],
+  ['pl_philadelphia_jfk', '1400 John F Kennedy Blvd', 'Philadelphia', 'PA', '19107', 39.9526, -75.1635],
+  ['pl_washington_pennsylvania', '1350 Pennsylvania Ave NW', 'Washington', 'DC', '20004', 38.8951, -77.0317],
+  ['pl_minneapolis_fifth', '350 S 5th St', 'Minneapolis', 'MN', '55415', 44.9773, -93.2655],
+  ['pl_detroit_woodward', '2 Woodward Ave', 'Detroit', 'MI', '48226', 42.3297, -83.0436],
+  ['pl_nashville_public', '1 Public Sq', 'Nashville', 'TN', '37201', 36.1676, -86.7781],
+  ['pl_las_vegas_main', '495 S Main St', 'Las Vegas', 'NV', '89101', 36.1672, -115.1485],
+  ['pl_charlotte_fourth', '600 E 4th St', 'Charlotte', 'NC', '28202', 35.221, -80.8385],
+] as const;
+
+/**
+ * Where the microclinic lookup looks for a typed city or ZIP code: the centres of the cities
+ * with microclinics and their neighbours (the choices of src/patient/booking/microclinic-areas.ts),
+ * and the ZIP codes of the demo microclinics.
+ */
+const PLACE_AREAS = [
+  ['city', 'Atlanta', 'GA', '30303', 33.749, -84.388],
+  ['city', 'Austin', 'TX', '78701', 30.2672, -97.7431],
+  ['city', 'Chicago', 'IL', '60601', 41.8857, -87.6181],
+  ['city', 'Dallas', 'TX', '75201', 32.7876, -96.7994],
+  ['city', 'Denver', 'CO', '80202', 39.7525, -104.9995],
+  ['city', 'Fort Lauderdale', 'FL', '33301', 26.1224, -80.1373],
+  ['city', 'Fort Worth', 'TX', '76102', 32.7555, -97.3308],
+  ['city', 'Houston', 'TX', '77002', 29.7604, -95.3698],
+  ['city', 'Los Angeles', 'CA', '90012', 34.0537, -118.2428],
+  ['city', 'Mesa', 'AZ', '85201', 33.4152, -111.8315],
+  ['city', 'Miami', 'FL', '33131', 25.7617, -80.1918],
+  ['city', 'New York', 'NY', '10001', 40.7506, -73.9972],
+  ['city', 'Phoenix', 'AZ', '85004', 33.4484, -112.074],
+  ['city', 'San Antonio', 'TX', '78205', 29.4241, -98.4936],
+  ['zip', 'Houston', 'TX', '77056', 29.7392, -95.4636],
+  ['zip', 'Atlanta', 'GA', '30309', 33.7844, -84.3836],
+  ['zip', 'Phoenix', 'AZ', '85016', 33.5097, -112.0277],
+  ['zip', 'Denver', 'CO', '80206', 39.7187, -104.9535],
+  ['zip', 'Chicago', 'IL', '60611', 41.8932, -87.6243],
+] as const;
+
+/**
  * Short links. The last five are hostile on purpose: the app must refuse them, and the
  * end-to-end tests prove it does.
  */
@@ -749,6 +825,18 @@ function seedContent(db: Db): void {
      VALUES (@id, @name, @line1, @city, @state, @zip, @lat, @lng, 1)`,
   );
   for (const item of MICROCLINICS) clinic.run(item);
+
+  const place = db.prepare(
+    `INSERT OR IGNORE INTO places (id, kind, line1, city, state, zip, lat, lng, search_key, demo)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+  );
+  for (const [id, line1, city, state, zip, lat, lng] of PLACE_ADDRESSES) {
+    place.run(id, 'address', line1, city, state, zip, lat, lng, placeSearchKey(`${line1} ${city} ${state} ${zip}`));
+  }
+  for (const [kind, city, state, zip, lat, lng] of PLACE_AREAS) {
+    const id = `pl_${kind}_${placeSearchKey(city).replaceAll(' ', '_')}_${zip}`;
+    place.run(id, kind, null, city, state, zip, lat, lng, placeSearchKey(`${city} ${state} ${zip}`));
+  }
 
   const link = db.prepare('INSERT OR IGNORE INTO short_links (hash, url, demo) VALUES (?, ?, 1)');
   for (const [hash, url] of Object.entries(SHORT_LINKS)) link.run(hash, url);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
@@ -180,41 +180,6 @@ function fakeGeolocation(answer: { position: { latitude: number; longitude: numb
   return getCurrentPosition;
 }
 
-test('microclinic: location refused, the patient chooses a city, picks a microclinic and goes on', async () => {
-  const user = userEvent.setup();
-  const getCurrentPosition = fakeGeolocation({ refused: true });
-  const queries = useMicroclinics();
-  const calls = memoryJourneyCalls({ microclinic: journey({ completed: ['payment'] }) });
-  const step = fakeStep(true);
-  renderWithProviders(<MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />, {
-    journeyCalls: calls,
-  });
-
-  // Nothing is asked of the browser until the patient presses the button.
-  expect(getCurrentPosition).not.toHaveBeenCalled();
-  await user.click(screen.getByRole('button', { name: 'Use my location' }));
-  expect(getCurrentPosition).toHaveBeenCalledTimes(1);
-  expect(await screen.findByRole('alert')).toHaveTextContent(
-    'You chose not to share your location. Choose your city instead.',
-  );
-
-  await user.selectOptions(screen.getByRole('combobox', { name: /Your city/ }), 'Austin, TX 78701');
-  await user.click(screen.getByRole('button', { name: 'Find microclinics' }));
-
-  const list = await screen.findByRole('radiogroup', { name: 'Microclinics near you' });
-  expect(within(list).getByRole('radio', { name: 'Austin Downtown Microclinic' })).toBeChecked();
-  expect(within(list).getByText(/200 Congress Ave, Austin, TX 78701 · 0.2 miles away/)).toBeInTheDocument();
-  expect(queries.map((query) => [query.get('lat'), query.get('lng')])).toEqual([['30.2672', '-97.7431']]);
-
-  await user.click(within(list).getByRole('radio', { name: 'Houston Galleria Microclinic' }));
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
-  });
-  expect(calls.saved.get('microclinic')?.records).toEqual({ microclinicId: 'mc_houston_1' });
-  expect(calls.saved.get('microclinic')?.completed).toEqual(['payment', 'microclinic']);
-});
-
 test('microclinic: a shared location is rounded to about a kilometre before it is sent', async () => {
   const user = userEvent.setup();
   fakeGeolocation({ position: { latitude: 30.267153, longitude: -97.743057 } });
@@ -226,19 +191,4 @@ test('microclinic: a shared location is rounded to about a kilometre before it i
   expect(await screen.findByRole('radiogroup', { name: 'Microclinics near you' })).toBeInTheDocument();
   expect(queries.map((query) => [query.get('lat'), query.get('lng')])).toEqual([['30.27', '-97.74']]);
   expect(screen.queryByRole('combobox', { name: /Your city/ })).not.toBeInTheDocument();
-});
-
-test('microclinic: none near the chosen city says so, and the patient can still go on', async () => {
-  const user = userEvent.setup();
-  server.use(operationHandler('getMicroClinic', () => HttpResponse.json({ data: { locations: [] } })));
-  const step = fakeStep(true);
-  renderWithProviders(<MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />);
-  await user.click(screen.getByRole('button', { name: 'Choose my city instead' }));
-  await user.selectOptions(screen.getByRole('combobox', { name: /Your city/ }), 'New York, NY 10001');
-  await user.click(screen.getByRole('button', { name: 'Find microclinics' }));
-  expect(await screen.findByRole('status', { name: 'No microclinic near you yet' })).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
-  });
 });

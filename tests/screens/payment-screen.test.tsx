@@ -2,12 +2,16 @@ import axe from 'axe-core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
-import { afterEach, expect, test, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi, type Mock } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
 import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { Site } from '../../src/engine/config-types.ts';
 import CheckoutScreen from '../../src/screens/checkout-screen.tsx';
 import PaymentScreen from '../../src/screens/payment-screen.tsx';
+import { analyticsSettled } from '../../src/services/analytics.ts';
+import { forgetFlagSource } from '../../src/services/flags/flags.ts';
+import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
+import { LOCAL_SERVICES, SERVICE_SETTINGS_ELEMENT_ID } from '../../src/services/settings.ts';
 import { setRuntimeConfig } from '../../src/api/http.ts';
 import { server, TEST_API_BASE, TEST_API_TOKEN, useApiServer } from '../api/msw.ts';
 import { loadConfig } from '../support/config.ts';
@@ -15,9 +19,37 @@ import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 
 useApiServer();
 
+beforeEach(async () => {
+  // Events of an earlier test still on their way to the data layer land before it is emptied.
+  await analyticsSettled();
+  Reflect.deleteProperty(window, 'dataLayer');
+  // These tests are about paying: the street address is typed, as a patient does when address
+  // suggestions are off (their own tests cover them), so no places call is made here.
+  const settings = document.createElement('script');
+  settings.id = SERVICE_SETTINGS_ELEMENT_ID;
+  settings.type = 'application/json';
+  settings.textContent = JSON.stringify({
+    ...LOCAL_SERVICES,
+    flags: { provider: 'local', overrides: { addressAutocomplete: false } },
+  });
+  document.head.append(settings);
+  forgetPageServiceSettings();
+  forgetFlagSource();
+});
+
 afterEach(() => {
+  document.getElementById(SERVICE_SETTINGS_ELEMENT_ID)?.remove();
+  forgetPageServiceSettings();
+  forgetFlagSource();
   vi.restoreAllMocks();
 });
+
+/** The analytics events of one kind the page pushed, by outcome. */
+async function tracked(event: string): Promise<unknown[]> {
+  await analyticsSettled();
+  const layer = (window as unknown as { dataLayer?: { event?: unknown; outcome?: unknown }[] }).dataLayer ?? [];
+  return layer.filter((entry) => entry.event === event).map((entry) => entry.outcome);
+}
 
 const ROUTES = loadConfig().routes.routes;
 
@@ -109,7 +141,14 @@ interface Sent {
  * The API at the network boundary, keeping what the local server keeps: leads, billing tokens
  * (with the simulator's verdict) and orders answered once per Idempotency-Key.
  */
-function fakeApi(options: { orderDelayMs?: number; productStatus?: number } = {}) {
+function fakeApi(
+  options: {
+    orderDelayMs?: number;
+    productStatus?: number;
+    /** What the bot check's verification says: a person (default), a bot, or nothing (the service is down). */
+    botCheck?: 'person' | 'bot' | 'down';
+  } = {},
+) {
   const sent: Sent[] = [];
   const tokens = new Map<string, { last4: string; decline: string | undefined }>();
   const byKey = new Map<string, { body: string; status: number; json: JsonBodyType }>();
@@ -150,6 +189,14 @@ function fakeApi(options: { orderDelayMs?: number; productStatus?: number } = {}
       }
       if (!product) return HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 });
       return HttpResponse.json({ data: { quantity: 1, ...product } });
+    }),
+    http.post(`${TEST_API_BASE}/memoForm/verifyRecaptcha`, async ({ request }) => {
+      const { entry } = await record('verifyRecaptcha', request);
+      if (options.botCheck === 'down') {
+        return HttpResponse.json({ status: 503, message: 'Service unavailable' }, { status: 503 });
+      }
+      const success = options.botCheck !== 'bot';
+      return HttpResponse.json({ data: { success, score: success ? 0.9 : 0.1, action: entry.body.action } });
     }),
     http.post(`${TEST_API_BASE}/memoForm/saveLead`, async ({ request }) => {
       const { entry } = await record('saveLead', request);
@@ -403,6 +450,8 @@ test('a double click on Pay makes exactly one order, and the button says Process
   expect(api.of('createOrder')).toHaveLength(1);
   expect(api.of('saveBillingInfo')).toHaveLength(1);
   expect(api.orderCount()).toBe(1);
+  expect(api.of('verifyRecaptcha')).toHaveLength(1);
+  expect(await tracked('payment_result')).toEqual(['approved']);
   const saved = calls.saved.get('shrt');
   expect(saved?.completed).toContain('payment');
   expect(saved?.records.orderId).toBe('ord_1');
@@ -501,6 +550,9 @@ test('a declined card shows the reason with the card fields, keeps what was type
   expect(orders[1]?.key).not.toBe(orders[0]?.key);
   expect(calls.saved.get('shrt')?.records.paymentKey).toBe(orders[1]?.key);
   expect(api.orderCount()).toBe(1);
+  // Each new card is checked for a bot again: a bot testing cards is what the check is for.
+  expect(api.of('verifyRecaptcha')).toHaveLength(2);
+  expect(await tracked('payment_result')).toEqual(['declined', 'approved']);
 }, 30_000);
 
 test('pressing Pay again after a decline without changing the card resends the same key and body', async () => {
@@ -539,12 +591,20 @@ test('payment first (bhrt): the contact goes into the journey and the lead is sa
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
+  // The bot check comes before anything is saved, with what the patient typed in the form.
   expect(api.sent.map((entry) => entry.operation)).toEqual([
     'getProductInfo',
+    'verifyRecaptcha',
     'saveLead',
     'saveBillingInfo',
     'createOrder',
   ]);
+  expect(api.of('verifyRecaptcha')[0]?.body).toEqual({
+    recaptchaToken: expect.stringMatching(/^local\.payment\./) as unknown,
+    action: 'payment',
+    email: 'avery.quinn@example.com',
+    phone: '2125550123',
+  });
   const lead = JSON.parse(String(api.of('saveLead')[0]?.body.lead)) as Record<string, unknown>;
   expect(lead).toMatchObject({
     firstName: 'Avery',
@@ -720,3 +780,63 @@ test('axe finds no serious problem on the completed payment', async () => {
   await screen.findByRole('heading', { name: 'Your payment is complete' });
   expect(await seriousViolations()).toEqual([]);
 });
+
+test('a bot is stopped by the Pay button with the support phone; nothing is saved or charged', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi({ botCheck: 'bot' });
+  const { calls, step } = renderPayment({ path: '/payment/bhrt', code: 'bhrt' });
+
+  await payButton();
+  await fillContact(user);
+  await fillAddress(user);
+  await fillCard(user);
+  await user.click(await payButton());
+
+  const alert = await screen.findByRole('alert', { name: 'We could not take your payment online' });
+  expect(alert).toHaveTextContent('Our security check could not confirm this payment, so nothing was charged.');
+  expect(alert).toHaveTextContent('Please call us at (888) 555-0142');
+  expect(step.onNext).not.toHaveBeenCalled();
+  expect(api.sent.map((entry) => entry.operation)).toEqual(['getProductInfo', 'verifyRecaptcha']);
+  expect(calls.saved.get('bhrt')?.records.paymentKey).toBeUndefined();
+  // What was typed stays, and Pay can be pressed again.
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('avery.quinn@example.com');
+  expect(await payButton()).toBeEnabled();
+  expect(await tracked('payment_result')).toEqual([]);
+  expect(await tracked('service_fallback')).toEqual([]);
+}, 30_000);
+
+test('the women’s brand gives its own support phone to a patient the bot check stops', async () => {
+  const user = userEvent.setup({ delay: null });
+  fakeApi({ botCheck: 'bot' });
+  renderPayment({ path: '/f/payment/fmhrt', code: 'fmhrt', brand: 'female', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user);
+  await user.click(await payButton());
+
+  expect(await screen.findByText(/Our security check could not confirm this payment/)).toHaveTextContent(
+    'Please call us at (888) 555-0187',
+  );
+}, 30_000);
+
+test('a bot check that is down does not stop the patient: the payment goes through and the fallback is counted', async () => {
+  const user = userEvent.setup({ delay: null });
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const api = fakeApi({ botCheck: 'down' });
+  const { step } = renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user);
+  await user.click(await payButton());
+
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  expect(api.of('verifyRecaptcha')).toHaveLength(1);
+  expect(api.orderCount()).toBe(1);
+  expect(screen.queryByText(/Our security check/)).not.toBeInTheDocument();
+  expect(await tracked('service_fallback')).toEqual(['bot_check']);
+  expect(await tracked('payment_result')).toEqual(['approved']);
+}, 30_000);

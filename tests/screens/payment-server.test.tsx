@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { setRuntimeConfig } from '../../src/api/http.ts';
 import type { JourneyState } from '../../src/api/journey.ts';
 import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import PaymentScreen from '../../src/screens/payment-screen.tsx';
+import { forgetFlagSource } from '../../src/services/flags/flags.ts';
+import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
+import { LOCAL_SERVICES, SERVICE_SETTINGS_ELEMENT_ID } from '../../src/services/settings.ts';
 import { loadConfig } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 import { countRows, startTestServer, TEST_TOKEN, type TestServer } from '../server/test-server.ts';
@@ -27,6 +30,32 @@ beforeAll(async () => {
 afterAll(async () => {
   setRuntimeConfig(null);
   await api.remove();
+});
+
+/** The client pointed at a server. */
+function useServer(server: TestServer) {
+  const { port } = server.app.server.address() as AddressInfo;
+  setRuntimeConfig({ apiBase: `http://127.0.0.1:${port}/api`, apiToken: TEST_TOKEN });
+}
+
+beforeEach(() => {
+  // The street address is typed, as with address suggestions off: these tests are about paying.
+  const settings = document.createElement('script');
+  settings.id = SERVICE_SETTINGS_ELEMENT_ID;
+  settings.type = 'application/json';
+  settings.textContent = JSON.stringify({
+    ...LOCAL_SERVICES,
+    flags: { provider: 'local', overrides: { addressAutocomplete: false } },
+  });
+  document.head.append(settings);
+  forgetPageServiceSettings();
+  forgetFlagSource();
+});
+
+afterEach(() => {
+  document.getElementById(SERVICE_SETTINGS_ELEMENT_ID)?.remove();
+  forgetPageServiceSettings();
+  forgetFlagSource();
 });
 
 const route = loadConfig().routes.routes.find((candidate) => candidate.path === '/payment/:pathCode');
@@ -164,4 +193,33 @@ test('mhrt after the assessment: the order of 1682 and the complimentary kit 167
       landingId,
     ),
   ).toBe(1);
+}, 60_000);
+
+test('a server that does not accept the local bot check (production-like) stops the payment before anything is saved', async () => {
+  const strict = await startTestServer({ services: { page: LOCAL_SERVICES, acceptLocalBotTokens: false } });
+  try {
+    await strict.app.listen({ port: 0, host: '127.0.0.1' });
+    useServer(strict);
+    const before = {
+      leads: countRows(strict.db, 'leads'),
+      billing: countRows(strict.db, 'billing'),
+      orders: countRows(strict.db, 'orders'),
+    };
+    const user = userEvent.setup({ delay: null });
+    const { step } = renderPayment('bhrt', memoryJourneyCalls());
+
+    await fillForm(user, 'sam.strict@example.com', '4242 4242 4242 4242');
+    await user.click(await screen.findByRole('button', { name: 'Pay $99' }));
+
+    expect(await screen.findByText(/Our security check could not confirm this payment/)).toBeVisible();
+    expect(step.onNext).not.toHaveBeenCalled();
+    expect({
+      leads: countRows(strict.db, 'leads'),
+      billing: countRows(strict.db, 'billing'),
+      orders: countRows(strict.db, 'orders'),
+    }).toEqual(before);
+  } finally {
+    useServer(api);
+    await strict.remove();
+  }
 }, 60_000);

@@ -7,6 +7,7 @@ import { databaseFile, openDatabase, type Db } from '../../src/server/database.t
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
 import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
+import type { ServerServiceSettings } from '../../src/server/service-settings.ts';
 
 /** The client token of the test servers (never a real one). */
 export const TEST_TOKEN = 'test-client-token-0123456789';
@@ -58,7 +59,14 @@ export function tempDataDir(): string {
  * The app as main.ts builds it, on a data directory (a new temporary one unless given):
  * migrated, seeded, every contract operation registered. No network: tests use `app.inject`.
  */
-export async function startTestServer(options: { dataDir?: string; logs?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    dataDir?: string;
+    logs?: boolean;
+    /** The outside services as main.ts reads them; buildApp's local defaults (local bot tokens accepted) when absent. */
+    services?: ServerServiceSettings;
+  } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const db = openDatabase(databaseFile(dataDir), MIGRATIONS);
   seedDemoData(db);
@@ -68,6 +76,7 @@ export async function startTestServer(options: { dataDir?: string; logs?: boolea
     routes: ROUTES,
     handlers: SERVER_HANDLERS,
     clientToken: TEST_TOKEN,
+    services: options.services,
     logLevel: options.logs === true ? 'trace' : false,
     logStream: { write: (line) => logs.push(line) },
   });

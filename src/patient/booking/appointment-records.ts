@@ -9,6 +9,9 @@ import type { JourneyState } from '../../api/journey.ts';
  */
 export const APPOINTMENT_DONE = 'appointment';
 
+/** A booking step passed without an appointment: the care team calls to book it. */
+export const APPOINTMENT_SKIPPED = 'appointment-skipped';
+
 export interface BookingKeys {
   /** records: the appointment id. */
   id: string;
@@ -18,6 +21,11 @@ export interface BookingKeys {
   pending: string;
   /** completed: this step's booking is done. */
   done: string;
+  /**
+   * records: the step was passed without booking (the scheduling service did not load and the
+   * patient chose to go on); the value is when. Completed holds the same key.
+   */
+  skipped: string;
 }
 
 export function bookingKeys(stepIndex: number | null): BookingKeys {
@@ -27,6 +35,7 @@ export function bookingKeys(stepIndex: number | null): BookingKeys {
     start: `appointmentStart${suffix}`,
     pending: `appointmentPending${suffix}`,
     done: `${APPOINTMENT_DONE}${suffix}`,
+    skipped: `${APPOINTMENT_SKIPPED}${suffix}`,
   };
 }
 
@@ -103,8 +112,33 @@ export function withBooking(
       [keys.id]: appointment.appointmentId,
       ...(appointment.startTime === undefined ? {} : { [keys.start]: appointment.startTime }),
     },
-    [keys.pending, keys.start],
+    [keys.pending, keys.start, keys.skipped],
   );
-  const completed = [...new Set([...state.completed, APPOINTMENT_DONE, keys.done])];
+  const completed = [...new Set([...state.completed, APPOINTMENT_DONE, keys.done])].filter(
+    (part) => part !== keys.skipped,
+  );
   return { ...next, completed };
+}
+
+/** Whether the patient passed a step without booking (and has not booked it since). */
+export function skippedAt(state: JourneyState, stepIndex: number | null): boolean {
+  const keys = bookingKeys(stepIndex);
+  return state.records[keys.skipped] !== undefined && state.records[keys.id] === undefined;
+}
+
+/**
+ * Records a step passed without an appointment: done as a step of the funnel, but not
+ * 'appointment' (no consult is booked), so the finish page says the care team will call.
+ */
+export function withSkippedBooking(state: JourneyState, stepIndex: number | null, at: string): JourneyState {
+  const keys = bookingKeys(stepIndex);
+  const next = withRecords(state, { [keys.skipped]: at }, [keys.pending]);
+  return { ...next, completed: [...new Set([...state.completed, keys.skipped])] };
+}
+
+/** Forgets a skip, so the patient can book online after all. */
+export function withoutSkippedBooking(state: JourneyState, stepIndex: number | null): JourneyState {
+  const keys = bookingKeys(stepIndex);
+  const next = withRecords(state, {}, [keys.skipped]);
+  return { ...next, completed: state.completed.filter((part) => part !== keys.skipped) };
 }

@@ -3,7 +3,7 @@ import { appointmentMadeFromFlow, getAppointment } from '../../api/scheduling.ts
 import type { Appointment, TimeSlot } from '../../api/types.ts';
 import type { JourneyHandle } from '../journey.tsx';
 import { bookingKeys, withoutPendingBooking, withPendingBooking } from './appointment-records.ts';
-import { newBookingId } from './booking-id.ts';
+import { newBookingId, parseBookingId } from './booking-id.ts';
 
 /**
  * A booking went through, the slot was no longer free, or it was not sent because the journey
@@ -18,15 +18,24 @@ function isSlotGone(error: unknown): boolean {
 
 /**
  * The appointment of a booking sent earlier whose answer never came, marked made from the
- * flow if the scheduler has it; null when the scheduler never made it.
+ * flow if the scheduler has it; null when the scheduler never made it. A booking made in the
+ * scheduling service's embed (an id that is not a local slot's) exists at the service whatever
+ * the API heard, so it is recorded again (the call is idempotent) rather than offered anew,
+ * which would book the patient twice.
  */
 export async function findSentBooking(appointmentId: string, signal?: AbortSignal): Promise<Appointment | null> {
   let appointment: Appointment;
   try {
     appointment = await getAppointment({ appointmentId }, { maxRetries: 2, ...(signal ? { signal } : {}) });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    if (parseBookingId(appointmentId) !== null) return null;
+    try {
+      return await appointmentMadeFromFlow({ appointmentId }, { maxRetries: 2, ...(signal ? { signal } : {}) });
+    } catch (recordError) {
+      if (recordError instanceof ApiError && recordError.status === 404) return null;
+      throw recordError;
+    }
   }
   if (appointment.status === 'cancelled') return null;
   if (appointment.status === 'made') return appointment;
@@ -66,4 +75,33 @@ export async function bookConsult({ journey, stepIndex, eventType, slot }: BookC
     await journey.save((state) => withoutPendingBooking(state, stepIndex)).catch(() => undefined);
     return { kind: 'taken' };
   }
+}
+
+export interface RecordServiceBookingInput {
+  journey: JourneyHandle;
+  stepIndex: number | null;
+  /** The appointment id the scheduling service made (see src/services/scheduling/calendly-messages.ts). */
+  appointmentId: string;
+}
+
+/**
+ * Records an appointment the scheduling service has already booked: its id is saved in the
+ * journey as pending first (so a reload records it instead of offering the calendar again),
+ * then sent with appointmentMadeFromFlow, repeated with the same id on a retry. 'not-sent'
+ * when the journey could not be saved (the journey store has told the patient); a refused or
+ * failed call throws, and the id stays pending for the next try.
+ */
+export async function recordServiceBooking({
+  journey,
+  stepIndex,
+  appointmentId,
+}: RecordServiceBookingInput): Promise<Exclude<BookingOutcome, { kind: 'taken' }>> {
+  if (journey.state.records[bookingKeys(stepIndex).pending] !== appointmentId) {
+    try {
+      await journey.save((state) => withPendingBooking(state, stepIndex, appointmentId));
+    } catch {
+      return { kind: 'not-sent' };
+    }
+  }
+  return { kind: 'booked', appointment: await appointmentMadeFromFlow({ appointmentId }, { maxRetries: 2 }) };
 }

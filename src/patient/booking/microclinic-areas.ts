@@ -3,10 +3,10 @@ export const MICROCLINIC_RECORD = 'microclinicId';
 export const MICROCLINIC_DONE = 'microclinic';
 
 /**
- * Where to look for microclinics when the patient does not share their location: the city
- * centres of the areas with microclinics and their neighbours, with a ZIP code to recognise.
- * The lookup takes a point, so a city stands for its centre. Demo data: production would
- * geocode a typed ZIP code with the maps and places service instead.
+ * Where to look for microclinics when the patient neither shares their location nor can have
+ * a typed city or ZIP code found (the maps and places service failed, or knows no such
+ * place): the city centres of the areas with microclinics and their neighbours, with a ZIP
+ * code to recognise. The lookup takes a point, so a city stands for its centre.
  */
 export interface SearchArea {
   id: string;
@@ -34,7 +34,8 @@ export const SEARCH_AREAS: readonly SearchArea[] = [
 
 /**
  * A position to two decimals (about a kilometre): enough to find the nearest microclinic, and
- * no more precise than that about where the patient is.
+ * no more precise than that about where the patient is. Used for the browser's location and
+ * for a point the places service found for a typed city or ZIP code alike.
  */
 export function coarsePosition(lat: number, lng: number): { lat: number; lng: number } {
   return { lat: Math.round(lat * 100) / 100, lng: Math.round(lng * 100) / 100 };

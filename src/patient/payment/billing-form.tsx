@@ -1,6 +1,8 @@
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { UsStateSelect } from '../../questions/fields/us-state-field.tsx';
+import type { PlaceAddress } from '../../services/places/places.ts';
+import { AddressAutocomplete } from './address-autocomplete.tsx';
 import '../../questions/mantine-styles.ts';
 import './mantine-styles.ts';
 import {
@@ -33,6 +35,11 @@ export interface BillingFormProps {
   extraActions?: ReactNode;
 }
 
+/** The fields a chosen address suggestion fills, in the order they are filled. */
+const SUGGESTED_FIELDS = ['line1', 'city', 'state', 'zip'] as const satisfies readonly (keyof PlaceAddress &
+  BillingField)[];
+type AddressFill = Partial<Record<(typeof SUGGESTED_FIELDS)[number], string>>;
+
 /**
  * The billing form: contact details, billing address and card, each labelled with its error
  * next to it. Controlled: it keeps no values of its own, so the screen decides where they live
@@ -58,6 +65,29 @@ export function BillingForm({
   useEffect(() => {
     if (focusRequest) document.getElementById(`${baseId}-${focusRequest.field}`)?.focus();
   }, [focusRequest, baseId]);
+
+  // A chosen address fills its fields one onChange per render: the screen's onChange may
+  // build each new value from the values of its last render, so two calls in one go would
+  // leave only the second.
+  const [fill, setFill] = useState<AddressFill | null>(null);
+  useEffect(() => {
+    if (fill === null) return;
+    const field = SUGGESTED_FIELDS.find((name) => fill[name] !== undefined);
+    if (field === undefined) {
+      setFill(null);
+      return;
+    }
+    const { [field]: value, ...rest } = fill;
+    setFill(rest);
+    if (value !== undefined && value !== values[field]) onChange(field, value);
+  }, [fill, values, onChange]);
+
+  const fillAddress = (address: PlaceAddress) => {
+    // A part the service did not name keeps what the patient typed.
+    const next: AddressFill = {};
+    for (const field of SUGGESTED_FIELDS) if (address[field] !== '') next[field] = address[field];
+    setFill(next);
+  };
 
   function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -145,7 +175,18 @@ export function BillingForm({
 
         <Fieldset legend="Billing address" disabled={submitting}>
           <Stack gap="sm">
-            {text('line1', 'Street address', { autoComplete: 'billing address-line1' })}
+            <AddressAutocomplete
+              id={idOf('line1')}
+              label="Street address"
+              value={values.line1}
+              error={errors.line1}
+              disabled={submitting}
+              autoComplete="billing address-line1"
+              onChange={(value) => {
+                onChange('line1', value);
+              }}
+              onAddress={fillAddress}
+            />
             {text('line2', 'Apartment, suite or unit (optional)', {
               autoComplete: 'billing address-line2',
               required: false,

@@ -16,6 +16,8 @@ import type {
   QuestionPage,
 } from '../../api/types.ts';
 import { normalizeUsPhone } from '../../domain/contact.ts';
+import { track } from '../../services/analytics.ts';
+import { verifyPatient } from '../../services/bot-check/verify-patient.ts';
 import type { JourneyHandle } from '../journey.tsx';
 import { contactOf, hasContact, saveJourneyLead } from '../lead.ts';
 import {
@@ -46,6 +48,9 @@ export const PAYMENT_RECORDS = {
 
 /** The part of the journey marked finished once the order is placed. */
 export const PAYMENT_COMPLETED = 'payment';
+
+/** The bot check's action name for a payment (SPEC §7: a token is made for a named action). */
+export const PAYMENT_BOT_CHECK_ACTION = 'payment';
 
 /** The form id of a lead saved by the payment page when payment comes first. */
 export const PAYMENT_LEAD_FORM_ID = 'MIP';
@@ -87,8 +92,13 @@ export type PaymentOutcome =
   | { kind: 'declined'; reason: string; billingToken: string }
   /** Our server refused some fields (400); `errors` by form field, `message` when none could be placed. */
   | { kind: 'invalid'; errors: BillingErrors; message: string }
+  /** The bot check says a bot is at the form: nothing was saved or sent, the patient is told to call. */
+  | { kind: 'refused' }
   /** Anything else: nothing is known to have been charged, or the outcome is unknown and kept for a retry. */
   | { kind: 'failed'; message: string };
+
+/** What sending an order can give: the bot check is not asked again for an attempt already made. */
+export type OrderOutcome = Exclude<PaymentOutcome, { kind: 'refused' }>;
 
 /** The order already placed in this journey, or null. */
 export function paidSummaryOf(state: JourneyState): PaidSummary | null {
@@ -187,7 +197,7 @@ export async function recordPaid(latest: LatestJourney, summary: PaidSummary): P
  * Sends the order of the journey's attempt (its key and billing token). The journey is saved
  * first, so the key and token are on the server before the order can exist.
  */
-async function sendOrder(plan: PaymentPlan, latest: LatestJourney): Promise<PaymentOutcome> {
+async function sendOrder(plan: PaymentPlan, latest: LatestJourney): Promise<OrderOutcome> {
   const pending = pendingAttemptOf(latest().state);
   if (pending === null) return { kind: 'failed', message: 'There is no payment to check.' };
   const state = latest().state;
@@ -218,9 +228,21 @@ async function sendOrder(plan: PaymentPlan, latest: LatestJourney): Promise<Paym
   return { kind: 'paid', summary };
 }
 
+/**
+ * Counts a payment whose outcome is known (approved, declined, or an error the patient saw)
+ * in the analytics; a form the server or the bot check refused charged nothing and is no
+ * payment result.
+ */
+function reportResult<Outcome extends PaymentOutcome>(outcome: Outcome): Outcome {
+  if (outcome.kind === 'paid') track('payment_result', { outcome: 'approved' });
+  else if (outcome.kind === 'declined') track('payment_result', { outcome: 'declined' });
+  else if (outcome.kind === 'failed') track('payment_result', { outcome: 'error' });
+  return outcome;
+}
+
 /** Checks the journey's attempt again (after a reload): the same key and body give the first order, or the decline. */
-export function checkPendingOrder(plan: PaymentPlan, latest: LatestJourney): Promise<PaymentOutcome> {
-  return sendOrder(plan, latest);
+export async function checkPendingOrder(plan: PaymentPlan, latest: LatestJourney): Promise<OrderOutcome> {
+  return reportResult(await sendOrder(plan, latest));
 }
 
 /** What the screen knows of the journey's attempt in this visit. */
@@ -248,10 +270,10 @@ export async function pay(
     const knownDeclined = memory.declinedToken === pending.billingToken;
     if (!knownDeclined || memory.tokenIsForTypedCard) {
       const outcome = await sendOrder(plan, latest);
-      if (outcome.kind !== 'declined' || memory.tokenIsForTypedCard) return outcome;
+      if (outcome.kind !== 'declined' || memory.tokenIsForTypedCard) return reportResult(outcome);
     }
   }
-  return startAttempt(plan, latest, values);
+  return reportResult(await startAttempt(plan, latest, values));
 }
 
 /**
@@ -279,6 +301,16 @@ async function saveContactLead(plan: PaymentPlan, latest: LatestJourney): Promis
 }
 
 async function startAttempt(plan: PaymentPlan, latest: LatestJourney, values: BillingValues): Promise<PaymentOutcome> {
+  // A new card is checked for a bot before anything is saved: a bot testing stolen cards gets
+  // no lead and no billing token. A check that cannot answer lets the patient pay (see
+  // verifyPatient). The clinic's customer record does not exist yet when the patient pays.
+  const check = await verifyPatient({
+    action: PAYMENT_BOT_CHECK_ACTION,
+    email: values.email,
+    phone: values.phone,
+    customerId: '',
+  });
+  if (check === 'refused') return { kind: 'refused' };
   const records = latest().state.records;
   const reusable =
     records[PAYMENT_RECORDS.billingToken] === undefined ? records[PAYMENT_RECORDS.paymentKey] : undefined;

@@ -7,6 +7,7 @@ import { useBrand } from '../../app/brand-context.tsx';
 import { useNotifications } from '../../app/notifications.tsx';
 import { productRequestFor, withProductDefaults } from '../../domain/product.ts';
 import { resolveRouteContext } from '../../domain/route-context.ts';
+import { prepareBotCheck } from '../../services/bot-check/verify-patient.ts';
 import { LoadingIndicator } from '../../layout/loading-indicator.tsx';
 import type { ScreenProps } from '../../screens/screen-props.ts';
 import { useJourney, useJourneyStore, type JourneyHandle } from '../journey.tsx';
@@ -107,10 +108,16 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
   const [continuing, setContinuing] = useState(false);
   const [check, setCheck] = useState<CheckState>({ status: 'idle' });
   const [tokenCard, setTokenCard] = useState<TokenCard | null>(null);
+  const [refused, setRefused] = useState(false);
   // Read only in handlers: a click in the same tick as another must not start a second payment.
   const busy = useRef(false);
   const cardVersion = useRef(0);
   const checkStarted = useRef(false);
+
+  // The bot check's script loads while the patient fills the form, not when they press Pay.
+  useEffect(() => {
+    prepareBotCheck();
+  }, []);
 
   const failedLoad = product.status === 'failed' ? product.error : null;
   useEffect(() => {
@@ -188,6 +195,9 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
         if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
         else setFormProblem(outcome.message);
         return undefined;
+      case 'refused':
+        setRefused(true);
+        return undefined;
       case 'failed':
         showSnackbar(outcome.message);
         return undefined;
@@ -201,6 +211,7 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
     setCheck({ status: 'done' });
     setDeclineReason(null);
     setFormProblem(null);
+    setRefused(false);
     const versionAtPress = cardVersion.current;
     const tokenBefore = latest().state.records[PAYMENT_RECORDS.billingToken];
     const currentToken = tokenBefore ?? null;
@@ -308,6 +319,13 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
             ) : null
           }
         />
+        {/* Right under Pay: the bot check refused this attempt, so the way on is a call. */}
+        {refused && (
+          <Alert color="red" role="alert" title="We could not take your payment online">
+            Our security check could not confirm this payment, so nothing was charged. Please call us at {brand.phone}{' '}
+            (Mon-Sun 8am-8pm EST) and we will complete your order with you.
+          </Alert>
+        )}
       </Stack>
     );
   }

@@ -1,59 +1,48 @@
+import consultVideos from '../../../config/consult-videos.json';
+import type { ConsultVideoEntry, ConsultVideoName, ConsultVideosFile } from '../../engine/config-types.ts';
+import { pageServiceSettings } from '../../services/page-settings.ts';
+
 /**
  * The women's brand's consult videos (SPEC §1: an about-consult and an upcoming-consult
- * video, each with mobile, desktop and captions files). The files are small demo media made
- * for the local server (public/media); production points these at the real ones.
- * TODO(config): these entries belong in config (a `videos` section checked by a schema), so
- * product staff can change a video without a code change.
+ * video, each with mobile, desktop and captions files), from config/consult-videos.json. The
+ * files named there alone are the small demo media of public/media, served by the app under
+ * /media/; production serves them from its media CDN by setting MEDIA_BASE_URL.
  */
 
-export interface ConsultVideo {
-  /** What the video is, for its accessible name and the transcript's heading. */
-  title: string;
-  /** Below md (767 px and narrower): portrait. */
-  mobileSrc: string;
-  mobilePoster: string;
-  /** md and wider: landscape. */
-  desktopSrc: string;
-  desktopPoster: string;
-  /** The MIME type of both sources. */
-  type: string;
-  /** WebVTT captions, in English. */
-  captionsSrc: string;
-  /** The words of the video, the text alternative shown under it; the captions say the same. */
-  transcript: readonly string[];
+/** A consult video with every file resolved to the address the page loads it from. */
+export type ConsultVideo = ConsultVideoEntry;
+
+export type { ConsultVideoName };
+
+/** Where a file named alone is when the deployment sets no media base: the app's own. */
+export const LOCAL_MEDIA_BASE = '/media';
+
+/**
+ * The address of a video's file: an https URL or a path from the root as it is; a name alone
+ * under the media base (MEDIA_BASE_URL, without its trailing slash), else under /media/.
+ */
+export function mediaUrl(file: string, baseUrl: string | null): string {
+  if (/^https:\/\//.test(file) || file.startsWith('/')) return file;
+  return `${(baseUrl ?? LOCAL_MEDIA_BASE).replace(/\/+$/, '')}/${file}`;
 }
 
-export type ConsultVideoName = 'about-consult' | 'consult-upcoming';
+/** The consult videos with their files under `baseUrl` (see {@link mediaUrl}). */
+export function consultVideosAt(baseUrl: string | null): Readonly<Record<ConsultVideoName, ConsultVideo>> {
+  const at = (entry: ConsultVideoEntry): ConsultVideo => ({
+    ...entry,
+    mobileSrc: mediaUrl(entry.mobileSrc, baseUrl),
+    mobilePoster: mediaUrl(entry.mobilePoster, baseUrl),
+    desktopSrc: mediaUrl(entry.desktopSrc, baseUrl),
+    desktopPoster: mediaUrl(entry.desktopPoster, baseUrl),
+    captionsSrc: mediaUrl(entry.captionsSrc, baseUrl),
+  });
+  const { videos } = consultVideos as ConsultVideosFile;
+  return { 'about-consult': at(videos['about-consult']), 'consult-upcoming': at(videos['consult-upcoming']) };
+}
 
-export const CONSULT_VIDEOS: Readonly<Record<ConsultVideoName, ConsultVideo>> = {
-  'about-consult': {
-    title: 'What happens in your consult',
-    mobileSrc: '/media/about-consult-mobile.mp4',
-    mobilePoster: '/media/about-consult-mobile-poster.jpg',
-    desktopSrc: '/media/about-consult-desktop.mp4',
-    desktopPoster: '/media/about-consult-desktop-poster.jpg',
-    type: 'video/mp4',
-    captionsSrc: '/media/about-consult.en.vtt',
-    transcript: [
-      'Here is what happens in your consult.',
-      'You meet a licensed clinician by video, for about thirty minutes.',
-      'Together you go over your assessment, your symptoms and your goals.',
-      'If hormone therapy is right for you, your clinician writes your treatment plan.',
-    ],
-  },
-  'consult-upcoming': {
-    title: 'Getting ready for your consult',
-    mobileSrc: '/media/consult-upcoming-mobile.mp4',
-    mobilePoster: '/media/consult-upcoming-mobile-poster.jpg',
-    desktopSrc: '/media/consult-upcoming-desktop.mp4',
-    desktopPoster: '/media/consult-upcoming-desktop-poster.jpg',
-    type: 'video/mp4',
-    captionsSrc: '/media/consult-upcoming.en.vtt',
-    transcript: [
-      'Your consult is coming up. Here is how to get ready.',
-      'Find a quiet, private place with a good internet connection.',
-      'Have your photo ID and a list of your medicines at hand.',
-      'Join from the link we send you, a few minutes early.',
-    ],
-  },
-};
+/**
+ * This page's consult videos. The media base is in the page's service settings, which the
+ * server writes before any script runs, so reading it when this module loads (with the
+ * consult screens, lazily) sees it.
+ */
+export const CONSULT_VIDEOS = consultVideosAt(pageServiceSettings().media.baseUrl);

@@ -93,14 +93,29 @@ const getHasId: OperationHandler = ({ db, params }) => {
   return ok({ customerId, hasId: customer.has_id === 1 || checked !== undefined });
 };
 
+/** What the local bot-check provider's tokens start with (src/services/bot-check/local-bot-check.ts). */
+const LOCAL_TOKEN_PREFIX = 'local.';
+
 /**
- * POST /memoForm/verifyRecaptcha: a stand-in for the bot-check service. A token starting with
- * "fail" or "bot" is a bot (score 0.1); any other is a person (0.9). Nothing is stored.
+ * POST /memoForm/verifyRecaptcha: a stand-in for the clinic backend's check. The real backend
+ * asks reCAPTCHA Enterprise's assessment API (projects.assessments.create with the token, the
+ * site key and the expected action) and answers with the assessment's validity, score and
+ * action. Here: a token of the local provider ("local." first) is a person only when this
+ * server is told to accept them (BOT_CHECK_LOCAL=accept; `npm start`, the dev server and the
+ * tests), so a production-like server cannot be passed with a token anyone can make; any other
+ * token starting with "fail" or "bot" is a bot (score 0.1), and the rest are people (0.9), as
+ * the tests' fake of the service gives. Nothing is stored, and the email and phone sent with it
+ * are not read.
  */
-const verifyRecaptcha: OperationHandler = ({ body }) => {
+const verifyRecaptcha: OperationHandler = ({ body, services }) => {
   const fields = bodyOf(body);
-  const bot = /^(fail|bot)/i.test(text(fields, 'recaptchaToken'));
-  return ok({ success: !bot, score: bot ? 0.1 : 0.9, action: text(fields, 'action') });
+  const token = text(fields, 'recaptchaToken');
+  const action = text(fields, 'action');
+  if (token.startsWith(LOCAL_TOKEN_PREFIX) && !services.acceptLocalBotTokens) {
+    return ok({ success: false, score: 0, action, reason: 'local bot-check tokens are not accepted by this server' });
+  }
+  const bot = /^(fail|bot)/i.test(token);
+  return ok({ success: !bot, score: bot ? 0.1 : 0.9, action });
 };
 
 export const IDENTITY_HANDLERS = {

@@ -69,17 +69,35 @@ function bookSlot(db: Db, id: string, slot: SlotBooking, now: string): void {
 }
 
 /**
+ * Records an appointment the scheduling service booked in its embed (production-like runs,
+ * SCHEDULING_URL set): the service has the time and the event type, so the row has neither.
+ * The real API would fetch the event from the service; this stand-in trusts the id, as the
+ * fake service it works with is the only one that makes them.
+ */
+function recordExternalBooking(db: Db, id: string, now: string): void {
+  statement(
+    db,
+    `INSERT INTO appointments (id, event_type_id, landing_id, start_time, end_time, status, made_from, updated_at)
+     VALUES (?, NULL, NULL, NULL, NULL, 'scheduled', NULL, ?)`,
+  ).run(id, now);
+}
+
+/**
  * PUT /calendly/appointmentMade (from the member portal) and appointmentMadeFromFlow (from the
  * funnel): marks the appointment made, says where from, and records the status update. From
- * the funnel, an id the server has not seen that names a free slot books that slot first.
+ * the funnel, an id the server has not seen that names a free slot books that slot first; and
+ * when the deployment books through the scheduling service, an id the server has not seen is
+ * that service's booking, recorded as it is.
  */
 function appointmentMade(source: 'portal' | 'flow'): OperationHandler {
-  return ({ db, body }) => {
+  return ({ db, body, services }) => {
     const id = text(bodyOf(body), 'appointmentId');
     const now = nowIso();
     const known = statement<[string], AppointmentRow>(db, 'SELECT * FROM appointments WHERE id = ?').get(id);
     const slot = known || source === 'portal' ? null : parseBookingId(id);
     if (slot) bookSlot(db, id, slot, now);
+    else if (!known && source === 'flow' && services.page.scheduling.provider === 'calendly')
+      recordExternalBooking(db, id, now);
     else findAppointment(db, id);
     statement(db, "UPDATE appointments SET status = 'made', made_from = ?, updated_at = ? WHERE id = ?").run(
       source,

@@ -1,0 +1,70 @@
+import { rmSync } from 'node:fs';
+import { afterEach, expect, test } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { databaseFile, openDatabase } from '../../src/server/database.ts';
+import { MIGRATIONS } from '../../src/server/migrations.ts';
+import { seedDemoData } from '../../src/server/seed.ts';
+import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
+import { LOCAL_SERVICES, type ServiceSettings } from '../../src/services/settings.ts';
+import { countRows, tempDataDir, TEST_TOKEN } from './test-server.ts';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+/** A local server whose deployment books through the given scheduling provider. */
+async function serverBooking(scheduling: ServiceSettings['scheduling']) {
+  const dataDir = tempDataDir();
+  const db = openDatabase(databaseFile(dataDir), MIGRATIONS);
+  seedDemoData(db);
+  const app = buildApp({
+    db,
+    routes: serverRoutes(),
+    handlers: SERVER_HANDLERS,
+    clientToken: TEST_TOKEN,
+    logLevel: false,
+    services: { page: { ...LOCAL_SERVICES, scheduling }, acceptLocalBotTokens: true },
+  });
+  await app.ready();
+  closers.push(async () => {
+    await app.close();
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const put = async (path: string, appointmentId: string) => {
+    const response = await app.inject({ method: 'PUT', url: `/api/calendly/${path}`, payload: { appointmentId } });
+    return { status: response.statusCode, json: JSON.parse(response.body) as { data?: Record<string, unknown> } };
+  };
+  return { db, app, put };
+}
+
+test('with the scheduling service, an appointment it booked is recorded from the flow, once', async () => {
+  const server = await serverBooking({ provider: 'calendly', baseUrl: 'http://localhost:4377/calendly/clinic' });
+
+  const first = await server.put('appointmentMadeFromFlow', 'fake-7Q2ZK9M4X1B8C3D5');
+  expect(first.status).toBe(200);
+  expect(first.json.data).toMatchObject({ appointmentId: 'fake-7Q2ZK9M4X1B8C3D5', status: 'made', madeFrom: 'flow' });
+  expect(first.json.data).not.toHaveProperty('startTime');
+  const again = await server.put('appointmentMadeFromFlow', 'fake-7Q2ZK9M4X1B8C3D5');
+  expect(again.status).toBe(200);
+  expect(countRows(server.db, 'appointments', 'id = ?', 'fake-7Q2ZK9M4X1B8C3D5')).toBe(1);
+
+  const looked = await server.app.inject({
+    method: 'GET',
+    url: '/api/calendly/getAppointment?appointmentId=fake-7Q2ZK9M4X1B8C3D5',
+  });
+  expect(looked.statusCode).toBe(200);
+});
+
+test('the portal cannot confirm an appointment nobody booked, with or without the service', async () => {
+  const server = await serverBooking({ provider: 'calendly', baseUrl: 'http://localhost:4377/calendly/clinic' });
+  expect((await server.put('appointmentMade', 'fake-NOBODYBOOKEDIT')).status).toBe(404);
+  expect(countRows(server.db, 'appointments', 'id = ?', 'fake-NOBODYBOOKEDIT')).toBe(0);
+});
+
+test('with the local calendar, an id that is neither known nor a free slot is still refused', async () => {
+  const server = await serverBooking({ provider: 'local' });
+  expect((await server.put('appointmentMadeFromFlow', 'fake-7Q2ZK9M4X1B8C3D5')).status).toBe(404);
+  expect(countRows(server.db, 'appointments', 'id = ?', 'fake-7Q2ZK9M4X1B8C3D5')).toBe(0);
+});
