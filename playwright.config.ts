@@ -40,7 +40,12 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', testIgnore: 'services.spec.ts' },
+    // The production-like runs wait out services' time limits on purpose: after the rest, so
+    // their load does not slow the other journeys on a two-core machine.
+    { name: 'services', testMatch: 'services.spec.ts', dependencies: ['chromium'] },
+  ],
   webServer: [
     {
       // The real local server (app, API and a fresh database), as npm start runs it: every
