@@ -14,30 +14,35 @@ export const E2E_DATA_DIR = E2E_PORT === 4174 ? 'e2e-data' : `e2e-data-${String(
  */
 export const SERVICES_PORT = E2E_PORT + 100;
 export const FAKES_PORT = E2E_PORT + 200;
+/** The fakes server itself (its own address: Node, unlike Chromium, may not resolve *.localhost). */
 export const FAKES_ORIGIN = `http://127.0.0.1:${String(FAKES_PORT)}`;
+
+/**
+ * Each service's fake on its own origin (one server; Chromium takes every *.localhost for this
+ * machine), so the page's policy must name each one where it is used: a source missing from
+ * a directive shows as a violation, which fails the test.
+ */
+export const FAKE_ORIGINS = {
+  tagManager: `http://tags.localhost:${String(FAKES_PORT)}`,
+  flags: `http://flags.localhost:${String(FAKES_PORT)}`,
+  botCheck: `http://recaptcha.localhost:${String(FAKES_PORT)}`,
+  places: `http://places.localhost:${String(FAKES_PORT)}`,
+  scheduling: `http://calendly.localhost:${String(FAKES_PORT)}`,
+  media: `http://media.localhost:${String(FAKES_PORT)}`,
+} as const;
 export const SERVICES_MENS_SITE = `http://localhost:${String(SERVICES_PORT)}`;
 export const SERVICES_WOMENS_SITE = `http://femme.localhost:${String(SERVICES_PORT)}`;
 export const SERVICES_DATA_DIR = `${E2E_DATA_DIR}-services`;
 
 /** The production settings of the production-like server, each service at its fake. */
 export const SERVICES_ENV: Readonly<Record<string, string>> = {
-  TAG_MANAGER_SCRIPT_URL: `${FAKES_ORIGIN}/tags-fake/gtm.js`,
-  FLAGS_CONFIG_URL: `${FAKES_ORIGIN}/configcat/configuration-files/e2e-sdk-key/config_v6.json`,
+  TAG_MANAGER_SCRIPT_URL: `${FAKE_ORIGINS.tagManager}/tags-fake/gtm.js`,
+  FLAGS_CONFIG_URL: `${FAKE_ORIGINS.flags}/configcat/configuration-files/e2e-sdk-key/config_v6.json`,
   RECAPTCHA_SITE_KEY: 'e2e-site-key-0001',
-  RECAPTCHA_SCRIPT_URL: `${FAKES_ORIGIN}/recaptcha/enterprise.js`,
+  RECAPTCHA_SCRIPT_URL: `${FAKE_ORIGINS.botCheck}/recaptcha/enterprise.js`,
   PLACES_API_KEY: 'e2e-places-key-0001',
-  PLACES_API_URL: `${FAKES_ORIGIN}/places`,
-  SCHEDULING_URL: `${FAKES_ORIGIN}/calendly/peak-health`,
-  MEDIA_BASE_URL: `${FAKES_ORIGIN}/media-cdn`,
+  PLACES_API_URL: `${FAKE_ORIGINS.places}/places`,
+  SCHEDULING_URL: `${FAKE_ORIGINS.scheduling}/calendly/peak-health`,
+  MEDIA_BASE_URL: `${FAKE_ORIGINS.media}/media-cdn`,
   BOT_CHECK_LOCAL: 'refuse',
 };
-
-/** Where each outside service's fake answers, to block one in a test (`page.route`). */
-export const SERVICE_FAKE_PATHS = {
-  tagManager: '/tags-fake/',
-  flags: '/configcat/',
-  botCheck: '/recaptcha/',
-  places: '/places/',
-  scheduling: '/calendly/',
-  media: '/media-cdn/',
-} as const;

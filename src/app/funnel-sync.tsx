@@ -154,6 +154,7 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
       brand: site,
       variant: page?.match.route.variant ?? null,
       stepIndex: onStep ? stepIndexOf(snapshot) : null,
+      route: page?.match.route.path ?? null,
     });
     if (onStep) track('funnel_step_view');
     // found, site and the pathname change with the URL or the actor.

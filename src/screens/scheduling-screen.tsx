@@ -16,14 +16,13 @@ import {
   withSkippedBooking,
   type BookedAppointment,
 } from '../patient/booking/appointment-records.ts';
-import { findSentBooking } from '../patient/booking/book-consult.ts';
+import { findSentBooking, madeAtService } from '../patient/booking/book-consult.ts';
 import { consultEventType, schedulingUriLike } from '../patient/booking/event-type.ts';
 import '../patient/booking/mantine-styles.ts';
 import { formatAppointmentTime } from '../patient/booking/slot-format.ts';
 import { SupportContact } from '../patient/support-contact.tsx';
 import { useJourney, type JourneyHandle } from '../patient/journey.tsx';
 import { consoleLogger } from '../patient/lead.ts';
-import { LoadProblem } from '../patient/load-problem.tsx';
 import { useApiData } from '../patient/use-api-data.ts';
 import { track } from '../services/analytics.ts';
 import { useFlag } from '../services/flags/use-flag.ts';
@@ -32,6 +31,7 @@ import { BookingFallback } from '../services/scheduling/booking-fallback.tsx';
 import { consultBookingProvider, type ConsultBookingProps } from '../services/scheduling/consult-booking.ts';
 import { EmbedBooking } from '../services/scheduling/embed-booking.tsx';
 import { LocalBooking } from '../services/scheduling/local-booking.tsx';
+import { UnrecordedBooking } from '../services/scheduling/unrecorded-booking.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
 /**
@@ -99,7 +99,16 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
     };
     if (booked) content = <BookedConsult booked={booked} followUp={earlier !== null} step={step} />;
     else if (sent !== undefined && sent === sentBefore.id)
-      content = <SentBookingCheck appointmentId={sent} stepIndex={stepIndex} journey={journey} />;
+      content = (
+        <SentBookingCheck
+          appointmentId={sent}
+          stepIndex={stepIndex}
+          journey={journey}
+          // A booking the scheduling service made stands whatever our API says; one sent to the
+          // local stand-in may not have been made, so going on reports nothing.
+          onContinue={madeAtService(sent) ? onBooked : goOn}
+        />
+      );
     else if (skippedAt(journey.state, stepIndex))
       content = (
         <SkippedConsult
@@ -208,16 +217,20 @@ function SkippedConsult({
 
 /**
  * A booking was sent and its answer never came (the page was closed or reloaded): ask the
- * scheduler before offering to book again, and record what it says.
+ * scheduler before offering to book again, and record what it says. When our API does not
+ * answer (within RECORDING_CALL), the patient can try again or go on; the booking stays
+ * pending, to be checked on a later visit.
  */
 function SentBookingCheck({
   appointmentId,
   stepIndex,
   journey,
+  onContinue,
 }: {
   appointmentId: string;
   stepIndex: number | null;
   journey: JourneyHandle;
+  onContinue: () => void;
 }) {
   const check = useApiData(`sent:${appointmentId}`, async (signal) => {
     const appointment = await findSentBooking(appointmentId, signal);
@@ -229,6 +242,13 @@ function SentBookingCheck({
       .catch(() => undefined);
     return appointment;
   });
-  if (check.status === 'failed') return <LoadProblem what="your booking" error={check.error} onRetry={check.retry} />;
+  if (check.status === 'failed') {
+    return (
+      <Stack gap="md">
+        <UnrecordedBooking problem="check" onRetry={check.retry} onContinue={onContinue} />
+        <SupportContact lead="Questions about your booking? Call us at" />
+      </Stack>
+    );
+  }
   return <LoadingIndicator />;
 }

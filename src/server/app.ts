@@ -245,6 +245,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
       root: options.staticDir,
       index: false,
       wildcard: true,
+      // The built page is never sent as it is (its nonce placeholder, no settings): /index.html
+      // gets the page like every route does.
+      allowedPath: (pathname) => pathname !== '/index.html',
       setHeaders: (response, file) => {
         response.setHeader(
           'cache-control',

@@ -25,6 +25,10 @@ try {
 }
 
 const db = openDatabase(databaseFile(config.dataDir), MIGRATIONS);
+if (config.services.page.botCheck.provider === 'off') {
+  // A production deployment without its site key would otherwise go unnoticed.
+  console.warn('No bot check: set RECAPTCHA_SITE_KEY, or BOT_CHECK_LOCAL=accept for development');
+}
 seedDemoData(db);
 const app = buildApp({
   db,

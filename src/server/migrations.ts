@@ -1,6 +1,6 @@
 import type { Migration } from './database.ts';
 import { idempotencyMigration } from './idempotency.ts';
-import { tagEventsMigration } from './tags.ts';
+import { tagEventsMigration, tagEventsPagePathMigration } from './tags.ts';
 
 /**
  * What the funnel sends: leads, billing, orders, identity checks, status updates and the
@@ -383,4 +383,5 @@ export const MIGRATIONS: readonly Migration[] = [
   idDocuments,
   places,
   tagEventsMigration,
+  tagEventsPagePathMigration,
 ];

@@ -20,7 +20,8 @@ export interface ServerServiceSettings {
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * An outside service's address: https, or http on this machine (the fakes the tests run). A
+ * An outside service's address: https, or http on this machine (the fakes the tests run,
+ * each on its own *.localhost origin). A
  * path alone (`/tags/gtm.js`) is allowed where `samePath` says so: the service is first-party.
  */
 function serviceUrl(name: string, value: string, samePath = false): string {
@@ -31,7 +32,8 @@ function serviceUrl(name: string, value: string, samePath = false): string {
   } catch {
     throw new ServerConfigError(`${name} must be a URL${samePath ? ' or a path starting with /' : ''}, not "${value}"`);
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))) {
+  const local = LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
     throw new ServerConfigError(`${name} must use https (http only on localhost), not "${value}"`);
   }
   if (url.username !== '' || url.password !== '')
@@ -93,9 +95,11 @@ export function readServiceSettings(env: NodeJS.ProcessEnv): ServerServiceSettin
       flagsUrl === undefined
         ? { provider: 'local', overrides: flagOverrides(setting(env, 'FLAGS')) }
         : { provider: 'configcat', configUrl: serviceUrl('FLAGS_CONFIG_URL', flagsUrl) },
+    // Without a site key the local bot check is only of use where the server accepts its
+    // tokens; anywhere else its every token would be refused, and every patient with it.
     botCheck:
       siteKey === undefined
-        ? { provider: 'local' }
+        ? { provider: botCheckLocal === 'accept' ? 'local' : 'off' }
         : {
             provider: 'recaptcha-enterprise',
             siteKey,

@@ -1,7 +1,7 @@
 import { ANALYTICS_OUTCOMES } from '../services/tag-manager/data-layer.ts';
 
 /** The fields a tag event may carry, besides the container; the same list as analytics.ts builds. */
-export const TAG_EVENT_FIELDS = ['event', 'funnel', 'brand', 'variant', 'step_index', 'outcome'] as const;
+export const TAG_EVENT_FIELDS = ['event', 'funnel', 'brand', 'variant', 'step_index', 'outcome', 'page_path'] as const;
 
 /**
  * The local first-party tagging script, served at /tags/gtm.js?id={container}: what the

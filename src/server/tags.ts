@@ -38,6 +38,15 @@ export const tagEventsMigration: Migration = {
   },
 };
 
+/** The page's route pattern, sent with every event since the first version. */
+export const tagEventsPagePathMigration: Migration = {
+  version: 8,
+  description: 'tag events: the page as its route pattern',
+  up: (db) => {
+    db.exec('ALTER TABLE tag_events ADD COLUMN page_path TEXT');
+  },
+};
+
 const CONTAINERS: ReadonlySet<string> = new Set(Object.values(brands.brands).map((brand) => brand.tagManagerContainer));
 const KEYS: ReadonlySet<string> = new Set(['container', ...TAG_EVENT_FIELDS]);
 
@@ -61,7 +70,13 @@ export function tagEventOf(raw: unknown): TagEvent | null {
   if (Object.keys(body).some((key) => !KEYS.has(key))) return null;
   const entry = analyticsEntry(
     body.event,
-    { funnel: body.funnel, brand: body.brand, variant: body.variant, stepIndex: body.step_index },
+    {
+      funnel: body.funnel,
+      brand: body.brand,
+      variant: body.variant,
+      stepIndex: body.step_index,
+      route: body.page_path,
+    },
     body.outcome,
   );
   if (entry === null) return null;
@@ -70,7 +85,7 @@ export function tagEventOf(raw: unknown): TagEvent | null {
     ...entry,
   };
   // A field sent with a value the allow-list does not hold is a reason to refuse the event.
-  const refused = (['container', 'funnel', 'brand', 'variant', 'step_index', 'outcome'] as const).some(
+  const refused = (['container', ...TAG_EVENT_FIELDS] as const).some(
     (key) => body[key] !== undefined && body[key] !== null && body[key] !== event[key],
   );
   return refused ? null : event;
@@ -83,10 +98,20 @@ export function tagEventOf(raw: unknown): TagEvent | null {
  */
 export function registerTags(app: FastifyInstance, db: Db): void {
   const insert = db.prepare<
-    [string | null, string, string | null, string | null, string | null, number | null, string | null, string]
+    [
+      string | null,
+      string,
+      string | null,
+      string | null,
+      string | null,
+      number | null,
+      string | null,
+      string | null,
+      string,
+    ]
   >(
-    `INSERT INTO tag_events (container, event, funnel, brand, variant, step_index, outcome, received_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO tag_events (container, event, funnel, brand, variant, step_index, outcome, page_path, received_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   void app.register((scope, _options, done) => {
     scope.get('/tags/gtm.js', (_request, reply) =>
@@ -109,6 +134,7 @@ export function registerTags(app: FastifyInstance, db: Db): void {
         event.variant,
         event.step_index,
         event.outcome,
+        event.page_path,
         new Date().toISOString(),
       );
       // The event's name only: its other fields are coarse, but a log is no place to collect them.

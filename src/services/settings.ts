@@ -21,8 +21,15 @@ export interface ServiceSettings {
   flags:
     | { provider: 'local'; overrides: Readonly<Record<string, FlagValue>> }
     | { provider: 'configcat'; configUrl: string };
-  /** The enterprise bot check; locally, tokens the local server accepts when it is told to. */
-  botCheck: { provider: 'local' } | { provider: 'recaptcha-enterprise'; siteKey: string; scriptUrl: string };
+  /**
+   * The enterprise bot check; locally, tokens the local server accepts when it is told to;
+   * 'off' on a deployment with neither (no site key, local tokens not accepted), where a
+   * check could only refuse every patient.
+   */
+  botCheck:
+    | { provider: 'local' }
+    | { provider: 'off' }
+    | { provider: 'recaptcha-enterprise'; siteKey: string; scriptUrl: string };
   /** Address autocomplete and place lookup; locally, the local server's demo places. */
   places: { provider: 'local' } | { provider: 'google'; apiKey: string; baseUrl: string };
   /** Consult booking; locally, the booking screen on the local server's availability. */
@@ -94,6 +101,7 @@ export function parseServiceSettings(raw: unknown): { settings: ServiceSettings;
     }),
     botCheck: section('botCheck', (value) => {
       if (value.provider === 'local') return { provider: 'local' };
+      if (value.provider === 'off') return { provider: 'off' };
       const siteKey = textOf(value.siteKey);
       const scriptUrl = textOf(value.scriptUrl);
       return value.provider === 'recaptcha-enterprise' && siteKey !== null && scriptUrl !== null

@@ -9,22 +9,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * - `GET /calendly/embed.js`: its script. On load it posts `calendly.event_type_viewed` and
  *   `calendly.page_height` to the parent; on Confirm, `calendly.event_scheduled` with the
  *   event's and invitee's URIs, to any origin, as Calendly does.
- * Query parameters that would carry the patient's details (Calendly's prefill) are refused
- * with 400, so a page that leaks them into the frame's address fails its run.
+ * Any query parameter other than the inline embed's own options is refused with 400, so a page
+ * that puts anything else into the frame's address (Calendly's prefill of the patient's name,
+ * email or phone, or anything new) fails its run.
  */
 
-/** Calendly's prefill parameters: the app must never send them. */
-const PATIENT_PARAMETERS = [
-  'name',
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'phone_number',
-  'location',
-  'a1',
-  'a2',
-];
+/** The only query parameters the app may send: the inline embed's options. */
+const EMBED_PARAMETERS: ReadonlySet<string> = new Set(['embed_type', 'embed_domain', 'hide_gdpr_banner']);
 
 const SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -145,9 +136,10 @@ export function handleScheduling(request: IncomingMessage, response: ServerRespo
     send(response, 500, 'text/html', '<!doctype html><title>Error</title><h1>Something went wrong</h1>');
     return true;
   }
-  const leaked = PATIENT_PARAMETERS.filter((name) => url.searchParams.has(name));
+  const leaked = [...new Set(url.searchParams.keys())].filter((name) => !EMBED_PARAMETERS.has(name));
   if (leaked.length > 0) {
-    send(response, 400, 'text/plain', `Patient details in the embed address: ${leaked.join(', ')}`);
+    // Only the names: the values may be the patient's details.
+    send(response, 400, 'text/plain', `Unexpected parameters in the embed address: ${leaked.join(', ')}`);
     return true;
   }
   send(response, 200, 'text/html', bookingPage(org, eventType));

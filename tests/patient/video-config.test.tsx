@@ -34,10 +34,10 @@ test('captions that are not a WebVTT file are refused', () => {
   ]);
 });
 
-test('a file on plain http, another host without a scheme, or outside the media folder is refused', () => {
+test('a file on another host (the policy allows only MEDIA_BASE_URL) or outside the media folder is refused', () => {
   const texts = withVideos((json) => {
     const video = json.videos['about-consult'] ?? {};
-    video.mobileSrc = 'http://media.example.com/about-consult-mobile.mp4';
+    video.mobileSrc = 'https://media.example.com/about-consult-mobile.mp4';
     video.desktopSrc = '//media.example.com/about-consult-desktop.mp4';
     video.mobilePoster = '../secrets/poster.jpg';
   });

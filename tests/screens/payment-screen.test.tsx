@@ -840,3 +840,33 @@ test('a bot check that is down does not stop the patient: the payment goes throu
   expect(await tracked('service_fallback')).toEqual(['bot_check']);
   expect(await tracked('payment_result')).toEqual(['approved']);
 }, 30_000);
+
+test('a deployment without a bot check pays without asking it, and counts no fallback', async () => {
+  const user = userEvent.setup({ delay: null });
+  document.getElementById(SERVICE_SETTINGS_ELEMENT_ID)?.remove();
+  const settings = document.createElement('script');
+  settings.id = SERVICE_SETTINGS_ELEMENT_ID;
+  settings.type = 'application/json';
+  settings.textContent = JSON.stringify({
+    ...LOCAL_SERVICES,
+    botCheck: { provider: 'off' },
+    flags: { provider: 'local', overrides: { addressAutocomplete: false } },
+  });
+  document.head.append(settings);
+  forgetPageServiceSettings();
+  const api = fakeApi();
+  const { step } = renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user);
+  await user.click(await payButton());
+
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  expect(api.of('verifyRecaptcha')).toHaveLength(0);
+  expect(api.orderCount()).toBe(1);
+  expect(await tracked('service_fallback')).toEqual([]);
+  expect(await tracked('payment_result')).toEqual(['approved']);
+}, 30_000);

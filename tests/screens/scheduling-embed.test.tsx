@@ -6,6 +6,7 @@ import type { JourneyState } from '../../src/api/journey.ts';
 import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import SchedulingScreen from '../../src/screens/scheduling-screen.tsx';
+import { analyticsSettled } from '../../src/services/analytics.ts';
 import { forgetFlagSource } from '../../src/services/flags/flags.ts';
 import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
 import { EMBED_LOAD_TIMEOUT_MS } from '../../src/services/scheduling/calendly-messages.ts';
@@ -39,15 +40,19 @@ beforeEach(() => {
   (window as unknown as { dataLayer?: unknown[] }).dataLayer = [];
 });
 
-afterEach(() => {
+afterEach(async () => {
   document.getElementById(SERVICE_SETTINGS_ELEMENT_ID)?.remove();
   forgetPageServiceSettings();
   forgetFlagSource();
   vi.useRealTimers();
+  // Events still on their way to the data layer land here, not in the next test's.
+  await analyticsSettled();
+  (window as unknown as { dataLayer?: unknown[] }).dataLayer = [];
 });
 
-/** What the tag manager was told: event names with their outcomes. */
-function tracked(): string[] {
+/** What the tag manager was told: event names with their outcomes, once the module has them. */
+async function tracked(): Promise<string[]> {
+  await analyticsSettled();
   const layer = (window as unknown as { dataLayer?: { event: string; outcome: string | null }[] }).dataLayer ?? [];
   return layer.map((entry) => `${entry.event}:${entry.outcome ?? ''}`);
 }
@@ -177,7 +182,7 @@ test('a booking in the calendar is recorded once, however often it is posted, ke
   expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2']);
   expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentId.4': 'GBGBDCAADAEDCRZ2' });
   expect(calls.saved.get('shrt')?.completed).toEqual(['MIP', 'payment', 'MIP-H2', 'appointment', 'appointment.4']);
-  expect(tracked()).toEqual(['consult_booked:booked']);
+  expect(await tracked()).toEqual(['consult_booked:booked']);
 });
 
 test('messages from another origin, or malformed ones, book nothing', async () => {
@@ -197,7 +202,7 @@ test('messages from another origin, or malformed ones, book nothing', async () =
 
   expect(api.recorded).toEqual([]);
   expect(step.onNext).not.toHaveBeenCalled();
-  expect(tracked()).toEqual([]);
+  expect(await tracked()).toEqual([]);
 });
 
 test('a calendar that does not load in time offers the phone, Try again, and going on without booking', async () => {
@@ -258,7 +263,7 @@ test('going on without booking records the step as passed, reports it, and the f
   expect(Object.keys(saved?.records ?? {})).toEqual(['appointment-skipped.4']);
   expect(saved?.completed).toEqual(['MIP', 'payment', 'MIP-H2', 'appointment-skipped.4']);
   expect(saved?.completed).not.toContain('appointment');
-  expect(tracked()).toEqual(['consult_booked:skipped', 'service_fallback:scheduling']);
+  expect(await tracked()).toEqual(['consult_booked:skipped', 'service_fallback:scheduling']);
   expect(api.recorded).toEqual([]);
 });
 
@@ -306,7 +311,7 @@ test('with the scheduling flag off, the patient is offered the phone and going o
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
   // Switched off is not a failure of the service.
-  expect(tracked()).toEqual(['consult_booked:skipped']);
+  expect(await tracked()).toEqual(['consult_booked:skipped']);
   expect(api.otherCalls).toBe(0);
 });
 
@@ -343,11 +348,14 @@ test('a recording that fails says the booking stands, and Try again records the 
   const frame = await findFrame();
   post(frame, { event: 'calendly.event_type_viewed', payload: {} });
   post(frame, scheduled('GBGBDCAADAEDCRZ2'));
-  // The call is retried twice, a second apart, before the patient is told.
+  // The call is retried once, a second later, before the patient is told.
   expect(
     await screen.findByRole('alert', { name: 'We could not save your booking yet' }, { timeout: 5000 }),
   ).toBeInTheDocument();
   expect(step.onNext).not.toHaveBeenCalled();
+
+  expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2', 'GBGBDCAADAEDCRZ2']);
+  expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
 
   fail = false;
   await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -355,4 +363,107 @@ test('a recording that fails says the booking stands, and Try again records the 
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
   expect(new Set(api.recorded)).toEqual(new Set(['GBGBDCAADAEDCRZ2']));
+});
+
+test('a recording that fails lets the patient go on booked, with the appointment kept to record later', async () => {
+  const user = userEvent.setup();
+  const api = useSchedulingApi({
+    record: () => HttpResponse.json({ status: 503, message: 'Unavailable' }, { status: 503 }),
+  });
+  const calls = memoryJourneyCalls({ shrt: journey() });
+  const step = fakeStep(4);
+  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
+    journeyCalls: calls,
+  });
+
+  const frame = await findFrame();
+  post(frame, { event: 'calendly.event_type_viewed', payload: {} });
+  post(frame, scheduled('GBGBDCAADAEDCRZ2'));
+  expect(
+    await screen.findByRole('alert', { name: 'We could not save your booking yet' }, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  // The service has the booking; our system records it on the next visit to this step.
+  expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentPending.4': 'GBGBDCAADAEDCRZ2' });
+  expect(calls.saved.get('shrt')?.completed).not.toContain('appointment-skipped.4');
+  expect(await tracked()).toEqual(['consult_booked:booked']);
+  expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2', 'GBGBDCAADAEDCRZ2']);
+});
+
+test('on the last step, going on after a failed recording says the consult is booked', async () => {
+  const user = userEvent.setup();
+  useSchedulingApi({ record: () => HttpResponse.json({ status: 503, message: 'Unavailable' }, { status: 503 }) });
+  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={fakeStep(4, false)} />, {
+    journeyCalls: memoryJourneyCalls({ shrt: journey() }),
+  });
+
+  const frame = await findFrame();
+  post(frame, { event: 'calendly.event_type_viewed', payload: {} });
+  post(frame, scheduled('GBGBDCAADAEDCRZ2'));
+  await user.click(await screen.findByRole('button', { name: 'Continue' }, { timeout: 5000 }));
+
+  expect(await screen.findByRole('status', { name: 'Your consult is booked' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert', { name: 'We could not save your booking yet' })).not.toBeInTheDocument();
+});
+
+test('after a reload, a booking that cannot be checked offers Try again and going on, and stays pending', async () => {
+  const user = userEvent.setup();
+  const api = useSchedulingApi();
+  server.use(
+    operationHandler('getAppointment', (request) => {
+      api.lookups.push(new URL(request.url).searchParams.get('appointmentId') ?? '');
+      return HttpResponse.json({ status: 503, message: 'Unavailable' }, { status: 503 });
+    }),
+  );
+  const calls = memoryJourneyCalls({ shrt: journey({ records: { 'appointmentPending.4': 'GBGBDCAADAEDCRZ2' } }) });
+  const step = fakeStep(4);
+  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
+    journeyCalls: calls,
+  });
+
+  expect(
+    await screen.findByRole('alert', { name: 'We could not check your booking yet' }, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  // One retry, then the patient is asked.
+  expect(api.lookups).toEqual(['GBGBDCAADAEDCRZ2', 'GBGBDCAADAEDCRZ2']);
+  expect(screen.queryByTitle('Book your consult')).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  // Made at the scheduling service, so it is reported booked; it is checked again next time.
+  expect(await tracked()).toEqual(['consult_booked:booked']);
+  expect(api.recorded).toEqual([]);
+  expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentPending.4': 'GBGBDCAADAEDCRZ2' });
+});
+
+test('after a reload, Try again checks the booking once more and records it', async () => {
+  const user = userEvent.setup();
+  const api = useSchedulingApi();
+  let down = true;
+  server.use(
+    operationHandler('getAppointment', (request) => {
+      api.lookups.push(new URL(request.url).searchParams.get('appointmentId') ?? '');
+      return down
+        ? HttpResponse.json({ status: 503, message: 'Unavailable' }, { status: 503 })
+        : HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 });
+    }),
+  );
+  const calls = memoryJourneyCalls({ shrt: journey({ records: { 'appointmentPending.4': 'GBGBDCAADAEDCRZ2' } }) });
+  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={fakeStep(4)} />, {
+    journeyCalls: calls,
+  });
+
+  await screen.findByRole('alert', { name: 'We could not check your booking yet' }, { timeout: 5000 });
+  down = false;
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+  expect(await screen.findByRole('status', { name: 'Your consult is booked' })).toBeInTheDocument();
+  expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2']);
+  expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentId.4': 'GBGBDCAADAEDCRZ2' });
 });

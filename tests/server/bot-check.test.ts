@@ -82,6 +82,22 @@ test('other tokens are judged as before whatever the setting: "bot" or "fail" fi
   expect((await verify(server, 'fail-token')).success).toBe(false);
 });
 
+test('a token that cannot be assessed is refused with its reason, so the page knows it is no bot verdict', async () => {
+  const server = await serverWith({});
+  expect(await verify(server, 'invalid-token')).toEqual({
+    success: false,
+    score: 0,
+    action: 'payment',
+    reason: 'invalid token (MALFORMED)',
+  });
+  expect(await verify(server, 'expired.fake-enterprise.payment.1')).toMatchObject({
+    success: false,
+    reason: 'invalid token (EXPIRED)',
+  });
+  // A bot is refused on its score alone: no reason.
+  expect(await verify(server, 'bot.fake-enterprise.payment.1')).not.toHaveProperty('reason');
+});
+
 /** The fake reCAPTCHA server on a free port; returns its origin. */
 async function startFake(): Promise<string> {
   const server = createServer((request, response) => {

@@ -34,8 +34,11 @@ beforeAll(async () => {
     handlers: SERVER_HANDLERS,
     clientToken: 'test-client-token-0123456789',
     staticDir: dir,
-    // A deployment whose scheduling address tries to close the settings' script element.
-    services: readServiceSettings({ SCHEDULING_URL: 'https://calendly.com/peak</script><script>alert(1)' }),
+    // A deployment whose flag text tries to close the settings' script element.
+    services: readServiceSettings({
+      SCHEDULING_URL: 'https://calendly.com/peak',
+      FLAGS: 'banner=</script><script>alert(1)</script>',
+    }),
     logLevel: false,
   });
   await app.ready();
@@ -68,8 +71,17 @@ test('the page holds the service settings as data the browser never runs', async
   // The only `<` are the two of the element itself: a value cannot end it early.
   expect(block?.[1]).not.toContain('<');
   expect(JSON.parse(block?.[1] ?? '')).toMatchObject({
-    scheduling: { provider: 'calendly', baseUrl: expect.stringContaining('https://calendly.com/peak') as string },
+    scheduling: { provider: 'calendly', baseUrl: 'https://calendly.com/peak' },
+    flags: { provider: 'local', overrides: { banner: '</script><script>alert(1)</script>' } },
   });
+});
+
+test('/index.html is the page too, never the built file with its placeholder', async () => {
+  const page = await app.inject({ method: 'GET', url: '/index.html' });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).not.toContain('CSP_NONCE_PLACEHOLDER');
+  expect(page.body).toContain('id="service-settings"');
+  expect(page.headers['content-security-policy']).toContain("'nonce-");
 });
 
 test('API answers load nothing, and say so', async () => {

@@ -14,11 +14,27 @@ function directives(policy: string): Record<string, string[]> {
   );
 }
 
-test('with nothing set, every service is its local default and local bot-check tokens are refused', () => {
+test('with nothing set, every service is its local default but the bot check, which is off: its local tokens would be refused', () => {
   const settings = readServiceSettings({});
-  expect(settings.page).toEqual(LOCAL_SERVICES);
+  expect(settings.page).toEqual({ ...LOCAL_SERVICES, botCheck: { provider: 'off' } });
   expect(settings.acceptLocalBotTokens).toBe(false);
-  expect(readServiceSettings({ BOT_CHECK_LOCAL: 'accept' }).acceptLocalBotTokens).toBe(true);
+  expect(readServiceSettings({ BOT_CHECK_LOCAL: 'refuse' }).page.botCheck).toEqual({ provider: 'off' });
+});
+
+test('BOT_CHECK_LOCAL=accept (npm start, the dev server, the e2e server) gives the local bot check, whose tokens it takes', () => {
+  const settings = readServiceSettings({ BOT_CHECK_LOCAL: 'accept' });
+  expect(settings.page).toEqual(LOCAL_SERVICES);
+  expect(settings.acceptLocalBotTokens).toBe(true);
+});
+
+test('a site key gives reCAPTCHA Enterprise whatever BOT_CHECK_LOCAL says', () => {
+  for (const local of [undefined, 'accept', 'refuse']) {
+    const { page } = readServiceSettings({
+      RECAPTCHA_SITE_KEY: '6LcSiteKey_abc-123',
+      ...(local === undefined ? {} : { BOT_CHECK_LOCAL: local }),
+    });
+    expect(page.botCheck).toMatchObject({ provider: 'recaptcha-enterprise', siteKey: '6LcSiteKey_abc-123' });
+  }
 });
 
 test('a production deployment names each service by its address', () => {
@@ -120,6 +136,8 @@ test('a production policy allows exactly the configured services, each where it 
 
 test('the page reads settings back, and a section it does not understand falls back to its local default', () => {
   const { page } = readServiceSettings({ SCHEDULING_URL: 'https://calendly.com/peak-health' });
+  // The bot check off is read back as off, not as the local check a real server would refuse.
+  expect(page.botCheck).toEqual({ provider: 'off' });
   expect(parseServiceSettings(JSON.parse(JSON.stringify(page)))).toEqual({ settings: page, problems: [] });
   const { settings, problems } = parseServiceSettings({ ...page, places: { provider: 'google' }, tagManager: null });
   expect(settings.places).toEqual({ provider: 'local' });

@@ -30,7 +30,9 @@ function collect(body: unknown, contentType = 'text/plain') {
 
 function keptEvents(): unknown[] {
   return server.db
-    .prepare('SELECT container, event, funnel, brand, variant, step_index, outcome FROM tag_events ORDER BY id')
+    .prepare(
+      'SELECT container, event, funnel, brand, variant, step_index, outcome, page_path FROM tag_events ORDER BY id',
+    )
     .all();
 }
 
@@ -42,6 +44,7 @@ const STEP_VIEW = {
   variant: null,
   step_index: 2,
   outcome: null,
+  page_path: '/mip/form/:pathCode',
 };
 
 test('an allowed event is kept with its allowed fields, and the log names only the event', async () => {
@@ -61,6 +64,7 @@ test('an allowed event is kept with its allowed fields, and the log names only t
       variant: null,
       step_index: null,
       outcome: 'declined',
+      page_path: null,
     },
   ]);
   const kept = server.logs.filter((line) => line.includes('tag event kept'));
@@ -76,6 +80,8 @@ test('an event carrying patient data is refused, not kept, and its body is in no
     { ...STEP_VIEW, variant: CANARY.phone },
     { ...STEP_VIEW, step_index: CANARY.phone },
     { ...STEP_VIEW, container: CANARY.email },
+    // The page is its route pattern, never its address.
+    { ...STEP_VIEW, page_path: `/mip/form/shrt?email=${CANARY.email}` },
     { ...STEP_VIEW, event: CANARY.email },
     { event: 'assessment_complete', outcome: CANARY.name },
     { event: 'service_fallback', outcome: 'approved' },
@@ -140,7 +146,7 @@ test('/tags/gtm.js is a script that sends allowed data-layer events, pushed befo
   // What it sends, the collector keeps.
   for (const request of sent) expect((await collect(request.init.body)).status).toBe(204);
   expect(keptEvents()).toEqual([
-    { ...STEP_VIEW, step_index: 0 },
+    { ...STEP_VIEW, step_index: 0, page_path: null },
     {
       container: 'GTM-MALE001',
       event: 'payment_result',
@@ -149,6 +155,7 @@ test('/tags/gtm.js is a script that sends allowed data-layer events, pushed befo
       variant: null,
       step_index: null,
       outcome: 'approved',
+      page_path: null,
     },
   ]);
   // The data layer still holds everything pushed, for the page.

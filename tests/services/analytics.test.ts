@@ -36,14 +36,36 @@ afterEach(() => {
 });
 
 test('an event is pushed with the page’s funnel code, brand, variant and step index', async () => {
-  setAnalyticsPage({ funnel: 'ghrt', brand: 'male', variant: 'ghrt', stepIndex: 0 });
+  setAnalyticsPage({
+    funnel: 'ghrt',
+    brand: 'male',
+    variant: 'ghrt',
+    stepIndex: 0,
+    route: '/hormone-assessment/ghrt',
+  });
   track('funnel_step_view');
-  setAnalyticsPage({ funnel: 'ghrt', brand: 'male', variant: null, stepIndex: 1 });
+  setAnalyticsPage({ funnel: 'ghrt', brand: 'male', variant: null, stepIndex: 1, route: '/results/:pathCode' });
   track('assessment_complete', { outcome: 'qualified' });
 
   expect(await dataLayer()).toEqual([
-    { event: 'funnel_step_view', funnel: 'ghrt', brand: 'male', variant: 'ghrt', step_index: 0, outcome: null },
-    { event: 'assessment_complete', funnel: 'ghrt', brand: 'male', variant: null, step_index: 1, outcome: 'qualified' },
+    {
+      event: 'funnel_step_view',
+      funnel: 'ghrt',
+      brand: 'male',
+      variant: 'ghrt',
+      step_index: 0,
+      outcome: null,
+      page_path: '/hormone-assessment/ghrt',
+    },
+    {
+      event: 'assessment_complete',
+      funnel: 'ghrt',
+      brand: 'male',
+      variant: null,
+      step_index: 1,
+      outcome: 'qualified',
+      page_path: '/results/:pathCode',
+    },
   ]);
 });
 
@@ -68,6 +90,7 @@ test('canary values given in every field, as the outcome or as the event name ne
       brand: canary as 'male',
       variant: canary,
       stepIndex: canary as unknown as number,
+      route: canary,
     });
     for (const event of Object.keys(ANALYTICS_OUTCOMES) as AnalyticsEvent[]) {
       track(event, { outcome: canary });
@@ -87,6 +110,7 @@ test('canary values given in every field, as the outcome or as the event name ne
       'event',
       'funnel',
       'outcome',
+      'page_path',
       'step_index',
       'variant',
     ]);
@@ -107,14 +131,21 @@ test('an unknown event is dropped, and an outcome from another event’s list is
 });
 
 test('a campaign code outside config/funnels.json and a step index that is no index are dropped', async () => {
-  setAnalyticsPage({ funnel: 'shrt?email=a@b.c', brand: 'female', variant: 'nope', stepIndex: -1 });
+  setAnalyticsPage({
+    funnel: 'shrt?email=a@b.c',
+    brand: 'female',
+    variant: 'nope',
+    stepIndex: -1,
+    route: '/f/payment/fha1?landing_id=abc',
+  });
   track('funnel_step_view');
-  setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 2.5 });
+  setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 2.5, route: null });
   track('funnel_step_view');
 
+  const dropped = { variant: null, step_index: null, outcome: null, page_path: null };
   expect(await dataLayer()).toEqual([
-    { event: 'funnel_step_view', funnel: null, brand: 'female', variant: null, step_index: null, outcome: null },
-    { event: 'funnel_step_view', funnel: 'fha1', brand: 'female', variant: null, step_index: null, outcome: null },
+    { event: 'funnel_step_view', funnel: null, brand: 'female', ...dropped },
+    { event: 'funnel_step_view', funnel: 'fha1', brand: 'female', ...dropped },
   ]);
 });
 
@@ -138,15 +169,31 @@ test('a broken data layer never throws', async () => {
 test('events reported before the data layer has loaded reach it in order, each with its own page', async () => {
   vi.resetModules();
   const fresh = await import('../../src/services/analytics.ts');
-  fresh.setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 0 });
+  fresh.setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 0, route: null });
   fresh.track('funnel_step_view');
-  fresh.setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 1 });
+  fresh.setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 1, route: null });
   fresh.track('funnel_step_view');
   expect((window as unknown as { dataLayer?: unknown }).dataLayer).toBeUndefined();
 
   await fresh.analyticsSettled();
   expect((window as unknown as { dataLayer?: unknown }).dataLayer).toEqual([
-    { event: 'funnel_step_view', funnel: 'fha1', brand: 'female', variant: null, step_index: 0, outcome: null },
-    { event: 'funnel_step_view', funnel: 'fha1', brand: 'female', variant: null, step_index: 1, outcome: null },
+    {
+      event: 'funnel_step_view',
+      funnel: 'fha1',
+      brand: 'female',
+      variant: null,
+      step_index: 0,
+      outcome: null,
+      page_path: null,
+    },
+    {
+      event: 'funnel_step_view',
+      funnel: 'fha1',
+      brand: 'female',
+      variant: null,
+      step_index: 1,
+      outcome: null,
+      page_path: null,
+    },
   ]);
 });

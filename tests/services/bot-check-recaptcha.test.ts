@@ -185,9 +185,10 @@ test('the local provider makes a fresh token naming the action, with no script a
   expect(fetchSpy).not.toHaveBeenCalled();
 });
 
-test('the settings choose the provider', async () => {
-  expect(await botCheckFor({ provider: 'local' }).token('payment')).toMatch(/^local\.payment\./);
+test('the settings choose the provider, or none', async () => {
+  expect(await botCheckFor({ provider: 'local' })?.token('payment')).toMatch(/^local\.payment\./);
+  expect(botCheckFor({ provider: 'off' })).toBeNull();
   const google = botCheckFor({ provider: 'recaptcha-enterprise', siteKey: SITE_KEY, scriptUrl: SCRIPT_URL });
-  google.prepare();
+  google?.prepare();
   expect(scriptsOnPage().map((script) => script.src)).toEqual([`${SCRIPT_URL}?render=${SITE_KEY}`]);
 });

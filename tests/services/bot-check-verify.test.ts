@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { analyticsSettled } from '../../src/services/analytics.ts';
 import { BOT_CHECK_NOT_AVAILABLE, type BotCheck } from '../../src/services/bot-check/bot-check.ts';
-import { verifyPatient } from '../../src/services/bot-check/verify-patient.ts';
+import { BOT_CHECK_DEADLINE_MS, verifyPatient } from '../../src/services/bot-check/verify-patient.ts';
 import { forgetFlagSource } from '../../src/services/flags/flags.ts';
 import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
 import { LOCAL_SERVICES } from '../../src/services/settings.ts';
@@ -46,7 +46,17 @@ beforeEach(async () => {
   Reflect.deleteProperty(window, 'dataLayer');
 });
 
+/** A page whose server wrote these settings (the local ones, changed by `changes`). */
+function pageWith(changes: Partial<typeof LOCAL_SERVICES>) {
+  const element = document.createElement('script');
+  element.id = 'service-settings';
+  element.type = 'application/json';
+  element.textContent = JSON.stringify({ ...LOCAL_SERVICES, ...changes });
+  document.head.append(element);
+}
+
 afterEach(() => {
+  vi.useRealTimers();
   document.getElementById('service-settings')?.remove();
   forgetPageServiceSettings();
   forgetFlagSource();
@@ -119,17 +129,88 @@ test('a verification call that does not answer in time lets the patient go on', 
 });
 
 test('with the botCheck flag off nothing is asked and nothing is sent', async () => {
-  const element = document.createElement('script');
-  element.id = 'service-settings';
-  element.type = 'application/json';
-  element.textContent = JSON.stringify({
-    ...LOCAL_SERVICES,
-    flags: { provider: 'local', overrides: { botCheck: false } },
-  });
-  document.head.append(element);
+  pageWith({ flags: { provider: 'local', overrides: { botCheck: false } } });
   const bodies = verificationApi();
   const token = vi.fn(() => Promise.resolve('unused'));
   expect(await verifyPatient(PATIENT, { botCheck: { token, prepare: () => undefined } })).toBe('off');
   expect(token).not.toHaveBeenCalled();
+  expect(bodies).toHaveLength(0);
+});
+
+test('a deployment without a bot check (no site key, no local tokens) lets the patient on unasked, no fallback counted', async () => {
+  pageWith({ botCheck: { provider: 'off' } });
+  const bodies = verificationApi();
+  const enabled = vi.fn(on);
+  expect(await verifyPatient(PATIENT, { enabled })).toBe('off');
+  expect(enabled).not.toHaveBeenCalled();
+  expect(bodies).toHaveLength(0);
+  expect(await dataLayer()).toEqual([]);
+});
+
+test.each([
+  ['an invalid token', 'invalid token (MALFORMED)'],
+  ['an expired token', 'invalid token (EXPIRED)'],
+  ['a local token on a server that does not take them', 'local bot-check tokens are not accepted by this server'],
+])('%s could not be assessed: a setup error, not a bot, so the patient goes on', async (_case, reason) => {
+  verificationApi(() => HttpResponse.json({ data: { success: false, score: 0, action: 'payment', reason } }));
+  const logger = { error: vi.fn() };
+  expect(await verifyPatient(PATIENT, { enabled: on, logger })).toBe('unavailable');
+  expect(logger.error).toHaveBeenCalledWith('Bot check unavailable; the patient goes on', {
+    kind: `verifyRecaptcha not assessed: ${reason}`,
+    action: 'payment',
+  });
+  expect(await dataLayer()).toEqual([expect.objectContaining({ event: 'service_fallback', outcome: 'bot_check' })]);
+});
+
+/** Lets the request and its answer travel (real I/O turns, no clock time) until `done` or 50 turns. */
+async function settled(done: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 50 && !done(); turn += 1) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+test('the whole check has one deadline: a slow flag, a slow token and a silent server give up together at 6 s', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const bodies = verificationApi(() => new Promise<Response>(() => undefined));
+  const slowly = <T>(ms: number, value: T) =>
+    new Promise<T>((resolve) => {
+      setTimeout(() => {
+        resolve(value);
+      }, ms);
+    });
+  const logger = { error: vi.fn() };
+  let outcome: string | null = null;
+  void verifyPatient(PATIENT, {
+    enabled: () => slowly(1500, true),
+    botCheck: { token: () => slowly(3000, 'fake-enterprise.payment.1'), prepare: () => undefined },
+    logger,
+  }).then((value) => {
+    outcome = value;
+  });
+
+  await vi.advanceTimersByTimeAsync(4500);
+  await settled(() => bodies.length === 1);
+  expect(bodies).toHaveLength(1);
+  await vi.advanceTimersByTimeAsync(BOT_CHECK_DEADLINE_MS - 4500 - 1);
+  await settled(() => outcome !== null);
+  expect(outcome).toBeNull();
+  await vi.advanceTimersByTimeAsync(1);
+  await settled(() => outcome !== null);
+  expect(outcome).toBe('unavailable');
+  expect(logger.error).toHaveBeenCalledWith(expect.any(String), { kind: 'bot check timed out', action: 'payment' });
+  vi.useRealTimers();
+  expect(await dataLayer()).toEqual([expect.objectContaining({ event: 'service_fallback', outcome: 'bot_check' })]);
+});
+
+test('a token that never comes is given up at the deadline too', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const bodies = verificationApi();
+  const verdict = verifyPatient(PATIENT, {
+    enabled: on,
+    botCheck: { token: () => new Promise<string>(() => undefined), prepare: () => undefined },
+    logger: { error: vi.fn() },
+  });
+  await vi.advanceTimersByTimeAsync(BOT_CHECK_DEADLINE_MS);
+  expect(await verdict).toBe('unavailable');
   expect(bodies).toHaveLength(0);
 });

@@ -67,6 +67,19 @@ test('a message from another window of the right origin is ignored when the fram
   });
 });
 
+test('while the frame’s window is not known, no message is accepted, even from the right origin', () => {
+  const data = scheduled('https://api.calendly.com/scheduled_events/ABC123');
+  const somewhere = {} as MessageEventSource;
+  expect(readEmbedMessage({ origin: ORIGIN, data, source: somewhere }, { origin: ORIGIN, source: null })).toBeNull();
+  expect(readEmbedMessage({ origin: ORIGIN, data, source: null }, { origin: ORIGIN, source: null })).toBeNull();
+  expect(
+    readEmbedMessage(
+      { origin: ORIGIN, data: { event: 'calendly.page_height' }, source: null },
+      { origin: ORIGIN, source: null },
+    ),
+  ).toBeNull();
+});
+
 test('malformed messages are ignored', () => {
   const malformed: unknown[] = [
     null,

@@ -46,10 +46,17 @@ test('an organisation named broken… answers 500, as a service that is down', a
   expect((await fetch(`${origin}/calendly/broken-clinic/hrt-consult?${EMBED_QUERY}`)).status).toBe(500);
 });
 
-test('an address carrying the patient’s details is refused', async () => {
+test('an address carrying the patient’s details, or anything but the embed’s options, is refused', async () => {
   const leaked = await fetch(`${origin}/calendly/clinic/hrt-consult?${EMBED_QUERY}&name=Alex%20Rivera&email=a%40b.co`);
   expect(leaked.status).toBe(400);
-  expect(await leaked.text()).toContain('name, email');
+  const said = await leaked.text();
+  expect(said).toContain('name, email');
+  expect(said).not.toContain('Alex');
+  // A parameter no list of Calendly's prefill names would know.
+  const unknown = await fetch(`${origin}/calendly/clinic/hrt-consult?${EMBED_QUERY}&utm_content=Alex`);
+  expect(unknown.status).toBe(400);
+  expect(await unknown.text()).toContain('utm_content');
+  expect((await fetch(`${origin}/calendly/clinic/hrt-consult?embed_type=Inline`)).status).toBe(200);
 });
 
 test('other paths are not the fake’s', () => {

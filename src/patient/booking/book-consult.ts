@@ -1,8 +1,8 @@
-import { ApiError } from '../../api/http.ts';
+import { ApiError, type CallOptions } from '../../api/http.ts';
 import { appointmentMadeFromFlow, getAppointment } from '../../api/scheduling.ts';
 import type { Appointment, TimeSlot } from '../../api/types.ts';
 import type { JourneyHandle } from '../journey.tsx';
-import { bookingKeys, withoutPendingBooking, withPendingBooking } from './appointment-records.ts';
+import { bookingKeys, withBooking, withoutPendingBooking, withPendingBooking } from './appointment-records.ts';
 import { newBookingId, parseBookingId } from './booking-id.ts';
 
 /**
@@ -10,6 +10,25 @@ import { newBookingId, parseBookingId } from './booking-id.ts';
  * could not be saved first (the journey store has told the patient). Other failures throw.
  */
 export type BookingOutcome = { kind: 'booked'; appointment: Appointment } | { kind: 'taken' } | { kind: 'not-sent' };
+
+/**
+ * The limit on recording or checking a booking the patient has already made: one retry of at
+ * most 8 s a try, so "Saving your booking…" lasts seconds, not the default's minute and a
+ * half, before the patient is offered Try again or Continue (the booking stands either way).
+ */
+export const RECORDING_CALL = { timeoutMs: 8_000, maxRetries: 1 } as const satisfies CallOptions;
+
+function recordingCall(signal: AbortSignal | undefined): CallOptions {
+  return signal ? { ...RECORDING_CALL, signal } : RECORDING_CALL;
+}
+
+/**
+ * Whether an appointment id is one the scheduling service made (not a local slot's): such a
+ * booking exists at the service whatever our API has heard of it.
+ */
+export function madeAtService(appointmentId: string): boolean {
+  return parseBookingId(appointmentId) === null;
+}
 
 /** A slot no longer free: the scheduler answers 404 (the contract's only answer) or 409. */
 function isSlotGone(error: unknown): boolean {
@@ -26,12 +45,12 @@ function isSlotGone(error: unknown): boolean {
 export async function findSentBooking(appointmentId: string, signal?: AbortSignal): Promise<Appointment | null> {
   let appointment: Appointment;
   try {
-    appointment = await getAppointment({ appointmentId }, { maxRetries: 2, ...(signal ? { signal } : {}) });
+    appointment = await getAppointment({ appointmentId }, recordingCall(signal));
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
-    if (parseBookingId(appointmentId) !== null) return null;
+    if (!madeAtService(appointmentId)) return null;
     try {
-      return await appointmentMadeFromFlow({ appointmentId }, { maxRetries: 2, ...(signal ? { signal } : {}) });
+      return await appointmentMadeFromFlow({ appointmentId }, recordingCall(signal));
     } catch (recordError) {
       if (recordError instanceof ApiError && recordError.status === 404) return null;
       throw recordError;
@@ -39,7 +58,7 @@ export async function findSentBooking(appointmentId: string, signal?: AbortSigna
   }
   if (appointment.status === 'cancelled') return null;
   if (appointment.status === 'made') return appointment;
-  return appointmentMadeFromFlow({ appointmentId }, { maxRetries: 2, ...(signal ? { signal } : {}) });
+  return appointmentMadeFromFlow({ appointmentId }, recordingCall(signal));
 }
 
 export interface BookConsultInput {
@@ -87,9 +106,9 @@ export interface RecordServiceBookingInput {
 /**
  * Records an appointment the scheduling service has already booked: its id is saved in the
  * journey as pending first (so a reload records it instead of offering the calendar again),
- * then sent with appointmentMadeFromFlow, repeated with the same id on a retry. 'not-sent'
- * when the journey could not be saved (the journey store has told the patient); a refused or
- * failed call throws, and the id stays pending for the next try.
+ * then sent with appointmentMadeFromFlow (within RECORDING_CALL), repeated with the same id on
+ * a retry. 'not-sent' when the journey could not be saved (the journey store has told the
+ * patient); a refused or failed call throws, and the id stays pending for the next try.
  */
 export async function recordServiceBooking({
   journey,
@@ -103,5 +122,38 @@ export async function recordServiceBooking({
       return { kind: 'not-sent' };
     }
   }
-  return { kind: 'booked', appointment: await appointmentMadeFromFlow({ appointmentId }, { maxRetries: 2 }) };
+  return { kind: 'booked', appointment: await appointmentMadeFromFlow({ appointmentId }, RECORDING_CALL) };
+}
+
+/**
+ * Keeps an appointment the scheduler has recorded in the journey, then calls `onBooked`. When
+ * the journey cannot be saved, the booking stands and shows from memory (the journey store
+ * has told the patient and retries), and `onBooked` is not called.
+ */
+export async function keepBooking(
+  journey: JourneyHandle,
+  stepIndex: number | null,
+  appointment: Appointment,
+  onBooked: () => void,
+): Promise<void> {
+  try {
+    await journey.save((state) => withBooking(state, stepIndex, appointment));
+  } catch {
+    return;
+  }
+  onBooked();
+}
+
+/**
+ * Leaves a booking the scheduling service made pending in the journey, so a later visit to
+ * the step records it: the patient goes on without waiting for our API. Saves it when an
+ * earlier save failed; a failure here is the journey store's to tell.
+ */
+export async function leavePending(
+  journey: JourneyHandle,
+  stepIndex: number | null,
+  appointmentId: string,
+): Promise<void> {
+  if (journey.state.records[bookingKeys(stepIndex).pending] === appointmentId) return;
+  await journey.save((state) => withPendingBooking(state, stepIndex, appointmentId)).catch(() => undefined);
 }

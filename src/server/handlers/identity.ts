@@ -1,6 +1,7 @@
 import { ageOn } from '../../domain/age-band.ts';
 import { isoDayOf } from '../../domain/calendar.ts';
 import { identityFieldsForState } from '../../domain/identity-fields.ts';
+import { LOCAL_TOKEN_PREFIX } from '../../services/bot-check/local-bot-check.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
@@ -93,19 +94,19 @@ const getHasId: OperationHandler = ({ db, params }) => {
   return ok({ customerId, hasId: customer.has_id === 1 || checked !== undefined });
 };
 
-/** What the local bot-check provider's tokens start with (src/services/bot-check/local-bot-check.ts). */
-const LOCAL_TOKEN_PREFIX = 'local.';
-
 /**
  * POST /memoForm/verifyRecaptcha: a stand-in for the clinic backend's check. The real backend
  * asks reCAPTCHA Enterprise's assessment API (projects.assessments.create with the token, the
- * site key and the expected action) and answers with the assessment's validity, score and
- * action. Here: a token of the local provider ("local." first) is a person only when this
- * server is told to accept them (BOT_CHECK_LOCAL=accept; `npm start`, the dev server and the
- * tests), so a production-like server cannot be passed with a token anyone can make; any other
- * token starting with "fail" or "bot" is a bot (score 0.1), and the rest are people (0.9), as
- * the tests' fake of the service gives. Nothing is stored, and the email and phone sent with it
- * are not read.
+ * site key and the expected action) and answers with the assessment's score and action. The
+ * contract's `reason` says the token could not be assessed (an invalid, expired or malformed
+ * token, another action's token: a setup error, not a bot), so the client lets the patient on;
+ * a refusal without a reason is the score's verdict (a bot). Here: a token of the local
+ * provider ("local." first) is a person only when this server is told to accept them
+ * (BOT_CHECK_LOCAL=accept; `npm start`, the dev server and the tests), so a production-like
+ * server cannot be passed with a token anyone can make; a token starting with "invalid" or
+ * "expired" cannot be assessed; any other token starting with "fail" or "bot" is a bot (score
+ * 0.1), and the rest are people (0.9), as the tests' fake of the service gives. Nothing is
+ * stored, and the email and phone sent with it are not read.
  */
 const verifyRecaptcha: OperationHandler = ({ body, services }) => {
   const fields = bodyOf(body);
@@ -113,6 +114,11 @@ const verifyRecaptcha: OperationHandler = ({ body, services }) => {
   const action = text(fields, 'action');
   if (token.startsWith(LOCAL_TOKEN_PREFIX) && !services.acceptLocalBotTokens) {
     return ok({ success: false, score: 0, action, reason: 'local bot-check tokens are not accepted by this server' });
+  }
+  if (/^(invalid|expired)/i.test(token)) {
+    // The assessment's invalidReason, as reCAPTCHA Enterprise names it.
+    const invalidReason = /^expired/i.test(token) ? 'EXPIRED' : 'MALFORMED';
+    return ok({ success: false, score: 0, action, reason: `invalid token (${invalidReason})` });
   }
   const bot = /^(fail|bot)/i.test(token);
   return ok({ success: !bot, score: bot ? 0.1 : 0.9, action });

@@ -1,6 +1,9 @@
 import type { BotCheck } from './bot-check.ts';
 
-/** What every local token starts with; the local server accepts it only when told to (BOT_CHECK_LOCAL=accept). */
+/**
+ * What every local token starts with; the local server accepts it only when told to
+ * (BOT_CHECK_LOCAL=accept), and reads it from here (src/server/handlers/identity.ts).
+ */
 export const LOCAL_TOKEN_PREFIX = 'local.';
 
 /**

@@ -57,7 +57,7 @@ export function appointmentIdOf(eventUri: unknown): string | null {
 
 /**
  * What a `message` event from the embed says, or null when it is not one to act on: from
- * another origin (or another window, when `source` is given), not Calendly's shape, or a
+ * another origin (or another window, when `source` is given: null accepts none), not Calendly's shape, or a
  * scheduled event without a usable appointment id.
  */
 export function readEmbedMessage(
@@ -65,7 +65,9 @@ export function readEmbedMessage(
   expected: { origin: string; source?: MessageEventSource | null },
 ): EmbedMessage | null {
   if (event.origin !== expected.origin) return null;
-  if (expected.source !== undefined && expected.source !== null && event.source !== expected.source) return null;
+  // A null source is a frame whose window is not known (not mounted yet, or gone): no sender
+  // can be checked against it, so nothing is accepted.
+  if (expected.source !== undefined && (expected.source === null || event.source !== expected.source)) return null;
   const data: unknown = event.data;
   if (!isRecord(data) || typeof data.event !== 'string') return null;
   if (LOADED_EVENTS.has(data.event)) return { kind: 'loaded' };

@@ -37,8 +37,9 @@ export interface ConsultBookingProps {
   /** Back, when the step allows it. */
   onBack?: (() => void) | undefined;
   /**
-   * The booking is saved in the journey: the screen reports it and goes on. Called once per
-   * booking.
+   * The consult is booked: saved in the journey, or made at the scheduling service and left
+   * pending because our API did not record it (the patient chose to go on). The screen reports
+   * it and goes on. Called once per booking.
    */
   onBooked: () => void;
   /**

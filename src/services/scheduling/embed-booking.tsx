@@ -1,12 +1,13 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { DEFAULT_ERROR_TEXT } from '../../api/http.ts';
 import { useNotifications } from '../../app/notifications.tsx';
-import { withBooking } from '../../patient/booking/appointment-records.ts';
-import { recordServiceBooking } from '../../patient/booking/book-consult.ts';
+import { keepBooking, leavePending, recordServiceBooking } from '../../patient/booking/book-consult.ts';
 import { SupportContact } from '../../patient/support-contact.tsx';
 import { BookingFallback } from './booking-fallback.tsx';
 import { EMBED_LOAD_TIMEOUT_MS, embedOrigin, embedSrc, readEmbedMessage } from './calendly-messages.ts';
 import type { ConsultBookingProps } from './consult-booking.ts';
+import { UnrecordedBooking } from './unrecorded-booking.tsx';
 
 export interface EmbedBookingProps extends ConsultBookingProps {
   /** The deployment's scheduling URL (SCHEDULING_URL): the organisation's booking pages. */
@@ -21,8 +22,11 @@ type Recording = { appointmentId: string; status: 'sending' | 'failed' };
  * The scheduling service's provider: its booking page in a frame (no script of the service
  * runs in this page, so the policy needs only `frame-src` for its origin). The patient books
  * in the frame; its `calendly.event_scheduled` message names the appointment, which is
- * recorded once through appointmentMadeFromFlow and kept in the journey. A frame that does
- * not say it has loaded within the timeout gets the fallback.
+ * recorded once through appointmentMadeFromFlow and kept in the journey; when our API does
+ * not record it, the patient can try again or go on booked (the id stays pending in the
+ * journey for a later visit). A frame that does not say it has loaded within the timeout gets
+ * the fallback: a frame's `error` event never fires for a page that fails to load, so the
+ * timeout is the only detection.
  */
 export function EmbedBooking({
   baseUrl,
@@ -56,17 +60,16 @@ export function EmbedBooking({
         setRecording({ appointmentId, status: 'failed' });
         return;
       }
-      try {
-        await journey.save((state) => withBooking(state, stepIndex, outcome.appointment));
-      } catch {
-        // The booking stands and shows from memory; the journey store has told the patient.
-        return;
-      }
-      onBooked();
+      await keepBooking(journey, stepIndex, outcome.appointment, onBooked);
     } catch (error) {
       setRecording({ appointmentId, status: 'failed' });
-      showSnackbar(error instanceof Error ? error.message : 'Request Timeout');
+      showSnackbar(error instanceof Error ? error.message : DEFAULT_ERROR_TEXT);
     }
+  };
+  // The service has the booking, so going on without our API's record is going on booked.
+  const goOnUnrecorded = async (appointmentId: string) => {
+    await leavePending(journey, stepIndex, appointmentId);
+    onBooked();
   };
   // The listener is set up once per attempt; the booking it starts sees the latest journey.
   const onScheduled = useEffectEvent((appointmentId: string) => {
@@ -79,6 +82,7 @@ export function EmbedBooking({
       if (!loaded) setPhase('failed');
     }, loadTimeoutMs);
     const onMessage = (event: MessageEvent) => {
+      // Without the frame's window there is nothing to check the sender against: dropped.
       const message = readEmbedMessage(event, { origin, source: frame.current?.contentWindow ?? null });
       if (message === null) return;
       if (message.kind === 'loaded') {
@@ -118,17 +122,11 @@ export function EmbedBooking({
       {phase === 'loading' && <Text role="status">Loading the booking calendar…</Text>}
       {recording?.status === 'sending' && <Text role="status">Saving your booking…</Text>}
       {recording?.status === 'failed' && (
-        <Alert color="red" role="alert" title="We could not save your booking yet">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">
-              Your consult is booked with our scheduling service, but our system has not recorded it yet. Please try
-              again.
-            </Text>
-            <Button variant="default" onClick={() => void record(recording.appointmentId)}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <UnrecordedBooking
+          problem="save"
+          onRetry={() => void record(recording.appointmentId)}
+          onContinue={() => void goOnUnrecorded(recording.appointmentId)}
+        />
       )}
       <iframe
         key={attempt}
@@ -139,9 +137,6 @@ export function EmbedBooking({
         style={{ border: 0, minHeight: 700, width: '100%' }}
         referrerPolicy="strict-origin-when-cross-origin"
         sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
-        onError={() => {
-          setPhase('failed');
-        }}
       />
       <SupportContact lead="Prefer to book by phone? Call us at" />
     </Stack>

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { DEFAULT_ERROR_TEXT } from '../../api/http.ts';
 import { getAvailableDates, getEvents } from '../../api/scheduling.ts';
 import type { TimeSlot } from '../../api/types.ts';
 import { useNotifications } from '../../app/notifications.tsx';
 import { LoadingIndicator } from '../../layout/loading-indicator.tsx';
-import { withBooking } from '../../patient/booking/appointment-records.ts';
-import { bookConsult } from '../../patient/booking/book-consult.ts';
+import { bookConsult, keepBooking } from '../../patient/booking/book-consult.ts';
 import { slotDays, timeZoneName } from '../../patient/booking/slot-format.ts';
 import { SlotPicker } from '../../patient/booking/slot-picker.tsx';
 import { LoadProblem } from '../../patient/load-problem.tsx';
@@ -118,15 +118,9 @@ export function LocalBooking({
         return;
       }
       if (outcome.kind === 'not-sent') return;
-      try {
-        await journey.save((state) => withBooking(state, stepIndex, outcome.appointment));
-      } catch {
-        // The booking stands and shows from memory; the journey store has told the patient.
-        return;
-      }
-      onBooked();
+      await keepBooking(journey, stepIndex, outcome.appointment, onBooked);
     } catch (error) {
-      showSnackbar(error instanceof Error ? error.message : 'Request Timeout');
+      showSnackbar(error instanceof Error ? error.message : DEFAULT_ERROR_TEXT);
     } finally {
       sending.current = false;
       setBusy(false);

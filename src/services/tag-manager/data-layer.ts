@@ -6,8 +6,8 @@ import routes from '../../../config/routes.json';
  * loads it when the page first reports something. Every entry it pushes to
  * `window.dataLayer` is built field by field from an allow-list: an event name from a fixed
  * list, the campaign code (only a code of config/funnels.json), the brand, the route's
- * variant (only one of config/routes.json), the step index and a coarse outcome from the
- * event's own list. Nothing a patient types can reach it: there is no field for it, and any
+ * variant (only one of config/routes.json), the step index, a coarse outcome from the
+ * event's own list and the page's route pattern. Nothing a patient types can reach it: there is no field for it, and any
  * value outside the lists becomes null (or, for an unknown event, nothing is pushed).
  */
 
@@ -35,6 +35,11 @@ export interface AnalyticsEntry {
   variant: string | null;
   step_index: number | null;
   outcome: string | null;
+  /**
+   * The page as its route pattern (`/f/payment/:pathCode`), never its address: a container
+   * must read the page from here, not from the URL, whose query may hold a landing id.
+   */
+  page_path: string | null;
 }
 
 /** Where the patient is, as the app shell tells it on each page. */
@@ -46,6 +51,8 @@ export interface AnalyticsPage {
   variant: string | null;
   /** The funnel step the page is, counting from 0, or null off the funnel. */
   stepIndex: number | null;
+  /** The route's pattern in config/routes.json, or null. */
+  route: string | null;
 }
 
 /** The most steps a funnel could have; a larger index is not a step. */
@@ -55,6 +62,7 @@ const FUNNEL_CODES: ReadonlySet<string> = new Set(Object.values(funnels.funnels)
 const ROUTE_VARIANTS: ReadonlySet<string> = new Set(
   routes.routes.flatMap((route) => (route as { variant?: string }).variant ?? []),
 );
+const ROUTE_PATHS: ReadonlySet<string> = new Set(routes.routes.map((route) => route.path));
 const BRANDS: ReadonlySet<'male' | 'female'> = new Set(['male', 'female'] as const);
 
 /** The value when it is text the list holds, else null. */
@@ -83,6 +91,7 @@ export function analyticsEntry(
     step_index:
       Number.isInteger(step) && (step as number) >= 0 && (step as number) <= MAX_STEP_INDEX ? (step as number) : null,
     outcome: listed(new Set<string>(ANALYTICS_OUTCOMES[known]), outcome),
+    page_path: listed(ROUTE_PATHS, context?.route),
   };
 }
 
