@@ -52,17 +52,35 @@ async function next(page: Page, name: string | RegExp = 'Next') {
   await page.getByRole('button', { name }).click();
 }
 
-/** The title of the form page shown now (its first h2). */
+/**
+ * The title of the form page shown now (its first h2), or null when there is none. It does not
+ * wait for one: the page may be on its way to the next step, which has no form page.
+ */
 async function pageTitle(page: Page): Promise<string | null> {
-  return page.getByRole('main').getByRole('heading', { level: 2 }).first().textContent();
+  const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+  return titles[0] ?? null;
 }
 
-/** Waits until the form shows another page than `previous`, or the URL leaves `path`. */
+/**
+ * Waits until the form shows another page than `previous` (its title), or the URL leaves
+ * `path` (null). A moment with no form page at all (the next one loading) is not a change.
+ */
 async function nextPageTitle(page: Page, previous: string | null, path: string): Promise<string | null> {
+  const LEFT = '(left)';
+  let seen: string | null = previous;
   await expect
-    .poll(async () => (new URL(page.url()).pathname !== path ? '(left)' : await pageTitle(page)), { timeout: 15_000 })
+    .poll(
+      async () => {
+        const left = () => new URL(page.url()).pathname !== path;
+        const title = left() ? null : await pageTitle(page);
+        // The title is read after the URL: a heading seen as the next step renders is not a form page.
+        seen = left() ? LEFT : (title ?? previous);
+        return seen;
+      },
+      { timeout: 15_000 },
+    )
     .not.toBe(previous);
-  return new URL(page.url()).pathname !== path ? null : pageTitle(page);
+  return seen === LEFT ? null : seen;
 }
 
 /** Called on each page of a form, with its title, before the page is answered (for checks such as axe). */

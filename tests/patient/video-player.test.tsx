@@ -3,29 +3,16 @@ import { afterEach, expect, test } from 'vitest';
 import { ConsultVideoPlayer } from '../../src/patient/video/consult-video-player.tsx';
 import { CONSULT_VIDEOS, consultVideosAt } from '../../src/patient/video/consult-videos.ts';
 import { analyticsSettled } from '../../src/services/analytics.ts';
-import { forgetFlagSource } from '../../src/services/flags/flags.ts';
-import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
-import { SERVICE_SETTINGS_ELEMENT_ID, type ServiceSettings } from '../../src/services/settings.ts';
+import { deployWith, undeploy } from '../support/page-services.ts';
 import { renderWithProviders } from '../support/render.tsx';
 
 /** What the page pushed to the tag manager. */
 const page = window as unknown as { dataLayer?: unknown[] };
 
 afterEach(() => {
-  document.getElementById(SERVICE_SETTINGS_ELEMENT_ID)?.remove();
-  forgetPageServiceSettings();
-  forgetFlagSource();
+  undeploy();
   page.dataLayer = undefined;
 });
-
-/** The page as the server writes it, with these service settings. */
-function pageWith(settings: Partial<ServiceSettings>) {
-  const element = document.createElement('script');
-  element.id = SERVICE_SETTINGS_ELEMENT_ID;
-  element.type = 'application/json';
-  element.textContent = JSON.stringify(settings);
-  document.head.append(element);
-}
 
 const video = CONSULT_VIDEOS['about-consult'];
 
@@ -56,7 +43,7 @@ test('media on a CDN is asked for with CORS, so its captions load', () => {
 });
 
 test('with the consultVideo flag off, the patient reads the transcript instead, and the fallback is reported once', async () => {
-  pageWith({ flags: { provider: 'local', overrides: { consultVideo: false } } });
+  deployWith({ flags: { provider: 'local', overrides: { consultVideo: false } } });
   renderWithProviders(<ConsultVideoPlayer video={video} />, { brand: 'female' });
   expect(screen.queryByLabelText('What happens in your consult', { selector: 'video' })).not.toBeInTheDocument();
   const transcript = screen.getByRole('region', { name: 'What happens in your consult' });

@@ -11,11 +11,9 @@ import {
   type BillingField,
   type BillingValues,
 } from '../../src/patient/payment/billing-values.ts';
-import { forgetFlagSource } from '../../src/services/flags/flags.ts';
 import { analyticsSettled } from '../../src/services/analytics.ts';
-import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
-import { LOCAL_SERVICES } from '../../src/services/settings.ts';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
+import { deployWith, undeploy } from '../support/page-services.ts';
 import { renderWithProviders } from '../support/render.tsx';
 
 useApiServer();
@@ -93,22 +91,12 @@ async function fallbacks(): Promise<unknown[]> {
   return layer.filter((entry) => entry.event === 'service_fallback');
 }
 
-function pageSettings(settings: unknown): void {
-  const element = document.createElement('script');
-  element.id = 'service-settings';
-  element.type = 'application/json';
-  element.textContent = JSON.stringify(settings);
-  document.head.append(element);
-}
-
 beforeEach(() => {
   (window as unknown as { dataLayer?: unknown[] }).dataLayer = [];
 });
 
 afterEach(() => {
-  document.getElementById('service-settings')?.remove();
-  forgetPageServiceSettings();
-  forgetFlagSource();
+  undeploy();
 });
 
 test('the street address suggests addresses as the patient types, and choosing one fills the address', async () => {
@@ -193,7 +181,7 @@ test('a slow service gives up after 4 s and the patient goes on typing', async (
 });
 
 test('with the addressAutocomplete flag off the street address is a plain text field', async () => {
-  pageSettings({ ...LOCAL_SERVICES, flags: { provider: 'local', overrides: { addressAutocomplete: false } } });
+  deployWith({ flags: { provider: 'local', overrides: { addressAutocomplete: false } } });
   const user = userEvent.setup();
   const calls = useLocalPlaces();
   renderWithProviders(<Billing />);

@@ -9,12 +9,10 @@ import type { Site } from '../../src/engine/config-types.ts';
 import CheckoutScreen from '../../src/screens/checkout-screen.tsx';
 import PaymentScreen from '../../src/screens/payment-screen.tsx';
 import { analyticsSettled } from '../../src/services/analytics.ts';
-import { forgetFlagSource } from '../../src/services/flags/flags.ts';
-import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
-import { LOCAL_SERVICES, SERVICE_SETTINGS_ELEMENT_ID } from '../../src/services/settings.ts';
 import { setRuntimeConfig } from '../../src/api/http.ts';
 import { server, TEST_API_BASE, TEST_API_TOKEN, useApiServer } from '../api/msw.ts';
 import { loadConfig } from '../support/config.ts';
+import { deployWith, undeploy } from '../support/page-services.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 
 useApiServer();
@@ -25,22 +23,11 @@ beforeEach(async () => {
   Reflect.deleteProperty(window, 'dataLayer');
   // These tests are about paying: the street address is typed, as a patient does when address
   // suggestions are off (their own tests cover them), so no places call is made here.
-  const settings = document.createElement('script');
-  settings.id = SERVICE_SETTINGS_ELEMENT_ID;
-  settings.type = 'application/json';
-  settings.textContent = JSON.stringify({
-    ...LOCAL_SERVICES,
-    flags: { provider: 'local', overrides: { addressAutocomplete: false } },
-  });
-  document.head.append(settings);
-  forgetPageServiceSettings();
-  forgetFlagSource();
+  deployWith({ flags: { provider: 'local', overrides: { addressAutocomplete: false } } });
 });
 
 afterEach(() => {
-  document.getElementById(SERVICE_SETTINGS_ELEMENT_ID)?.remove();
-  forgetPageServiceSettings();
-  forgetFlagSource();
+  undeploy();
   vi.restoreAllMocks();
 });
 
@@ -843,17 +830,10 @@ test('a bot check that is down does not stop the patient: the payment goes throu
 
 test('a deployment without a bot check pays without asking it, and counts no fallback', async () => {
   const user = userEvent.setup({ delay: null });
-  document.getElementById(SERVICE_SETTINGS_ELEMENT_ID)?.remove();
-  const settings = document.createElement('script');
-  settings.id = SERVICE_SETTINGS_ELEMENT_ID;
-  settings.type = 'application/json';
-  settings.textContent = JSON.stringify({
-    ...LOCAL_SERVICES,
+  deployWith({
     botCheck: { provider: 'off' },
     flags: { provider: 'local', overrides: { addressAutocomplete: false } },
   });
-  document.head.append(settings);
-  forgetPageServiceSettings();
   const api = fakeApi();
   const { step } = renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
 

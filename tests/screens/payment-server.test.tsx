@@ -6,11 +6,10 @@ import { setRuntimeConfig } from '../../src/api/http.ts';
 import type { JourneyState } from '../../src/api/journey.ts';
 import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import PaymentScreen from '../../src/screens/payment-screen.tsx';
-import { forgetFlagSource } from '../../src/services/flags/flags.ts';
-import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
 import { readServiceSettings } from '../../src/server/service-settings.ts';
-import { LOCAL_SERVICES, SERVICE_SETTINGS_ELEMENT_ID } from '../../src/services/settings.ts';
+import { LOCAL_SERVICES } from '../../src/services/settings.ts';
 import { loadConfig } from '../support/config.ts';
+import { deployWith, undeploy } from '../support/page-services.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 import { countRows, startTestServer, TEST_TOKEN, type TestServer } from '../server/test-server.ts';
 
@@ -41,22 +40,11 @@ function useServer(server: TestServer) {
 
 beforeEach(() => {
   // The street address is typed, as with address suggestions off: these tests are about paying.
-  const settings = document.createElement('script');
-  settings.id = SERVICE_SETTINGS_ELEMENT_ID;
-  settings.type = 'application/json';
-  settings.textContent = JSON.stringify({
-    ...LOCAL_SERVICES,
-    flags: { provider: 'local', overrides: { addressAutocomplete: false } },
-  });
-  document.head.append(settings);
-  forgetPageServiceSettings();
-  forgetFlagSource();
+  deployWith({ flags: { provider: 'local', overrides: { addressAutocomplete: false } } });
 });
 
 afterEach(() => {
-  document.getElementById(SERVICE_SETTINGS_ELEMENT_ID)?.remove();
-  forgetPageServiceSettings();
-  forgetFlagSource();
+  undeploy();
 });
 
 const route = loadConfig().routes.routes.find((candidate) => candidate.path === '/payment/:pathCode');
@@ -198,13 +186,7 @@ test('mhrt after the assessment: the order of 1682 and the complimentary kit 167
 
 /** Fills the form on `server` with the page settings `page` and presses Pay; the order rows made. */
 async function payOn(server: TestServer, page: typeof LOCAL_SERVICES, email: string) {
-  const settings = document.getElementById(SERVICE_SETTINGS_ELEMENT_ID);
-  if (settings === null) throw new Error('the page has no service settings');
-  settings.textContent = JSON.stringify({
-    ...page,
-    flags: { provider: 'local', overrides: { addressAutocomplete: false } },
-  });
-  forgetPageServiceSettings();
+  deployWith({ ...page, flags: { provider: 'local', overrides: { addressAutocomplete: false } } });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   useServer(server);
   const user = userEvent.setup({ delay: null });

@@ -7,13 +7,10 @@ import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import SchedulingScreen from '../../src/screens/scheduling-screen.tsx';
 import { analyticsSettled } from '../../src/services/analytics.ts';
-import { forgetFlagSource } from '../../src/services/flags/flags.ts';
-import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
 import { EMBED_LOAD_TIMEOUT_MS } from '../../src/services/scheduling/calendly-messages.ts';
-import { SERVICE_SETTINGS_ELEMENT_ID, type ServiceSettings } from '../../src/services/settings.ts';
-import { LOCAL_SERVICES } from '../../src/services/settings.ts';
 import { operationHandler, server, useApiServer } from '../api/msw.ts';
 import { loadConfig, must } from '../support/config.ts';
+import { deployWith, undeploy } from '../support/page-services.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 
 useApiServer();
@@ -24,26 +21,13 @@ const routes = loadConfig().routes.routes;
 const maleRoute: RouteConfig = must(routes.find((route) => route.path === '/mip/calendly/:pathCode'));
 const femaleRoute: RouteConfig = must(routes.find((route) => route.path.startsWith('/f/appointment/')));
 
-/** The deployment's settings, as the server writes them into the page. */
-function deployWith(change: Partial<ServiceSettings>) {
-  const element = document.createElement('script');
-  element.id = SERVICE_SETTINGS_ELEMENT_ID;
-  element.type = 'application/json';
-  element.textContent = JSON.stringify({ ...LOCAL_SERVICES, ...change });
-  document.head.append(element);
-}
-
 beforeEach(() => {
   deployWith({ scheduling: { provider: 'calendly', baseUrl: BASE_URL } });
-  forgetPageServiceSettings();
-  forgetFlagSource();
   (window as unknown as { dataLayer?: unknown[] }).dataLayer = [];
 });
 
 afterEach(async () => {
-  document.getElementById(SERVICE_SETTINGS_ELEMENT_ID)?.remove();
-  forgetPageServiceSettings();
-  forgetFlagSource();
+  undeploy();
   vi.useRealTimers();
   // Events still on their way to the data layer land here, not in the next test's.
   await analyticsSettled();
@@ -288,13 +272,10 @@ test('on the last step, a passed booking says the care team will call, and the c
 });
 
 test('with the scheduling flag off, the patient is offered the phone and going on, not a calendar', async () => {
-  document.getElementById(SERVICE_SETTINGS_ELEMENT_ID)?.remove();
   deployWith({
     scheduling: { provider: 'calendly', baseUrl: BASE_URL },
     flags: { provider: 'local', overrides: { schedulingEmbed: false } },
   });
-  forgetPageServiceSettings();
-  forgetFlagSource();
   const user = userEvent.setup();
   const api = useSchedulingApi();
   const calls = memoryJourneyCalls({ shrt: journey() });

@@ -4,10 +4,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { analyticsSettled } from '../../src/services/analytics.ts';
 import { BOT_CHECK_NOT_AVAILABLE, type BotCheck } from '../../src/services/bot-check/bot-check.ts';
 import { BOT_CHECK_DEADLINE_MS, verifyPatient } from '../../src/services/bot-check/verify-patient.ts';
-import { forgetFlagSource } from '../../src/services/flags/flags.ts';
-import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
-import { LOCAL_SERVICES } from '../../src/services/settings.ts';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
+import { deployWith, undeploy } from '../support/page-services.ts';
 
 useApiServer();
 
@@ -46,20 +44,9 @@ beforeEach(async () => {
   Reflect.deleteProperty(window, 'dataLayer');
 });
 
-/** A page whose server wrote these settings (the local ones, changed by `changes`). */
-function pageWith(changes: Partial<typeof LOCAL_SERVICES>) {
-  const element = document.createElement('script');
-  element.id = 'service-settings';
-  element.type = 'application/json';
-  element.textContent = JSON.stringify({ ...LOCAL_SERVICES, ...changes });
-  document.head.append(element);
-}
-
 afterEach(() => {
   vi.useRealTimers();
-  document.getElementById('service-settings')?.remove();
-  forgetPageServiceSettings();
-  forgetFlagSource();
+  undeploy();
   vi.restoreAllMocks();
 });
 
@@ -129,7 +116,7 @@ test('a verification call that does not answer in time lets the patient go on', 
 });
 
 test('with the botCheck flag off nothing is asked and nothing is sent', async () => {
-  pageWith({ flags: { provider: 'local', overrides: { botCheck: false } } });
+  deployWith({ flags: { provider: 'local', overrides: { botCheck: false } } });
   const bodies = verificationApi();
   const token = vi.fn(() => Promise.resolve('unused'));
   expect(await verifyPatient(PATIENT, { botCheck: { token, prepare: () => undefined } })).toBe('off');
@@ -138,7 +125,7 @@ test('with the botCheck flag off nothing is asked and nothing is sent', async ()
 });
 
 test('a deployment without a bot check (no site key, no local tokens) lets the patient on unasked, no fallback counted', async () => {
-  pageWith({ botCheck: { provider: 'off' } });
+  deployWith({ botCheck: { provider: 'off' } });
   const bodies = verificationApi();
   const enabled = vi.fn(on);
   expect(await verifyPatient(PATIENT, { enabled })).toBe('off');

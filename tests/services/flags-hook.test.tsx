@@ -2,11 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { flagValue, forgetFlagSource } from '../../src/services/flags/flags.ts';
+import { flagValue } from '../../src/services/flags/flags.ts';
 import { useFlag } from '../../src/services/flags/use-flag.ts';
-import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
-import { SERVICE_SETTINGS_ELEMENT_ID, type ServiceSettings } from '../../src/services/settings.ts';
 import { handleFlags } from '../fakes/flags.ts';
+import { deployWith, undeploy } from '../support/page-services.ts';
 
 /** ConfigCat's CDN, played by the fake. */
 let server: Server;
@@ -26,23 +25,12 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  document.getElementById(SERVICE_SETTINGS_ELEMENT_ID)?.remove();
-  forgetPageServiceSettings();
-  forgetFlagSource();
+  undeploy();
   page.dataLayer = undefined;
 });
 
 /** What the page pushed to the tag manager. */
 const page = window as unknown as { dataLayer?: unknown[] };
-
-/** The page as the server writes it, with these flag settings. */
-function pageWithFlags(flags: ServiceSettings['flags']) {
-  const element = document.createElement('script');
-  element.id = SERVICE_SETTINGS_ELEMENT_ID;
-  element.type = 'application/json';
-  element.textContent = JSON.stringify({ flags });
-  document.head.append(element);
-}
 
 function configUrl(sdkKey: string, query = ''): string {
   return `${origin}/configcat/configuration-files/${sdkKey}/config_v6.json${query}`;
@@ -53,14 +41,14 @@ function VideoNotice() {
 }
 
 test("the first render shows the default at once, then the flag service's value when it arrives", async () => {
-  pageWithFlags({ provider: 'configcat', configUrl: configUrl('prod-key', '?consultVideo=false') });
+  deployWith({ flags: { provider: 'configcat', configUrl: configUrl('prod-key', '?consultVideo=false') } });
   render(<VideoNotice />);
   expect(screen.getByText('The video plays here')).toBeInTheDocument();
   expect(await screen.findByText('The transcript is shown here')).toBeInTheDocument();
 });
 
 test('a slow flag service leaves the default on screen', async () => {
-  pageWithFlags({ provider: 'configcat', configUrl: configUrl('slow-key', '?consultVideo=false') });
+  deployWith({ flags: { provider: 'configcat', configUrl: configUrl('slow-key', '?consultVideo=false') } });
   render(<VideoNotice />);
   await act(() => new Promise((resolve) => setTimeout(resolve, 1700)));
   expect(screen.getByText('The video plays here')).toBeInTheDocument();
@@ -68,7 +56,7 @@ test('a slow flag service leaves the default on screen', async () => {
 });
 
 test("locally, the deployment's FLAGS decide from the first render", () => {
-  pageWithFlags({ provider: 'local', overrides: { consultVideo: false } });
+  deployWith({ flags: { provider: 'local', overrides: { consultVideo: false } } });
   render(<VideoNotice />);
   expect(screen.getByText('The transcript is shown here')).toBeInTheDocument();
 });
@@ -78,12 +66,12 @@ test('a page without service settings gets the defaults, without a request', asy
 });
 
 test("flagValue waits for the flag service's value", async () => {
-  pageWithFlags({ provider: 'configcat', configUrl: configUrl('prod-key', '?botCheck=false') });
+  deployWith({ flags: { provider: 'configcat', configUrl: configUrl('prod-key', '?botCheck=false') } });
   await expect(flagValue('botCheck')).resolves.toBe(false);
 });
 
 test('flagValue answers with the default within 1.5 s when the flag service is slow', async () => {
-  pageWithFlags({ provider: 'configcat', configUrl: configUrl('slow-key', '?botCheck=false') });
+  deployWith({ flags: { provider: 'configcat', configUrl: configUrl('slow-key', '?botCheck=false') } });
   const started = performance.now();
   await expect(flagValue('botCheck')).resolves.toBe(true);
   expect(performance.now() - started).toBeLessThan(1600);
