@@ -1,15 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
-import type { MicroClinicLocation } from '../../src/api/types.ts';
 import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import FinishScreen from '../../src/screens/finish-screen.tsx';
-import MicroclinicFinishScreen from '../../src/screens/microclinic-finish-screen.tsx';
 import ThankYouScreen from '../../src/screens/thank-you-screen.tsx';
-import { operationHandler, server, useApiServer } from '../api/msw.ts';
+import { useApiServer } from '../api/msw.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 
@@ -27,7 +23,6 @@ const routes = loadConfig().routes.routes;
 const finishRoute: RouteConfig = must(routes.find((route) => route.path === '/finish/:pathCode'));
 const femaleFinishRoute: RouteConfig = must(routes.find((route) => route.path === '/f/finish/:pathCode'));
 const thankYouRoute: RouteConfig = must(routes.find((route) => route.screen === 'thank-you'));
-const microclinicRoute: RouteConfig = must(routes.find((route) => route.screen === 'microclinic-finish'));
 
 /** A value the patient typed, which none of these pages may show. */
 const TYPED = 'Zebulonqx';
@@ -120,75 +115,4 @@ test('thank-you: thanks, and the follow-up consult too when the journey has two'
     screen.getByText('Your follow-up consult, booked for Monday, March 11, 2030 at 10:00 AM Eastern Daylight Time'),
   ).toBeInTheDocument();
   expect(document.body.textContent).not.toContain(TYPED);
-});
-
-const CLINICS: MicroClinicLocation[] = [
-  {
-    id: 'mc_austin_1',
-    name: 'Austin Downtown Microclinic',
-    address: { line1: '200 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' },
-    lat: 30.2649,
-    lng: -97.7445,
-    distanceMiles: 0.2,
-  },
-  {
-    id: 'mc_houston_1',
-    name: 'Houston Galleria Microclinic',
-    address: { line1: '5085 Westheimer Rd', city: 'Houston', state: 'TX', zip: '77056' },
-    lat: 29.7392,
-    lng: -95.4636,
-    distanceMiles: 146.3,
-  },
-];
-
-function useMicroclinics(): URLSearchParams[] {
-  const queries: URLSearchParams[] = [];
-  server.use(
-    operationHandler('getMicroClinic', (request) => {
-      queries.push(new URL(request.url).searchParams);
-      return HttpResponse.json({ data: { locations: CLINICS } });
-    }),
-  );
-  return queries;
-}
-
-const originalGeolocation = Object.getOwnPropertyDescriptor(navigator, 'geolocation');
-afterEach(() => {
-  if (originalGeolocation) Object.defineProperty(navigator, 'geolocation', originalGeolocation);
-  else Reflect.deleteProperty(navigator, 'geolocation');
-});
-
-/** The browser's location service, answering as told. */
-function fakeGeolocation(answer: { position: { latitude: number; longitude: number } } | { refused: true }) {
-  const getCurrentPosition = vi.fn<Geolocation['getCurrentPosition']>((success, failure) => {
-    if ('refused' in answer) {
-      failure?.({
-        code: 1,
-        message: 'User denied Geolocation',
-        PERMISSION_DENIED: 1,
-        POSITION_UNAVAILABLE: 2,
-        TIMEOUT: 3,
-      });
-    } else {
-      success({ coords: answer.position, timestamp: 0 } as unknown as GeolocationPosition);
-    }
-  });
-  Object.defineProperty(navigator, 'geolocation', {
-    configurable: true,
-    value: { getCurrentPosition, watchPosition: vi.fn(), clearWatch: vi.fn() },
-  });
-  return getCurrentPosition;
-}
-
-test('microclinic: a shared location is rounded to about a kilometre before it is sent', async () => {
-  const user = userEvent.setup();
-  fakeGeolocation({ position: { latitude: 30.267153, longitude: -97.743057 } });
-  const queries = useMicroclinics();
-  renderWithProviders(
-    <MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={fakeStep(true)} />,
-  );
-  await user.click(screen.getByRole('button', { name: 'Use my location' }));
-  expect(await screen.findByRole('radiogroup', { name: 'Microclinics near you' })).toBeInTheDocument();
-  expect(queries.map((query) => [query.get('lat'), query.get('lng')])).toEqual([['30.27', '-97.74']]);
-  expect(screen.queryByRole('combobox', { name: /Your city/ })).not.toBeInTheDocument();
 });

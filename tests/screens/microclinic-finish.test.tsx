@@ -97,11 +97,16 @@ afterEach(() => {
   else Reflect.deleteProperty(navigator, 'geolocation');
 });
 
-function refuseLocation(): void {
+/** The browser's location service: it refuses, or shares `position`. */
+function fakeGeolocation(position?: { latitude: number; longitude: number }): void {
   Object.defineProperty(navigator, 'geolocation', {
     configurable: true,
     value: {
-      getCurrentPosition: (_success: PositionCallback, failure?: PositionErrorCallback) => {
+      getCurrentPosition: (success: PositionCallback, failure?: PositionErrorCallback) => {
+        if (position !== undefined) {
+          success({ coords: position, timestamp: 0 } as unknown as GeolocationPosition);
+          return;
+        }
         failure?.({
           code: 1,
           message: 'User denied Geolocation',
@@ -113,6 +118,23 @@ function refuseLocation(): void {
     },
   });
 }
+
+function refuseLocation(): void {
+  fakeGeolocation();
+}
+
+test('a shared location is rounded to about a kilometre before it is sent, and no city is asked for', async () => {
+  const user = userEvent.setup();
+  fakeGeolocation({ latitude: 30.267153, longitude: -97.743057 });
+  const urls = useMicroclinics();
+  renderWithProviders(
+    <MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={fakeStep()} />,
+  );
+  await user.click(screen.getByRole('button', { name: 'Use my location' }));
+  expect(await screen.findByRole('radiogroup', { name: 'Microclinics near you' })).toBeInTheDocument();
+  expect(urls.map(pointOf)).toEqual([['30.27', '-97.74']]);
+  expect(screen.queryByRole('combobox', { name: /Your city/ })).not.toBeInTheDocument();
+});
 
 test('the patient types a ZIP code, sees the microclinics near it, picks one and goes on', async () => {
   const user = userEvent.setup();
