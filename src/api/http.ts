@@ -1,5 +1,6 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import type { FieldError } from './types.ts';
+import { isRecord } from '../lib/is-record.ts';
 
 /** The base path when the page sets none (SPEC §7: "All under base path /api"). */
 export const DEFAULT_API_BASE = '/api';
@@ -225,10 +226,6 @@ async function send(request: ApiRequest, options: CallOptions, call: string): Pr
       await wait(interval, options.signal);
     }
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The details (a text, or the field messages joined), else the message, of an error body. */

@@ -1,6 +1,7 @@
 import { decodeBase64 } from './base64.ts';
 import type { Contact } from '../api/types.ts';
 import type { DomainLogger } from './logger.ts';
+import { isRecord } from '../lib/is-record.ts';
 
 /** The contact fields a campaign link may fill in ahead (SPEC §3). */
 export type Prefill = Partial<Contact>;
@@ -9,10 +10,6 @@ export type Prefill = Partial<Contact>;
 export type PrefillFailure = 'not-base64' | 'not-utf8' | 'not-json' | 'not-object' | 'wrong-field-type';
 
 const PREFILL_KEYS = ['firstName', 'lastName', 'phone', 'email'] as const satisfies readonly (keyof Contact)[];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function read(encoded: string): { ok: true; prefill: Prefill } | { ok: false; reason: PrefillFailure } {
   // A standard base64 `+` left unescaped in a link arrives as a space once the query is decoded.

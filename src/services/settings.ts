@@ -1,3 +1,5 @@
+import { isRecord } from '../lib/is-record.ts';
+
 /**
  * Which implementation of each outside service (SPEC §1) this deployment uses, and where it
  * lives. The server reads them from its environment at start (src/server/service-settings.ts)
@@ -50,10 +52,6 @@ export const LOCAL_SERVICES: ServiceSettings = {
 
 /** The id of the element the server writes the settings into. */
 export const SERVICE_SETTINGS_ELEMENT_ID = 'service-settings';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function textOf(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;

@@ -1,5 +1,6 @@
 import type { FlagValue } from '../settings.ts';
 import { acceptedValue, type FlagSource, type FlagValues } from './flag-source.ts';
+import { isRecord } from '../../lib/is-record.ts';
 
 /** SPEC §1: the flag service is polled lazily, with a 600 s cache. */
 export const CONFIGCAT_CACHE_MS = 600_000;
@@ -17,10 +18,6 @@ export interface ConfigCatFlagsOptions {
 
 /** ConfigCat's setting types (config JSON v6 `t`) and the key of `v` each keeps its value under. */
 const VALUE_KEYS = ['b', 's', 'i', 'd'] as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A setting's served value, when it is of the type the setting says; undefined otherwise. */
 function settingValue(setting: unknown): FlagValue | undefined {

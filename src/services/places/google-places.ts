@@ -8,6 +8,7 @@ import {
   type Places,
   type PlaceSuggestion,
 } from './places.ts';
+import { isRecord } from '../../lib/is-record.ts';
 
 export interface GooglePlacesOptions {
   apiKey: string;
@@ -25,10 +26,6 @@ export interface GooglePlacesOptions {
 const ADDRESS_TYPES = ['street_address', 'premise', 'subpremise'];
 
 type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function malformed(what: string): PlacesUnavailable {
   return new PlacesUnavailable('malformed', `the places service answered ${what}`);

@@ -1,11 +1,6 @@
 import { getPlace, locatePlace, suggestPlaces } from '../../api/places.ts';
 import { PLACES_TIMEOUT_MS, PlacesUnavailable, withPlacesTimeout, type Places } from './places.ts';
-
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../lib/is-record.ts';
 
 /**
  * The local server's failures as PlacesUnavailable. The ApiError's message is the status and

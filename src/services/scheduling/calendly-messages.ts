@@ -1,3 +1,5 @@
+import { isRecord } from '../../lib/is-record.ts';
+
 /**
  * The scheduling service's inline embed (Calendly), without its script: the page frames the
  * booking page itself and reads the messages the page posts to its parent. Nothing about the
@@ -31,10 +33,6 @@ export function embedOrigin(baseUrl: string): string {
 }
 
 export type EmbedMessage = { kind: 'loaded' } | { kind: 'scheduled'; appointmentId: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The appointment id in a scheduled event's URI (`https://api.calendly.com/scheduled_events/{id}`):
