@@ -201,11 +201,17 @@ test('the request carries nothing but the address: no cookie, no patient data', 
       provider: 'configcat',
       configUrl: `http://127.0.0.1:${String(port)}/configcat/configuration-files/k/config_v6.json`,
     });
+    // Node's fetch keeps no cookies, so the browser's would go unseen here: the request must
+    // say it sends none, which is what a browser honours.
+    const fetched = vi.spyOn(globalThis, 'fetch');
     await flags.load();
     expect(headers).toHaveLength(1);
     expect(headers[0]?.cookie).toBeUndefined();
     expect(headers[0]?.authorization).toBeUndefined();
+    expect(fetched.mock.calls[0]?.[1]).toMatchObject({ credentials: 'omit' });
+    expect(fetched.mock.calls[0]?.[1]).not.toHaveProperty('headers');
   } finally {
+    vi.restoreAllMocks();
     spy.closeAllConnections();
     await new Promise((resolve) => spy.close(resolve));
   }
