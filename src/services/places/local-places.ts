@@ -3,7 +3,8 @@ import { PLACES_TIMEOUT_MS, PlacesUnavailable, withPlacesTimeout, type Places } 
 import { isRecord } from '../../lib/is-record.ts';
 
 /**
- * The local server's failures as PlacesUnavailable. The ApiError's message is the status and
+ * The local server's failures as PlacesUnavailable, within the adapter's one time limit (the
+ * client's own, longer, never comes first). The ApiError's message is the status and
  * the server's words, never the request: what the patient typed stays out of it.
  */
 async function local<T>(
@@ -39,7 +40,7 @@ export function localPlaces({ timeoutMs = PLACES_TIMEOUT_MS }: { timeoutMs?: num
       const answer = await local(
         signal,
         timeoutMs,
-        (combined) => suggestPlaces({ text }, { signal: combined, timeoutMs }),
+        (combined) => suggestPlaces({ text }, { signal: combined }),
         (value) => isRecord(value) && Array.isArray(value.suggestions),
       );
       return answer.suggestions.map(({ placeId, text: words }) => ({ placeId, text: words }));
@@ -48,7 +49,7 @@ export function localPlaces({ timeoutMs = PLACES_TIMEOUT_MS }: { timeoutMs?: num
       const answer = await local(
         signal,
         timeoutMs,
-        (combined) => getPlace(placeId, { signal: combined, timeoutMs }),
+        (combined) => getPlace(placeId, { signal: combined }),
         (value) => isRecord(value) && isRecord(value.address) && isPoint(value.location),
       );
       const { line1, city, state, zip } = answer.address;
@@ -58,7 +59,7 @@ export function localPlaces({ timeoutMs = PLACES_TIMEOUT_MS }: { timeoutMs?: num
       const answer = await local(
         signal,
         timeoutMs,
-        (combined) => locatePlace({ text }, { signal: combined, timeoutMs }),
+        (combined) => locatePlace({ text }, { signal: combined }),
         (value) => isRecord(value) && (value.place === null || isPoint(value.place)),
       );
       return answer.place;
