@@ -189,6 +189,43 @@ test('bhrt: payment first, then the assessment updates the same lead; one lead, 
   expect(records.orders).toHaveLength(1);
 });
 
+test('two patients choose the same time: the first books it, the second is told and books another', async ({
+  page,
+  browser,
+}) => {
+  const first = newPatient('microbh-first');
+  const second = newPatient('microbh-second');
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  try {
+    for (const [tab, patient] of [
+      [page, first],
+      [otherPage, second],
+    ] as const) {
+      await tab.goto('/payment/microbh');
+      await pay(tab, patient);
+      await expect(tab).toHaveURL('/mip/calendly/microbh');
+    }
+    // Both look at the same open times; the first patient books the earliest.
+    await otherPage.getByRole('radiogroup', { name: 'Choose a day' }).getByRole('radio').first().check();
+    await otherPage
+      .getByRole('radiogroup', { name: /^Choose a time on/ })
+      .getByRole('radio')
+      .first()
+      .check();
+    await book(page);
+    await expect(page).toHaveURL('/hormone-assessment/microbh');
+
+    await otherPage.getByRole('button', { name: 'Book my consult' }).click();
+    await expect(otherPage.getByRole('alert').filter({ hasText: 'That time was just taken' })).toBeVisible();
+    await expect(otherPage).toHaveURL('/mip/calendly/microbh');
+    await book(otherPage);
+    await expect(otherPage).toHaveURL('/hormone-assessment/microbh');
+  } finally {
+    await otherContext.close();
+  }
+});
+
 test('microbh: pays, books, takes the assessment and intake, books the follow-up; each booking is its own', async ({
   page,
 }) => {
