@@ -139,6 +139,40 @@ test('a route whose campaign code parameter is not in its path', () => {
   );
 });
 
+/** Sets `whenSent` on the route with this path. */
+function withSentPath(path: string, whenSent: string) {
+  return editConfig(valid, 'routes', (json) => {
+    must(json.routes.find((route) => route.path === path)).whenSent = whenSent;
+  });
+}
+
+test("a page's whenSent that leads to no page, or to the other site's page", () => {
+  expect(problemsOf(withSentPath('/f/cont/:pathCode', '/f/confirm/:pathCode/refill'))).toEqual([
+    'config/routes.json: /routes/7/whenSent: "/f/confirm/:pathCode/refill" leads to no page',
+  ]);
+  expect(problemsOf(withSentPath('/f/cont/:pathCode', '/quiz/:pathCode'))).toEqual([
+    'config/routes.json: /routes/7/whenSent: "/quiz/:pathCode" is a page of the men\'s site (/quiz/:pathCode?)',
+  ]);
+});
+
+test('a funnel page cannot have whenSent: its funnel says where it goes', () => {
+  expect(problemsOf(withSentPath('/mip/form/:pathCode', '/thank-you/:pathCode'))).toEqual([
+    'config/routes.json: /routes/11/whenSent: a funnel page goes on to its funnel\'s next step; "whenSent" is for pages outside funnels',
+  ]);
+});
+
+test('a whenSent on a page without a campaign code to fill it with', () => {
+  expect(problemsOf(withSentPath('/commerce-info-update', '/f/conf/:pathCode/refill'))).toEqual([
+    'config/routes.json: /routes/25/whenSent: the page needs "campaignCode" to fill :pathCode',
+  ]);
+});
+
+test('a whenSent with a parameter other than :pathCode', () => {
+  expect(problemsOf(withSentPath('/f/cont/:pathCode', '/f/conf/:code/refill'))).toEqual([
+    'config/routes.json: /routes/7/whenSent: "/f/conf/:code/refill" must be a path such as /f/conf/:pathCode/refill, whose only parameter is :pathCode',
+  ]);
+});
+
 test('an unknown screen name', () => {
   const texts = editConfig(valid, 'routes', (json) => {
     Object.assign(must(json.routes[0]), { screen: 'paymnt' });

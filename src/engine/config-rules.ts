@@ -10,7 +10,7 @@ import {
   type Site,
   type StepKeysFile,
 } from './config-types.ts';
-import { campaignCodeOf, compileRoutes, patternParams, type RouteTable } from './route-match.ts';
+import { campaignCodeOf, compileRoutes, patternParams, sentPath, type RouteTable } from './route-match.ts';
 import { didYouMean } from './suggest.ts';
 import { compileRedirects, type RedirectTable } from './url.ts';
 
@@ -73,6 +73,7 @@ export function checkConfigRules(
 
   if (clean.routes && table) checkRoutes(clean.routes.routes, report);
   if (clean.routes && table) checkRedirects(clean, table, report);
+  if (clean.routes && table) checkSentPaths(clean.routes.routes, table, report);
   if (clean.funnels && table) checkFunnelSteps(clean, table, isClean, report);
   if (clean.funnels) checkCodes(clean, report);
   if (clean.stepKeys && table) checkStepKeys(clean, table, report);
@@ -124,6 +125,29 @@ function checkRoutes(routes: readonly RouteConfig[], report: Report) {
         'a funnel page needs "campaignCode" to know whose funnel it is on',
       );
     }
+  });
+}
+
+/** A page's `whenSent` is outside funnels, and opens a page of its site once its code is filled in. */
+function checkSentPaths(routes: readonly RouteConfig[], table: Pages, report: Report) {
+  routes.forEach((route, index) => {
+    const at = pointer('routes', index, 'whenSent');
+    if (route.whenSent === undefined) return;
+    if (route.funnel === true) {
+      report('routes', at, 'a funnel page goes on to its funnel\'s next step; "whenSent" is for pages outside funnels');
+      return;
+    }
+    if (route.whenSent.includes(':pathCode') && !route.campaignCode) {
+      report('routes', at, 'the page needs "campaignCode" to fill :pathCode');
+      return;
+    }
+    const url = sentPath(route, 'code') ?? route.whenSent;
+    const redirected = table.redirects.resolve(url);
+    const page = table.routes.match(url);
+    if (redirected !== null) report('routes', at, `${url} redirects to ${redirected}`);
+    else if (!page || page.route.path === '*') report('routes', at, `"${route.whenSent}" leads to no page`);
+    else if (page.route.site !== 'shared' && page.route.site !== route.site)
+      report('routes', at, `"${route.whenSent}" is a page of the ${SITE_LABEL[page.route.site]} (${page.route.path})`);
   });
 }
 

@@ -117,6 +117,11 @@ export interface RouteConfig {
   product?: 'hrt' | 'fhrt';
   /** The question pages the screen shows (pageQuestions by formId and pageIds). */
   form?: { formId: string; pageIds: string[] };
+  /**
+   * Where a page outside any funnel goes once its form is sent; `:pathCode` is the page's
+   * campaign code (see sentPath).
+   */
+  whenSent?: string;
   timeToComplete?: string;
   layout?: LayoutOptions;
   layoutWhenPathContains?: { text: string; layout: LayoutOptions }[];

@@ -121,3 +121,13 @@ export function campaignCodeOf(match: RouteMatch): string | null {
   if (value !== undefined && value !== '') return value.toLowerCase();
   return source.default ?? null;
 }
+
+/**
+ * Where a page outside any funnel goes once its form is sent (its route's `whenSent`, with
+ * `:pathCode` filled with the page's campaign code), or null when the screen shows its own
+ * confirmation instead. The code is a path segment, so it is encoded as one.
+ */
+export function sentPath(route: RouteConfig, code: string | null): string | null {
+  if (route.whenSent === undefined || code === null) return null;
+  return route.whenSent.replaceAll(':pathCode', encodeURIComponent(code));
+}

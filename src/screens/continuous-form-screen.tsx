@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { QuestionPage } from '../api/types.ts';
+import { sentPath } from '../engine/route-match.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { FormRunner } from '../patient/form-runner.tsx';
 import { ContinuousConfirmation, FINISH_TYPES } from '../patient/intake/continuous-confirmation.tsx';
@@ -17,8 +18,8 @@ import type { ScreenProps } from './screen-props.ts';
  * The continuing-care form of a returning patient (/f/cont, /mip/cont/ced, /mip/cont/chrt):
  * the CONT questions from the API, sent to the patient's lead and, when the link names a
  * clinic customer, to their continuous order, with the status update of the route's variant.
- * Then: CED is a funnel step and goes on; FCHRT opens /f/conf/{code}/refill; CHRT, not a
- * funnel step, shows its confirmation here.
+ * Then: CED is a funnel step and goes on; a page with `whenSent` in its route (FCHRT, to
+ * /f/conf/{code}/refill) goes there; CHRT shows its confirmation here.
  */
 export default function ContinuousFormScreen({ route, code, step }: ScreenProps) {
   const variant = continuousVariantOf(route.variant);
@@ -52,8 +53,9 @@ export default function ContinuousFormScreen({ route, code, step }: ScreenProps)
     const known = patient.data;
     const complete = async (pages: readonly QuestionPage[]) => {
       await submitContinuous({ variant, journey, pages, patient: known, pathCode: code ?? variant });
+      const next = sentPath(route, code);
       if (variant === 'ced' && step?.canNext) step.onNext();
-      else if (variant === 'fchrt' && code !== null) void navigate(`/f/conf/${code}/${FINISH_TYPES.refill}`);
+      else if (next !== null) void navigate(next);
       else setFinished(true);
     };
     body = (
