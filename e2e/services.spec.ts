@@ -67,6 +67,12 @@ async function finishWomensFunnel(page: Page, patient: Patient, blocked: Service
 
   await expect(page).toHaveURL(`${SERVICES_WOMENS_SITE}/f/payment/fha1`);
   const verified = page.waitForResponse('**/api/memoForm/verifyRecaptcha', { timeout: 20_000 }).catch(() => null);
+  // reCAPTCHA's notice is in the flow, in place of its badge, whether or not its script loads.
+  await expect(page.getByText('This site is protected by reCAPTCHA and the Google Privacy Policy')).toBeVisible();
+  if (blocked !== 'botCheck') {
+    await expect(page.locator('.grecaptcha-badge')).toHaveCount(1);
+    await expect(page.locator('.grecaptcha-badge')).toBeHidden();
+  }
   if (blocked === 'places') {
     await pay(page, patient);
   } else {

@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * A fake of reCAPTCHA Enterprise's browser script (`https://www.google.com/recaptcha/enterprise.js`),
  * for the e2e runs that set RECAPTCHA_SCRIPT_URL to it. `GET /recaptcha/enterprise.js?render=KEY`
  * answers a script that defines `window.grecaptcha.enterprise` as Google's does:
- * `ready(callback)` and `execute(siteKey, { action })` → a Promise of a token. The site key
+ * `ready(callback)` and `execute(siteKey, { action })` → a Promise of a token, and it adds
+ * the floating `.grecaptcha-badge` to the page. The site key
  * chooses how it behaves, so a test picks a failure by configuration alone:
  *
  * - `slow-…`: execute answers after 10 s (longer than the app waits);
@@ -53,6 +54,14 @@ function enterpriseScript(siteKey: string, mode: Mode): string {
   var siteKey = ${JSON.stringify(siteKey)};
   var count = 0;
   var grecaptcha = (window.grecaptcha = window.grecaptcha || {});
+  // Google's script floats a badge in the corner; the page must hide it or show it.
+  var badge = document.createElement('div');
+  badge.className = 'grecaptcha-badge';
+  badge.textContent = 'protected by reCAPTCHA';
+  badge.style.position = 'fixed';
+  badge.style.right = '0';
+  badge.style.bottom = '14px';
+  document.body.appendChild(badge);
   grecaptcha.enterprise = {
     ready: function (callback) {
       setTimeout(callback, 0);

@@ -850,3 +850,37 @@ test('a deployment without a bot check pays without asking it, and counts no fal
   expect(await tracked('service_fallback')).toEqual([]);
   expect(await tracked('payment_result')).toEqual(['approved']);
 }, 30_000);
+
+test('a deployment checking with reCAPTCHA shows Google’s notice and policy links under Pay', async () => {
+  deployWith({
+    botCheck: {
+      provider: 'recaptcha-enterprise',
+      siteKey: 'site-key',
+      scriptUrl: 'https://www.google.com/recaptcha/enterprise.js',
+    },
+    flags: { provider: 'local', overrides: { addressAutocomplete: false } },
+  });
+  fakeApi();
+  renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  expect(screen.getByText(/This site is protected by reCAPTCHA/)).toHaveTextContent(
+    'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
+  );
+  expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    'https://policies.google.com/privacy',
+  );
+  expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+    'href',
+    'https://policies.google.com/terms',
+  );
+});
+
+test('the local bot check shows no reCAPTCHA notice', async () => {
+  fakeApi();
+  renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  expect(screen.queryByText(/protected by reCAPTCHA/)).not.toBeInTheDocument();
+});

@@ -7,6 +7,7 @@ import { useBrand } from '../../app/brand-context.tsx';
 import { useNotifications } from '../../app/notifications.tsx';
 import { productRequestFor, withProductDefaults } from '../../domain/product.ts';
 import { resolveRouteContext } from '../../domain/route-context.ts';
+import { RecaptchaNotice } from '../../services/bot-check/recaptcha-notice.tsx';
 import { prepareBotCheck } from '../../services/bot-check/verify-patient.ts';
 import { LoadingIndicator } from '../../layout/loading-indicator.tsx';
 import type { ScreenProps } from '../../screens/screen-props.ts';
@@ -326,6 +327,7 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
             (Mon-Sun 8am-8pm EST) and we will complete your order with you.
           </Alert>
         )}
+        <RecaptchaNotice />
       </Stack>
     );
   }
