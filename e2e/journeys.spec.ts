@@ -1,6 +1,15 @@
 import { expect, test, type Page } from './support/test.ts';
 import { recordsOf } from './support/database.ts';
-import { book, completeIntake, heading, newPatient, pay, reloadKeepsPlace, takeAssessment } from './support/patient.ts';
+import {
+  book,
+  chooseEarliestTime,
+  completeIntake,
+  heading,
+  newPatient,
+  pay,
+  reloadKeepsPlace,
+  takeAssessment,
+} from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';
 
 /**
@@ -207,12 +216,7 @@ test('two patients choose the same time: the first books it, the second is told 
       await expect(tab).toHaveURL('/mip/calendly/microbh');
     }
     // Both look at the same open times; the first patient books the earliest.
-    await otherPage.getByRole('radiogroup', { name: 'Choose a day' }).getByRole('radio').first().check();
-    await otherPage
-      .getByRole('radiogroup', { name: /^Choose a time on/ })
-      .getByRole('radio')
-      .first()
-      .check();
+    await chooseEarliestTime(otherPage);
     await book(page);
     await expect(page).toHaveURL('/hormone-assessment/microbh');
 

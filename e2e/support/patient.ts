@@ -187,6 +187,16 @@ export async function pay(page: Page, patient: Patient, card: string = CARDS.app
   await form.getByRole('button', { name: /^Pay / }).dblclick();
 }
 
+/** Chooses the first day, and its first time, the booking screen offers. */
+export async function chooseEarliestTime(page: Page) {
+  await page.getByRole('radiogroup', { name: 'Choose a day' }).getByRole('radio').first().check();
+  await page
+    .getByRole('radiogroup', { name: /^Choose a time on/ })
+    .getByRole('radio')
+    .first()
+    .check();
+}
+
 /**
  * Books the first free time on the booking screen, as a patient would: when the screen says
  * the time was just taken (another test's patient booked it, or it began, between showing and
@@ -197,12 +207,7 @@ export async function book(page: Page) {
   const takenAlert = page.getByRole('alert').filter({ hasText: 'That time was just taken' });
   const bookButton = page.getByRole('button', { name: /^Book my (consult|follow-up)$/ });
   for (let attempt = 1; ; attempt += 1) {
-    await page.getByRole('radiogroup', { name: 'Choose a day' }).getByRole('radio').first().check();
-    await page
-      .getByRole('radiogroup', { name: /^Choose a time on/ })
-      .getByRole('radio')
-      .first()
-      .check();
+    await chooseEarliestTime(page);
     await bookButton.click();
     // Sent, the button goes (the funnel moves on or shows the booking); refused, the alert stays.
     await expect
