@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { within } from './within.ts';
 
 /** SPEC §9: a chunk that has not arrived after this long counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -45,24 +46,6 @@ function sessionStorageOrNull(): ReloadStorage | null {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`The chunk did not load within ${timeoutMs} ms`));
-    }, timeoutMs);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
 function readFlag(storage: ReloadStorage, key: string): string | null {
   try {
     return storage.getItem(key);
@@ -105,7 +88,11 @@ export async function loadChunk<T>(importer: () => Promise<T>, options: LoadChun
     key = CHUNK_RELOAD_KEY,
   } = options;
   try {
-    const loaded = await withTimeout(importer(), timeoutMs);
+    const loaded = await within(
+      importer(),
+      timeoutMs,
+      () => new Error(`The chunk did not load within ${timeoutMs} ms`),
+    );
     if (storage) clearFlag(storage, key);
     return loaded;
   } catch (error) {

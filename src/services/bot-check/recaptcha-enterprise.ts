@@ -1,3 +1,4 @@
+import { within } from '../../lib/within.ts';
 import { BOT_CHECK_NO_TOKEN, BOT_CHECK_NOT_AVAILABLE, type BotCheck } from './bot-check.ts';
 
 /** The part of Google's `grecaptcha.enterprise` the bot check uses. */
@@ -54,22 +55,10 @@ function addScript(src: string): Promise<void> {
   return loaded;
 }
 
-/** `promise`, or a rejection with `message` after `ms`; any other rejection becomes `message` too. */
-function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(message));
-    }, ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      () => {
-        clearTimeout(timer);
-        reject(new Error(message));
-      },
-    );
+/** `promise` within `ms`; a timeout, or any failure of its own, becomes an Error saying `message`. */
+function withinOr<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  return within(promise, ms, () => new Error(message)).catch(() => {
+    throw new Error(message);
   });
 }
 
@@ -100,8 +89,8 @@ export function recaptchaEnterpriseBotCheck(options: RecaptchaEnterpriseOptions)
   const src = url.href;
   return {
     async token(action) {
-      const api = await within(readyApi(src), loadTimeoutMs, BOT_CHECK_NOT_AVAILABLE);
-      const token = await within(
+      const api = await withinOr(readyApi(src), loadTimeoutMs, BOT_CHECK_NOT_AVAILABLE);
+      const token = await withinOr(
         new Promise<unknown>((resolve, reject) => {
           // execute may also throw at once (a wrong key, for one).
           Promise.resolve(api.execute(siteKey, { action })).then(resolve, reject);
