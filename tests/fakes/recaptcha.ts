@@ -55,13 +55,15 @@ function enterpriseScript(siteKey: string, mode: Mode): string {
   var count = 0;
   var grecaptcha = (window.grecaptcha = window.grecaptcha || {});
   // Google's script floats a badge in the corner; the page must hide it or show it.
-  var badge = document.createElement('div');
-  badge.className = 'grecaptcha-badge';
-  badge.textContent = 'protected by reCAPTCHA';
-  badge.style.position = 'fixed';
-  badge.style.right = '0';
-  badge.style.bottom = '14px';
-  document.body.appendChild(badge);
+  if (typeof document !== 'undefined' && document.body) {
+    var badge = document.createElement('div');
+    badge.className = 'grecaptcha-badge';
+    badge.textContent = 'protected by reCAPTCHA';
+    badge.style.position = 'fixed';
+    badge.style.right = '0';
+    badge.style.bottom = '14px';
+    document.body.appendChild(badge);
+  }
   grecaptcha.enterprise = {
     ready: function (callback) {
       setTimeout(callback, 0);
