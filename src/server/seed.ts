@@ -1,3 +1,5 @@
+import type { Question, QuestionPage } from '../api/types.ts';
+import { CONTACT_QUESTIONS } from '../domain/contact-questions.ts';
 import { US_STATES } from '../domain/us-states.ts';
 import type { Db } from './database.ts';
 import { placeSearchKey } from './handlers/places.ts';
@@ -143,31 +145,10 @@ const PRODUCTS: readonly DemoProduct[] = [
   },
 ];
 
-interface DemoQuestion {
-  id: string;
-  ref: string;
-  type:
-    | 'single-choice'
-    | 'multiple-choice'
-    | 'text'
-    | 'email'
-    | 'phone'
-    | 'date'
-    | 'us-state'
-    | 'number'
-    | 'yes-no'
-    | 'consent'
-    | 'address';
-  label: string;
-  required: boolean;
-  options?: { value: string; label: string }[];
-  validation?: Record<string, string | number>;
-}
+/** A demo question always has a ref: the answers a lead is saved with are by ref (SPEC §3). */
+type DemoQuestion = Question & { ref: string };
 
-interface DemoPage {
-  id: string;
-  formId: string;
-  title: string;
+interface DemoPage extends Omit<QuestionPage, 'questions'> {
   questions: DemoQuestion[];
 }
 
@@ -288,31 +269,7 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
     formId: 'MIP',
     title: 'Where should we send your results?',
     questions: [
-      {
-        id: 'q-first-name',
-        ref: 'firstName',
-        type: 'text',
-        label: 'First name',
-        required: true,
-        validation: { maxLength: 100 },
-      },
-      {
-        id: 'q-last-name',
-        ref: 'lastName',
-        type: 'text',
-        label: 'Last name',
-        required: true,
-        validation: { maxLength: 100 },
-      },
-      { id: 'q-email', ref: 'email', type: 'email', label: 'Email', required: true },
-      {
-        id: 'q-phone',
-        ref: 'phone',
-        type: 'phone',
-        label: 'Mobile phone',
-        required: true,
-        validation: { pattern: '^[2-9][0-9]{2}[2-9][0-9]{6}$', message: 'Enter a 10-digit US phone number.' },
-      },
+      ...CONTACT_QUESTIONS,
       {
         id: 'q-contact-consent',
         ref: 'contact-consent',

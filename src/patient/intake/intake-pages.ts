@@ -1,4 +1,5 @@
 import type { IdentityCustomer, Question, QuestionPage, UsState } from '../../api/types.ts';
+import { CONTACT_QUESTIONS } from '../../domain/contact-questions.ts';
 import { identityFieldsForState, withStateIdentityRules } from '../../domain/identity-fields.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
 import { validatePage } from '../../questions/validate-page.ts';
@@ -28,33 +29,7 @@ export const CONTACT_PAGE: QuestionPage = {
   id: 'intake-contact',
   formId: INTAKE_FORM_ID,
   title: 'Your contact details',
-  questions: [
-    {
-      id: 'q-first-name',
-      ref: 'firstName',
-      type: 'text',
-      label: 'First name',
-      required: true,
-      validation: { maxLength: 100 },
-    },
-    {
-      id: 'q-last-name',
-      ref: 'lastName',
-      type: 'text',
-      label: 'Last name',
-      required: true,
-      validation: { maxLength: 100 },
-    },
-    { id: 'q-email', ref: 'email', type: 'email', label: 'Email', required: true },
-    {
-      id: 'q-phone',
-      ref: 'phone',
-      type: 'phone',
-      label: 'Mobile phone',
-      required: true,
-      validation: { pattern: '^[2-9][0-9]{2}[2-9][0-9]{6}$', message: 'Enter a 10-digit US phone number.' },
-    },
-  ],
+  questions: [...CONTACT_QUESTIONS],
 };
 
 /** The contact answer refs, in the order of the contact page. */

@@ -1,0 +1,34 @@
+import type { Question } from '../api/types.ts';
+
+/**
+ * The contact questions as the men's assessment asks them on its last page (the demo seed's
+ * MIP page 4) and the ED intake asks them first, so a patient meets the same fields, labels
+ * and rules on either. Their refs are the lead's contact fields (SPEC §3).
+ */
+export const CONTACT_QUESTIONS: readonly (Question & { ref: string })[] = [
+  {
+    id: 'q-first-name',
+    ref: 'firstName',
+    type: 'text',
+    label: 'First name',
+    required: true,
+    validation: { maxLength: 100 },
+  },
+  {
+    id: 'q-last-name',
+    ref: 'lastName',
+    type: 'text',
+    label: 'Last name',
+    required: true,
+    validation: { maxLength: 100 },
+  },
+  { id: 'q-email', ref: 'email', type: 'email', label: 'Email', required: true },
+  {
+    id: 'q-phone',
+    ref: 'phone',
+    type: 'phone',
+    label: 'Mobile phone',
+    required: true,
+    validation: { pattern: '^[2-9][0-9]{2}[2-9][0-9]{6}$', message: 'Enter a 10-digit US phone number.' },
+  },
+];
