@@ -10,6 +10,7 @@ import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import ContinuousFormScreen from '../../src/screens/continuous-form-screen.tsx';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
+import { EFFECTIVENESS_PAGE, RETURNING_CUSTOMER_ID, RETURNING_LEAD_ID } from '../fixtures/continuing-care.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 
@@ -23,11 +24,9 @@ const CHRT = routeOf('/mip/cont/chrt/:pathCode?');
 const CED = routeOf('/mip/cont/ced/:pathCode');
 const FCHRT = routeOf('/f/cont/:pathCode');
 
-/** Jane Doe, demo customer 100234, and her first lead. */
-const CUSTOMER_ID = '100234';
-const FIRST_LEAD_ID = 'RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQ';
+/** Jane Doe's first lead, as the API answers it. */
 const FIRST_LEAD: Lead = {
-  landing_id: FIRST_LEAD_ID,
+  landing_id: RETURNING_LEAD_ID,
   formId: 'MIP',
   pathCode: 'fha1',
   landed_at: '2024-05-01T14:55:00.000Z',
@@ -42,25 +41,7 @@ const FIRST_LEAD: Lead = {
 const CONT_PAGES: PageQuestions = {
   formId: 'CONT',
   pages: [
-    {
-      id: '1',
-      formId: 'CONT',
-      title: 'How is your treatment going?',
-      questions: [
-        {
-          id: 'q-effectiveness',
-          ref: 'medicationEffectiveness',
-          type: 'single-choice',
-          label: 'How well is your medication working for you?',
-          required: true,
-          options: [
-            { value: 'very-well', label: 'Very well' },
-            { value: 'somewhat', label: 'Somewhat' },
-            { value: 'not-well', label: 'Not well' },
-          ],
-        },
-      ],
-    },
+    EFFECTIVENESS_PAGE,
     {
       id: '2',
       formId: 'CONT',
@@ -96,16 +77,16 @@ function continuousApi(): Calls {
     http.get(`${TEST_API_BASE}/memoForm/pageQuestions`, () => HttpResponse.json({ data: CONT_PAGES })),
     http.get(`${TEST_API_BASE}/memoForm/ktCustomerLandingId`, ({ request }) => {
       const id = new URL(request.url).searchParams.get('ktCustomerId');
-      return id === CUSTOMER_ID
-        ? HttpResponse.json({ data: { ktCustomerId: id, landing_id: FIRST_LEAD_ID } })
+      return id === RETURNING_CUSTOMER_ID
+        ? HttpResponse.json({ data: { ktCustomerId: id, landing_id: RETURNING_LEAD_ID } })
         : HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 });
     }),
     http.post(`${TEST_API_BASE}/memoForm/validateKtCustomerId`, ({ request }) => {
       const id = new URL(request.url).searchParams.get('ktCustomerId') ?? '';
-      return HttpResponse.json({ data: { ktCustomerId: id, valid: id === CUSTOMER_ID } });
+      return HttpResponse.json({ data: { ktCustomerId: id, valid: id === RETURNING_CUSTOMER_ID } });
     }),
     http.get(`${TEST_API_BASE}/memoForm/getLead`, ({ request }) =>
-      new URL(request.url).searchParams.get('landing_id') === FIRST_LEAD_ID
+      new URL(request.url).searchParams.get('landing_id') === RETURNING_LEAD_ID
         ? HttpResponse.json({ data: FIRST_LEAD })
         : HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 }),
     ),
@@ -189,7 +170,7 @@ test("CHRT: a customer's refill goes to a new linked lead, their continuous orde
   const journey = renderContinuous({
     route: CHRT,
     code: 'chrt',
-    url: `/mip/cont/chrt/chrt?ktCustomerId=${CUSTOMER_ID}`,
+    url: `/mip/cont/chrt/chrt?ktCustomerId=${RETURNING_CUSTOMER_ID}`,
   });
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Continuing Care' })).toBeVisible();
@@ -198,17 +179,17 @@ test("CHRT: a customer's refill goes to a new linked lead, their continuous orde
   expect(await screen.findByRole('heading', { name: 'Your refill request is in' })).toBeVisible();
   expect(calls.leads).toHaveLength(1);
   const newLead = must(calls.leads[0]);
-  expect(newLead.landingId).toBe(FIRST_LEAD_ID);
-  expect(newLead.lead.landing_id).not.toBe(FIRST_LEAD_ID);
+  expect(newLead.landingId).toBe(RETURNING_LEAD_ID);
+  expect(newLead.lead.landing_id).not.toBe(RETURNING_LEAD_ID);
   expect(newLead.lead).toMatchObject({ formId: 'CONT', firstName: 'Jane', lastName: 'Doe', pathCode: 'chrt' });
   expect(calls.orders).toEqual([
     {
-      query: { ktCustomerId: CUSTOMER_ID, medicationEffectiveness: 'very-well', isRestart: 'false' },
+      query: { ktCustomerId: RETURNING_CUSTOMER_ID, medicationEffectiveness: 'very-well', isRestart: 'false' },
       body: { medicationEffectiveness: ['very-well'], 'refill-consent': ['true'] },
     },
   ]);
   expect(calls.statuses).toEqual([
-    { kind: 'CHRT', body: { landing_id: newLead.lead.landing_id, leadLandingId: FIRST_LEAD_ID } },
+    { kind: 'CHRT', body: { landing_id: newLead.lead.landing_id, leadLandingId: RETURNING_LEAD_ID } },
   ]);
   // The answers are sent; the journey forgets them so the next refill starts empty.
   const state = must(journey.saved.get('chrt'));
@@ -222,7 +203,7 @@ test('CED: the a2-renewal step records the CED status on the journey lead once a
   const step = { index: 1, total: 2, canNext: true, canBack: true, onNext: vi.fn(), onBack: vi.fn() };
   const renewal: JourneyState = {
     landedAt: '2024-06-01T09:00:00.000Z',
-    landingId: FIRST_LEAD_ID,
+    landingId: RETURNING_LEAD_ID,
     answers: { firstName: ['Jane'], lastName: ['Doe'], email: ['jane.doe@example.com'], phone: ['2025550143'] },
     pages: {},
     completed: ['MIP-H2'],
@@ -241,12 +222,12 @@ test('CED: the a2-renewal step records the CED status on the journey lead once a
   await vi.waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
-  expect(calls.statuses).toEqual([{ kind: 'CED', body: { landing_id: FIRST_LEAD_ID } }]);
+  expect(calls.statuses).toEqual([{ kind: 'CED', body: { landing_id: RETURNING_LEAD_ID } }]);
   // No customer id in the link: there is no continuous order to update.
   expect(calls.orders).toEqual([]);
   expect(calls.leads).toHaveLength(1);
   const lead = must(calls.leads[0]).lead;
-  expect(lead.landing_id).toBe(FIRST_LEAD_ID);
+  expect(lead.landing_id).toBe(RETURNING_LEAD_ID);
   // The refill answers join the answers the lead had.
   expect(lead.answers.map((answer) => answer.ref)).toEqual(['state', 'medicationEffectiveness', 'refill-consent']);
 });
@@ -254,13 +235,13 @@ test('CED: the a2-renewal step records the CED status on the journey lead once a
 test("FCHRT: a women's refill from a landing id link records FCHRT and opens its confirmation page", async () => {
   const user = userEvent.setup();
   const calls = continuousApi();
-  renderContinuous({ route: FCHRT, code: 'fchrt', url: `/f/cont/fchrt?landing_id=${FIRST_LEAD_ID}` });
+  renderContinuous({ route: FCHRT, code: 'fchrt', url: `/f/cont/fchrt?landing_id=${RETURNING_LEAD_ID}` });
 
   await fillRefill(user);
 
   expect(await screen.findByText('Confirmation of fchrt for refill')).toBeVisible();
   const contLead = must(calls.leads[0]).lead.landing_id;
-  expect(calls.statuses).toEqual([{ kind: 'FCHRT', body: { landing_id: contLead, leadLandingId: FIRST_LEAD_ID } }]);
+  expect(calls.statuses).toEqual([{ kind: 'FCHRT', body: { landing_id: contLead, leadLandingId: RETURNING_LEAD_ID } }]);
   expect(calls.orders).toEqual([]);
 });
 
@@ -279,7 +260,7 @@ test('a failed status update shows the snackbar; the retry sends only what faile
       return HttpResponse.json({ data: { ...body, status: 'CHRT', updatedAt: '2024-06-01T10:00:00.000Z' } });
     }),
   );
-  renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?ktCustomerId=${CUSTOMER_ID}` });
+  renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?ktCustomerId=${RETURNING_CUSTOMER_ID}` });
 
   await fillRefill(user);
   expect(await screen.findByText('/updateCHRTStatus: 500: Internal server error')).toBeVisible();
@@ -324,12 +305,12 @@ test('a customer without a linked lead is found with the landing id of the link,
   renderContinuous({
     route: CHRT,
     code: 'chrt',
-    url: `/mip/cont/chrt?ktCustomerId=${CUSTOMER_ID}&landing_id=${FIRST_LEAD_ID}`,
+    url: `/mip/cont/chrt?ktCustomerId=${RETURNING_CUSTOMER_ID}&landing_id=${RETURNING_LEAD_ID}`,
   });
 
   await fillRefill(user);
   expect(await screen.findByRole('heading', { name: 'Your refill request is in' })).toBeVisible();
-  expect(calls.orders.map((order) => order.query.ktCustomerId)).toEqual([CUSTOMER_ID]);
+  expect(calls.orders.map((order) => order.query.ktCustomerId)).toEqual([RETURNING_CUSTOMER_ID]);
 });
 
 test('a failed lookup of the patient offers a retry', async () => {
@@ -346,7 +327,7 @@ test('a failed lookup of the patient offers a retry', async () => {
         : HttpResponse.json({ data: FIRST_LEAD }),
     ),
   );
-  renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?landing_id=${FIRST_LEAD_ID}` });
+  renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?landing_id=${RETURNING_LEAD_ID}` });
 
   expect(await screen.findByText('We could not load your details')).toBeVisible();
   fail = false;
@@ -365,7 +346,7 @@ async function seriousViolations(): Promise<string[]> {
 test('axe finds no serious problem on the refill form with its errors shown', async () => {
   const user = userEvent.setup();
   continuousApi();
-  renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?ktCustomerId=${CUSTOMER_ID}` });
+  renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?ktCustomerId=${RETURNING_CUSTOMER_ID}` });
   await screen.findByRole('radiogroup', { name: 'How well is your medication working for you?' });
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(await seriousViolations()).toEqual([]);
@@ -385,7 +366,7 @@ test('CED as the last step of its funnel (nothing after it) confirms on the page
   renderContinuous({
     route: CED,
     code: 'a2-renewal',
-    url: `/mip/cont/ced/a2-renewal?landing_id=${FIRST_LEAD_ID}`,
+    url: `/mip/cont/ced/a2-renewal?landing_id=${RETURNING_LEAD_ID}`,
     step,
   });
 
@@ -393,5 +374,5 @@ test('CED as the last step of its funnel (nothing after it) confirms on the page
 
   expect(await screen.findByRole('heading', { name: 'Your refill request is in' })).toBeVisible();
   expect(step.onNext).not.toHaveBeenCalled();
-  expect(calls.statuses).toEqual([{ kind: 'CED', body: { landing_id: FIRST_LEAD_ID } }]);
+  expect(calls.statuses).toEqual([{ kind: 'CED', body: { landing_id: RETURNING_LEAD_ID } }]);
 });

@@ -7,6 +7,7 @@ import type { PageQuestions } from '../../src/api/types.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import RestartHrtScreen from '../../src/screens/restart-hrt-screen.tsx';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
+import { EFFECTIVENESS_PAGE, RETURNING_CUSTOMER_ID, RETURNING_LEAD_ID } from '../fixtures/continuing-care.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 
@@ -18,33 +19,7 @@ const routes = loadConfig().routes.routes;
 const MALE_ROUTE: RouteConfig = must(routes.find((route) => route.path === '/restart-hrt/:pathCode?'));
 const FEMALE_ROUTE: RouteConfig = must(routes.find((route) => route.path === '/f/restart-hrt/:pathCode?'));
 
-const CUSTOMER_ID = '100234';
-const LEAD_ID = 'RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQ';
-
-const CONT_PAGE_1: PageQuestions = {
-  formId: 'CONT',
-  pages: [
-    {
-      id: '1',
-      formId: 'CONT',
-      title: 'How is your treatment going?',
-      questions: [
-        {
-          id: 'q-effectiveness',
-          ref: 'medicationEffectiveness',
-          type: 'single-choice',
-          label: 'How well is your medication working for you?',
-          required: true,
-          options: [
-            { value: 'very-well', label: 'Very well' },
-            { value: 'somewhat', label: 'Somewhat' },
-            { value: 'not-well', label: 'Not well' },
-          ],
-        },
-      ],
-    },
-  ],
-};
+const CONT_PAGE_1: PageQuestions = { formId: 'CONT', pages: [EFFECTIVENESS_PAGE] };
 
 interface Calls {
   pageQueries: string[];
@@ -62,8 +37,8 @@ function restartApi(options: { restartFailures?: number } = {}): Calls {
     }),
     http.get(`${TEST_API_BASE}/memoForm/ktCustomerLandingId`, ({ request }) => {
       const id = new URL(request.url).searchParams.get('ktCustomerId');
-      return id === CUSTOMER_ID
-        ? HttpResponse.json({ data: { ktCustomerId: id, landing_id: LEAD_ID } })
+      return id === RETURNING_CUSTOMER_ID
+        ? HttpResponse.json({ data: { ktCustomerId: id, landing_id: RETURNING_LEAD_ID } })
         : HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 });
     }),
     http.post(`${TEST_API_BASE}/memoForm/updateKtOrderContinuous`, async ({ request }) => {
@@ -120,7 +95,7 @@ async function answerRestart(user: UserEvent) {
 test('a customer asks to restart: the answers go to their order as a restart, and the restart is recorded once', async () => {
   const user = userEvent.setup();
   const calls = restartApi();
-  const journey = renderRestart(`/restart-hrt?ktCustomerId=${CUSTOMER_ID}`);
+  const journey = renderRestart(`/restart-hrt?ktCustomerId=${RETURNING_CUSTOMER_ID}`);
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Restart Hormone Therapy' })).toBeVisible();
   await answerRestart(user);
@@ -129,7 +104,7 @@ test('a customer asks to restart: the answers go to their order as a restart, an
   expect(calls.pageQueries).toEqual(['?formId=CONT&pageIds=1']);
   expect(calls.orders).toEqual([
     {
-      query: { ktCustomerId: CUSTOMER_ID, medicationEffectiveness: 'somewhat', isRestart: 'true' },
+      query: { ktCustomerId: RETURNING_CUSTOMER_ID, medicationEffectiveness: 'somewhat', isRestart: 'true' },
       body: {
         'pause-reason': ['cost'],
         'pause-length': ['1-3-months'],
@@ -138,7 +113,7 @@ test('a customer asks to restart: the answers go to their order as a restart, an
       },
     },
   ]);
-  expect(calls.restarts).toEqual([{ ktCustomerId: CUSTOMER_ID, landingId: LEAD_ID }]);
+  expect(calls.restarts).toEqual([{ ktCustomerId: RETURNING_CUSTOMER_ID, landingId: RETURNING_LEAD_ID }]);
   const state = must(journey.saved.get('none'));
   expect(state.answers['pause-reason']).toBeUndefined();
   expect(state.completed).toContain('RESTART');
@@ -147,7 +122,7 @@ test('a customer asks to restart: the answers go to their order as a restart, an
 test('a failed restart shows the snackbar; trying again does not send the order twice', async () => {
   const user = userEvent.setup();
   const calls = restartApi({ restartFailures: 1 });
-  renderRestart(`/f/restart-hrt/fhrt?ktCustomerId=${CUSTOMER_ID}`, FEMALE_ROUTE, 'fhrt');
+  renderRestart(`/f/restart-hrt/fhrt?ktCustomerId=${RETURNING_CUSTOMER_ID}`, FEMALE_ROUTE, 'fhrt');
 
   await answerRestart(user);
   expect(await screen.findByText('/restartHRT: 503: Service Unavailable')).toBeVisible();
@@ -160,7 +135,7 @@ test('a failed restart shows the snackbar; trying again does not send the order 
 
 test('a restart link without the customer id explains itself with the support phone', async () => {
   restartApi();
-  renderRestart(`/restart-hrt?landing_id=${LEAD_ID}`);
+  renderRestart(`/restart-hrt?landing_id=${RETURNING_LEAD_ID}`);
 
   expect(await screen.findByText('This link is incomplete')).toBeVisible();
   expect(screen.getByRole('link', { name: '(888) 555-0142' })).toBeVisible();
@@ -185,7 +160,7 @@ async function seriousViolations(): Promise<string[]> {
 test('axe finds no serious problem on the restart questions or its confirmation', async () => {
   const user = userEvent.setup();
   restartApi();
-  renderRestart(`/restart-hrt?ktCustomerId=${CUSTOMER_ID}`);
+  renderRestart(`/restart-hrt?ktCustomerId=${RETURNING_CUSTOMER_ID}`);
   await screen.findByRole('radiogroup', { name: 'Why did you pause your hormone therapy?' });
   expect(await seriousViolations()).toEqual([]);
   await answerRestart(user);
