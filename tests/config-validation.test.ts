@@ -156,14 +156,30 @@ test("a page's whenSent that leads to no page, or to the other site's page", () 
 });
 
 test('a funnel page cannot have whenSent: its funnel says where it goes', () => {
-  expect(problemsOf(withSentPath('/mip/form/:pathCode', '/thank-you/:pathCode'))).toEqual([
-    'config/routes.json: /routes/11/whenSent: a funnel page goes on to its funnel\'s next step; "whenSent" is for pages outside funnels',
+  expect(problemsOf(withSentPath('/mip/cont/ced/:pathCode', '/thank-you/:pathCode'))).toEqual([
+    'config/routes.json: /routes/13/whenSent: a funnel page goes on to its funnel\'s next step; "whenSent" is for pages outside funnels',
   ]);
 });
 
-test('a whenSent on a page without a campaign code to fill it with', () => {
-  expect(problemsOf(withSentPath('/commerce-info-update', '/f/conf/:pathCode/refill'))).toEqual([
-    'config/routes.json: /routes/25/whenSent: the page needs "campaignCode" to fill :pathCode',
+test('a whenSent on a screen that does not read it', () => {
+  expect(problemsOf(withSentPath('/commerce-info-update', '/memo/appointment'))).toEqual([
+    'config/routes.json: /routes/25/whenSent: the commerce-info-update screen does not read "whenSent" (only: continuous-form)',
+  ]);
+});
+
+test('a whenSent with :pathCode on a page without a campaign code to fill it with', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    const route = must(json.routes.find((item) => item.path === '/f/cont/:pathCode'));
+    Reflect.deleteProperty(route, 'campaignCode');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/routes.json: /routes/7/whenSent: the page needs "campaignCode" to fill :pathCode',
+  ]);
+});
+
+test('a whenSent that a redirect would swallow', () => {
+  expect(problemsOf(withSentPath('/f/cont/:pathCode', '/mip/form/CHRT'))).toEqual([
+    'config/routes.json: /routes/7/whenSent: /mip/form/CHRT redirects to /mip/cont/chrt',
   ]);
 });
 

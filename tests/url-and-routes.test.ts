@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { campaignCodeOf } from '../src/engine/route-match.ts';
+import { campaignCodeOf, sentPath } from '../src/engine/route-match.ts';
 import { SimulationError, simulate } from '../src/engine/simulate.ts';
 import { closest } from '../src/engine/suggest.ts';
 import {
@@ -74,6 +74,18 @@ test('optional parameters and default codes', () => {
   expect(booking?.code).toBe('fha1');
   expect(engine.locate('/error')?.match.route.screen).toBe('error');
   expect(engine.locate('/no/such/page')).toBeNull();
+});
+
+test("a sent form goes to its route's whenSent, with the page's code as a path segment", () => {
+  const refill = engine.locate('/f/cont/fha1');
+  const route = refill?.match.route;
+  if (!route) throw new Error('no /f/cont page');
+  expect(sentPath(route, 'fha1')).toBe('/f/conf/fha1/refill');
+  expect(sentPath(route, 'a/b c')).toBe('/f/conf/a%2Fb%20c/refill');
+  expect(sentPath(route, null)).toBeNull();
+  // A route without whenSent shows its own confirmation; one without :pathCode needs no code.
+  expect(sentPath({ ...route, whenSent: undefined }, 'fha1')).toBeNull();
+  expect(sentPath({ ...route, whenSent: '/f/finish/fha1' }, null)).toBe('/f/finish/fha1');
 });
 
 test('suggestions only for likely typos', () => {

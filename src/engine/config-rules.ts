@@ -9,6 +9,7 @@ import {
   type RoutesFile,
   type Site,
   type StepKeysFile,
+  WHEN_SENT_SCREENS,
 } from './config-types.ts';
 import { campaignCodeOf, compileRoutes, patternParams, sentPath, type RouteTable } from './route-match.ts';
 import { didYouMean } from './suggest.ts';
@@ -128,11 +129,22 @@ function checkRoutes(routes: readonly RouteConfig[], report: Report) {
   });
 }
 
-/** A page's `whenSent` is outside funnels, and opens a page of its site once its code is filled in. */
+/**
+ * A page's `whenSent` is on a screen that reads it, outside funnels, and opens a page of its
+ * site once its code (the route's fixed or default code, else a sample) is filled in.
+ */
 function checkSentPaths(routes: readonly RouteConfig[], table: Pages, report: Report) {
   routes.forEach((route, index) => {
     const at = pointer('routes', index, 'whenSent');
     if (route.whenSent === undefined) return;
+    if (!WHEN_SENT_SCREENS.includes(route.screen)) {
+      report(
+        'routes',
+        at,
+        `the ${route.screen} screen does not read "whenSent" (only: ${WHEN_SENT_SCREENS.join(', ')})`,
+      );
+      return;
+    }
     if (route.funnel === true) {
       report('routes', at, 'a funnel page goes on to its funnel\'s next step; "whenSent" is for pages outside funnels');
       return;
@@ -141,7 +153,8 @@ function checkSentPaths(routes: readonly RouteConfig[], table: Pages, report: Re
       report('routes', at, 'the page needs "campaignCode" to fill :pathCode');
       return;
     }
-    const url = sentPath(route, 'code') ?? route.whenSent;
+    const code = route.campaignCode?.value ?? route.campaignCode?.default ?? 'code';
+    const url = sentPath(route, code) ?? route.whenSent;
     const redirected = table.redirects.resolve(url);
     const page = table.routes.match(url);
     if (redirected !== null) report('routes', at, `${url} redirects to ${redirected}`);

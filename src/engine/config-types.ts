@@ -85,6 +85,9 @@ export const SCREEN_NAMES = [
 
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 
+/** The screens that go on to their route's `whenSent` once their form is sent. */
+export const WHEN_SENT_SCREENS: readonly ScreenName[] = ['continuous-form'];
+
 /** Every layout a route can name; `schemas/routes.schema.json` lists the same (a test checks). */
 export const LAYOUT_NAMES = ['default', 'grey', 'minimal', 'bare', 'wrapper', 'loading'] as const;
 

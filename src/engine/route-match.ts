@@ -125,9 +125,12 @@ export function campaignCodeOf(match: RouteMatch): string | null {
 /**
  * Where a page outside any funnel goes once its form is sent (its route's `whenSent`, with
  * `:pathCode` filled with the page's campaign code), or null when the screen shows its own
- * confirmation instead. The code is a path segment, so it is encoded as one.
+ * confirmation instead: no `whenSent`, or a `:pathCode` and no code to fill it with. The code
+ * is a path segment, so it is encoded as one.
  */
 export function sentPath(route: RouteConfig, code: string | null): string | null {
-  if (route.whenSent === undefined || code === null) return null;
-  return route.whenSent.replaceAll(':pathCode', encodeURIComponent(code));
+  const { whenSent } = route;
+  if (whenSent === undefined) return null;
+  if (!whenSent.includes(':pathCode')) return whenSent;
+  return code === null ? null : whenSent.replaceAll(':pathCode', encodeURIComponent(code));
 }
