@@ -15,3 +15,13 @@ export function SupportContact({ lead = 'Questions? Call our care team at', size
     </Text>
   );
 }
+
+/** 'member portal', linking to the brand's member portal in a new tab (it is another site). */
+export function MemberPortalLink() {
+  const { brand } = useBrand();
+  return (
+    <Anchor href={brand.portalLink} target="_blank" rel="noopener noreferrer">
+      member portal
+    </Anchor>
+  );
+}

@@ -1,11 +1,10 @@
-import { Alert, Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useBrand } from '../app/brand-context.tsx';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { bookedAppointments, type BookedAppointment } from '../patient/booking/appointment-records.ts';
 import '../patient/booking/mantine-styles.ts';
 import { formatAppointmentTime } from '../patient/booking/slot-format.ts';
-import { SupportContact } from '../patient/support-contact.tsx';
+import { MemberPortalLink, SupportContact } from '../patient/support-contact.tsx';
 import { useJourney } from '../patient/journey.tsx';
 import { ConsultVideoPlayer } from '../patient/video/consult-video-player.tsx';
 import { CONSULT_VIDEOS } from '../patient/video/consult-videos.ts';
@@ -25,7 +24,6 @@ function nextConsult(booked: readonly BookedAppointment[], now: number): BookedA
  * any, the video on getting ready (captions, transcript) and how to join. Not a funnel step.
  */
 export default function ConsultUpcomingScreen({ route, code }: ScreenProps) {
-  const { brand } = useBrand();
   const journey = useJourney(code);
   // 'Upcoming' is judged once, when the page opens.
   const [openedAt] = useState(() => Date.now());
@@ -44,11 +42,7 @@ export default function ConsultUpcomingScreen({ route, code }: ScreenProps) {
         ) : (
           <Text>
             If you have booked your consult, you will find its time and the link to join in your confirmation email and
-            in the{' '}
-            <Anchor href={brand.portalLink} target="_blank" rel="noopener noreferrer">
-              member portal
-            </Anchor>
-            .
+            in the <MemberPortalLink />.
           </Text>
         )}
         <ConsultVideoPlayer video={CONSULT_VIDEOS['consult-upcoming']} />

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBrand } from '../app/brand-context.tsx';
@@ -20,7 +20,7 @@ import { findSentBooking, madeAtService } from '../patient/booking/book-consult.
 import { consultEventType, schedulingUriLike } from '../patient/booking/event-type.ts';
 import '../patient/booking/mantine-styles.ts';
 import { formatAppointmentTime } from '../patient/booking/slot-format.ts';
-import { SupportContact } from '../patient/support-contact.tsx';
+import { MemberPortalLink, SupportContact } from '../patient/support-contact.tsx';
 import { useJourney, type JourneyHandle } from '../patient/journey.tsx';
 import { consoleLogger } from '../patient/lead.ts';
 import { useApiData } from '../patient/use-api-data.ts';
@@ -147,7 +147,6 @@ function BookedConsult({
   followUp: boolean;
   step: FunnelStep | null;
 }) {
-  const { brand } = useBrand();
   const when = booked.startTime === undefined ? null : formatAppointmentTime(booked.startTime);
   const name = consultName(followUp);
   return (
@@ -164,11 +163,7 @@ function BookedConsult({
         </Group>
       ) : (
         <Text>
-          You are all set. You can see your appointments in the{' '}
-          <Anchor href={brand.portalLink} target="_blank" rel="noopener noreferrer">
-            member portal
-          </Anchor>
-          .
+          You are all set. You can see your appointments in the <MemberPortalLink />.
         </Text>
       )}
       <SupportContact lead="Need a different time? Call us at" />
@@ -187,7 +182,6 @@ function SkippedConsult({
   step: FunnelStep | null;
   onBookOnline?: (() => Promise<void>) | undefined;
 }) {
-  const { brand } = useBrand();
   return (
     <Stack gap="md">
       <Alert color="blue" role="status" title="Your consult is not booked yet">
@@ -203,11 +197,7 @@ function SkippedConsult({
       </Group>
       {!step?.canNext && (
         <Text>
-          You can see your care and messages in the{' '}
-          <Anchor href={brand.portalLink} target="_blank" rel="noopener noreferrer">
-            member portal
-          </Anchor>
-          .
+          You can see your care and messages in the <MemberPortalLink />.
         </Text>
       )}
       <SupportContact lead="Prefer to book now? Call us at" />

@@ -1,10 +1,9 @@
-import { Anchor, List, Stack, Title } from '@mantine/core';
+import { List, Stack, Title } from '@mantine/core';
 import type { JourneyState } from '../../api/journey.ts';
-import { useBrand } from '../../app/brand-context.tsx';
 import { bookedAppointments, type BookedAppointment } from './appointment-records.ts';
 import { MICROCLINIC_DONE } from './microclinic-areas.ts';
 import { formatAppointmentTime } from './slot-format.ts';
-import { SupportContact } from '../support-contact.tsx';
+import { MemberPortalLink, SupportContact } from '../support-contact.tsx';
 
 /**
  * What the patient has finished, in words, by the part ids the screens record in `completed`.
@@ -36,7 +35,6 @@ export function doneLines(state: JourneyState): string[] {
  * member portal and the support line. For the finish and thank-you pages.
  */
 export function JourneySummary({ state }: { state: JourneyState }) {
-  const { brand } = useBrand();
   const done = doneLines(state);
   const first = bookedAppointments(state)[0];
   const when = first?.startTime === undefined ? null : formatAppointmentTime(first.startTime);
@@ -64,11 +62,7 @@ export function JourneySummary({ state }: { state: JourneyState }) {
             If treatment is right for you, your clinician sends your prescription and your medication is shipped to you.
           </List.Item>
           <List.Item>
-            See your care, messages and appointments in the{' '}
-            <Anchor href={brand.portalLink} target="_blank" rel="noopener noreferrer">
-              member portal
-            </Anchor>
-            .
+            See your care, messages and appointments in the <MemberPortalLink />.
           </List.Item>
         </List>
       </Stack>

@@ -1,6 +1,6 @@
-import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { List, Stack, Text, Title } from '@mantine/core';
 import './mantine-styles.ts';
-import { useBrand } from '../../app/brand-context.tsx';
+import { MemberPortalLink, SupportContact } from '../support-contact.tsx';
 
 /** The finish types of /f/conf/{pathCode}/{finishType} this app sends patients to. */
 export const FINISH_TYPES = { refill: 'refill', restart: 'restart' } as const;
@@ -43,9 +43,7 @@ export function confirmationFor(finishType: string | undefined): Confirmation {
 
 /** The confirmation after a continuous form or a restart: what happens next, and how to reach us. */
 export function ContinuousConfirmation({ finishType }: { finishType: string | undefined }) {
-  const { brand } = useBrand();
   const confirmation = confirmationFor(finishType);
-  const digits = brand.phone.replace(/\D/g, '');
   return (
     <Stack gap="md">
       <Title order={2}>{confirmation.heading}</Title>
@@ -56,12 +54,9 @@ export function ContinuousConfirmation({ finishType }: { finishType: string | un
         ))}
       </List>
       <Text>
-        You can follow your treatment in your{' '}
-        <Anchor href={brand.portalLink} target="_blank" rel="noopener noreferrer">
-          member portal
-        </Anchor>
-        . Questions? Call <Anchor href={`tel:${digits}`}>{brand.phone}</Anchor>, Mon-Sun 8am-8pm (EST).
+        You can follow your treatment in your <MemberPortalLink />.
       </Text>
+      <SupportContact />
     </Stack>
   );
 }
