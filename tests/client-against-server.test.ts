@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { saveBillingInfo } from '../src/api/billing.ts';
 import { ApiError, setRuntimeConfig } from '../src/api/http.ts';
 import { getHasId } from '../src/api/identity.ts';
@@ -8,26 +8,14 @@ import { createOrder } from '../src/api/orders.ts';
 import { getProductInfo } from '../src/api/products.ts';
 import { resolveShortLink } from '../src/api/short-links.ts';
 import { CONTACT, LANDING_ID, LEAD } from './api/example-calls.ts';
-import { countRows, startTestServer, TEST_TOKEN, type TestServer } from './server/test-server.ts';
+import { countRows, TEST_TOKEN, useClientServer } from './server/test-server.ts';
 
 /** The typed client against the real local server over HTTP, with its real database. */
-let server: TestServer;
+const server = useClientServer();
 
 function countOrders(): number {
-  return countRows(server.db, 'orders');
+  return countRows(server().db, 'orders');
 }
-
-beforeAll(async () => {
-  server = await startTestServer();
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = server.app.server.address() as AddressInfo;
-  setRuntimeConfig({ apiBase: `http://127.0.0.1:${port}/api`, apiToken: TEST_TOKEN });
-});
-
-afterAll(async () => {
-  setRuntimeConfig(null);
-  await server.remove();
-});
 
 test('a lead is saved and read back', async () => {
   await saveLead({ lead: LEAD, scores: { symptoms: 14 }, landingId: LANDING_ID });
@@ -67,7 +55,7 @@ test('a short link resolves, and an unknown one is null', async () => {
 });
 
 test('a secured call needs the client token, and the error reads as the snackbar text', async () => {
-  const { port } = server.app.server.address() as AddressInfo;
+  const { port } = server().app.server.address() as AddressInfo;
   await expect(getHasId('100234')).resolves.toBeDefined();
   setRuntimeConfig({ apiBase: `http://127.0.0.1:${port}/api`, apiToken: 'wrong-token-0123456789' });
   const failure = await getHasId('100234').catch((error: unknown) => error);

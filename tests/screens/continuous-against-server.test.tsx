@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { getPageQuestions } from '../../src/api/content.ts';
-import { setRuntimeConfig } from '../../src/api/http.ts';
 import { identityCheck } from '../../src/api/identity.ts';
 import type { JourneyState } from '../../src/api/journey.ts';
 import type { QuestionPage } from '../../src/api/types.ts';
@@ -11,26 +9,14 @@ import { RESTART_API_FORM, RESTART_PAGE, submitRestart } from '../../src/patient
 import { findReturningPatient } from '../../src/patient/intake/returning-patient.ts';
 import type { JourneyHandle } from '../../src/patient/journey.tsx';
 import type { JourneyChange } from '../../src/patient/journey-store.ts';
-import { countRows, JANE_LANDING_ID, startTestServer, TEST_TOKEN, type TestServer } from '../server/test-server.ts';
+import { countRows, JANE_LANDING_ID, useClientServer } from '../server/test-server.ts';
 
 /**
  * The continuous, restart and identity calls as the screens make them, against the real local
  * server and its seeded demo data: the server takes every payload, finds the leads and the
  * customer, and keeps what SPEC §4 says (one status per submission), and no SSN.
  */
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = server.app.server.address() as AddressInfo;
-  setRuntimeConfig({ apiBase: `http://127.0.0.1:${port}/api`, apiToken: TEST_TOKEN });
-});
-
-afterAll(async () => {
-  setRuntimeConfig(null);
-  await server.remove();
-});
+const server = useClientServer();
 
 /** A journey held in a variable, as the store holds it in memory. */
 function memoryJourney(answers: JourneyState['answers']): JourneyHandle & { current: () => JourneyState } {
@@ -70,7 +56,7 @@ test.each<[ContinuousVariant, string]>([
   const patient = await findReturningPatient({ ktCustomerId: '100234', linkLandingId: '' }, { withLead: true });
   expect(patient).toMatchObject({ ktCustomerId: '100234', landingId: JANE_LANDING_ID });
   const journey = memoryJourney(REFILL_ANSWERS);
-  const before = countRows(server.db, 'status_updates', 'kind = ?', kind);
+  const before = countRows(server().db, 'status_updates', 'kind = ?', kind);
 
   await submitContinuous({
     variant,
@@ -80,19 +66,19 @@ test.each<[ContinuousVariant, string]>([
     pathCode: variant,
   });
 
-  expect(countRows(server.db, 'status_updates', 'kind = ? AND lead_landing_id = ?', kind, JANE_LANDING_ID)).toBe(
+  expect(countRows(server().db, 'status_updates', 'kind = ? AND lead_landing_id = ?', kind, JANE_LANDING_ID)).toBe(
     before + 1,
   );
   expect(
     countRows(
-      server.db,
+      server().db,
       'continuous_orders',
       "kt_customer_id = '100234' AND is_restart = 0 AND medication_effectiveness = 'very-well'",
     ),
   ).toBe(1);
-  expect(countRows(server.db, 'leads', "form_id = 'CONT' AND linked_landing_id = ?", JANE_LANDING_ID)).toBeGreaterThan(
-    0,
-  );
+  expect(
+    countRows(server().db, 'leads', "form_id = 'CONT' AND linked_landing_id = ?", JANE_LANDING_ID),
+  ).toBeGreaterThan(0);
   expect(journey.current().answers).toEqual({});
 });
 
@@ -108,7 +94,7 @@ test('ced: the renewal answers join the lead and its CED status is recorded', as
     pathCode: 'a2-renewal',
   });
 
-  expect(countRows(server.db, 'status_updates', "kind = 'CED' AND landing_id = ?", JANE_LANDING_ID)).toBe(1);
+  expect(countRows(server().db, 'status_updates', "kind = 'CED' AND landing_id = ?", JANE_LANDING_ID)).toBe(1);
 });
 
 test('restart: the answers go to the continuous order as a restart and the restart is recorded', async () => {
@@ -124,8 +110,8 @@ test('restart: the answers go to the continuous order as a restart and the resta
 
   await submitRestart({ journey, pages, patient: { ...patient, ktCustomerId: '100235' }, formId: 'CONT' });
 
-  expect(countRows(server.db, 'status_updates', "kind = 'restart' AND kt_customer_id = '100235'")).toBe(1);
-  expect(countRows(server.db, 'continuous_orders', "kt_customer_id = '100235' AND is_restart = 1")).toBe(1);
+  expect(countRows(server().db, 'status_updates', "kind = 'restart' AND kt_customer_id = '100235'")).toBe(1);
+  expect(countRows(server().db, 'continuous_orders', "kt_customer_id = '100235' AND is_restart = 1")).toBe(1);
 });
 
 test('identity: Kentucky sends ID and SSN, Texas neither; the server keeps no SSN', async () => {
@@ -144,9 +130,14 @@ test('identity: Kentucky sends ID and SSN, Texas neither; the server keeps no SS
   expect(kentucky.status).toBe('verified');
   expect(texas.status).toBe('verified');
   expect(
-    countRows(server.db, 'identity_checks', "id = ? AND ssn_given = 1 AND id_number_last4 = '5678'", kentucky.checkId),
+    countRows(
+      server().db,
+      'identity_checks',
+      "id = ? AND ssn_given = 1 AND id_number_last4 = '5678'",
+      kentucky.checkId,
+    ),
   ).toBe(1);
-  expect(countRows(server.db, 'identity_checks', 'id = ? AND ssn_given = 0 AND id_type IS NULL', texas.checkId)).toBe(
+  expect(countRows(server().db, 'identity_checks', 'id = ? AND ssn_given = 0 AND id_type IS NULL', texas.checkId)).toBe(
     1,
   );
 });

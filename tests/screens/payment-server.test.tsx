@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { setRuntimeConfig } from '../../src/api/http.ts';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
 import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import PaymentScreen from '../../src/screens/payment-screen.tsx';
@@ -11,32 +9,14 @@ import { LOCAL_SERVICES } from '../../src/services/settings.ts';
 import { loadConfig } from '../support/config.ts';
 import { deployWith, undeploy } from '../support/page-services.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
-import { countRows, startTestServer, TEST_TOKEN, type TestServer } from '../server/test-server.ts';
+import { countRows, pointClientAt, startTestServer, useClientServer, type TestServer } from '../server/test-server.ts';
 
 /**
  * The payment step against the real local server (contract validation, payment simulator,
  * Idempotency-Key store, SQLite): what the screen sends is what the server takes, and the
  * database ends with one lead and one order, whatever the patient does.
  */
-let api: TestServer;
-
-beforeAll(async () => {
-  api = await startTestServer();
-  await api.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = api.app.server.address() as AddressInfo;
-  setRuntimeConfig({ apiBase: `http://127.0.0.1:${port}/api`, apiToken: TEST_TOKEN });
-}, 30_000);
-
-afterAll(async () => {
-  setRuntimeConfig(null);
-  await api.remove();
-});
-
-/** The client pointed at a server. */
-function useServer(server: TestServer) {
-  const { port } = server.app.server.address() as AddressInfo;
-  setRuntimeConfig({ apiBase: `http://127.0.0.1:${port}/api`, apiToken: TEST_TOKEN });
-}
+const api = useClientServer();
 
 beforeEach(() => {
   // The street address is typed, as with address suggestions off: these tests are about paying.
@@ -87,7 +67,7 @@ async function typeCard(user: UserEvent, card: string) {
   await user.type(cvc, '123');
 }
 
-const ordersOf = (landingId: string | undefined) => countRows(api.db, 'orders', 'landing_id = ?', landingId ?? '');
+const ordersOf = (landingId: string | undefined) => countRows(api().db, 'orders', 'landing_id = ?', landingId ?? '');
 
 test('bhrt pays first: one lead, a decline, then one order, and a reload finds the same order', async () => {
   const user = userEvent.setup({ delay: null });
@@ -100,7 +80,7 @@ test('bhrt pays first: one lead, a decline, then one order, and a reload finds t
   expect(await within(card).findByRole('alert')).toHaveTextContent('Your card was declined.');
   const landingId = journeys.saved.get('bhrt')?.landingId;
   expect(landingId).toBeDefined();
-  expect(countRows(api.db, 'leads', 'landing_id = ?', landingId)).toBe(1);
+  expect(countRows(api().db, 'leads', 'landing_id = ?', landingId)).toBe(1);
   expect(ordersOf(landingId)).toBe(0);
 
   await typeCard(user, '4242 4242 4242 4242');
@@ -135,7 +115,7 @@ test('bhrt pays first: one lead, a decline, then one order, and a reload finds t
 test('mhrt after the assessment: the order of 1682 and the complimentary kit 1673, each once', async () => {
   const user = userEvent.setup({ delay: null });
   const landingId = 'T2thZm9yMjAyNS0wMy0wMU1JUA';
-  await api.call({
+  await api().call({
     method: 'POST',
     url: '/api/memoForm/saveLead',
     payload: {
@@ -173,10 +153,10 @@ test('mhrt after the assessment: the order of 1682 and the complimentary kit 167
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
-  expect(countRows(api.db, 'orders', "landing_id = ? AND kind = 'order' AND product_id = '1682'", landingId)).toBe(1);
+  expect(countRows(api().db, 'orders', "landing_id = ? AND kind = 'order' AND product_id = '1682'", landingId)).toBe(1);
   expect(
     countRows(
-      api.db,
+      api().db,
       'orders',
       "landing_id = ? AND kind = 'follow-on' AND product_id = '1673' AND comp_order = 1 AND total = '$0.00'",
       landingId,
@@ -188,7 +168,7 @@ test('mhrt after the assessment: the order of 1682 and the complimentary kit 167
 async function payOn(server: TestServer, page: typeof LOCAL_SERVICES, email: string) {
   deployWith({ ...page, flags: { provider: 'local', overrides: { addressAutocomplete: false } } });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
-  useServer(server);
+  pointClientAt(server);
   const user = userEvent.setup({ delay: null });
   const journeys = memoryJourneyCalls();
   const { step } = renderPayment('bhrt', journeys);
@@ -210,7 +190,7 @@ test('a production-like server without a site key writes no bot check into the p
     expect(errors).not.toHaveBeenCalledWith('Bot check unavailable; the patient goes on', expect.anything());
   } finally {
     errors.mockRestore();
-    useServer(api);
+    pointClientAt(api());
     await production.remove();
   }
 }, 60_000);
@@ -227,7 +207,7 @@ test('a page with the local bot check on a server that refuses its tokens (a set
     expect(screen.queryByText(/Our security check/)).not.toBeInTheDocument();
   } finally {
     errors.mockRestore();
-    useServer(api);
+    pointClientAt(api());
     await strict.remove();
   }
 }, 60_000);

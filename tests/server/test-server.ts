@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { setRuntimeConfig } from '../../src/api/http.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
@@ -102,6 +105,34 @@ export async function startTestServer(
       await close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Points the app's HTTP client at a test server that is listening. */
+export function pointClientAt(server: TestServer): void {
+  const { port } = server.app.server.address() as AddressInfo;
+  setRuntimeConfig({ apiBase: `http://127.0.0.1:${port}/api`, apiToken: TEST_TOKEN });
+}
+
+/**
+ * A test server for the whole test file, listening on a free local port, with the app's HTTP
+ * client pointed at it: started before the file's tests, removed after them. Returns the
+ * server, which exists once the file's tests run.
+ */
+export function useClientServer(options: Parameters<typeof startTestServer>[0] = {}): () => TestServer {
+  let server: TestServer | null = null;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    pointClientAt(server);
+  }, 30_000);
+  afterAll(async () => {
+    setRuntimeConfig(null);
+    await server?.remove();
+  });
+  return () => {
+    if (server === null) throw new Error('the test server starts before the tests');
+    return server;
   };
 }
 

@@ -1,25 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { setRuntimeConfig } from '../../src/api/http.ts';
+import { expect, test } from 'vitest';
 import { localPlaces } from '../../src/services/places/local-places.ts';
 import { placesFor } from '../../src/services/places/places-for.ts';
 import { LOCAL_SERVICES } from '../../src/services/settings.ts';
-import { startTestServer, TEST_TOKEN, type TestServer } from '../server/test-server.ts';
+import { useClientServer } from '../server/test-server.ts';
 
 /** The local provider against the real local server over HTTP, with its seeded demo places. */
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ logs: true });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = server.app.server.address() as AddressInfo;
-  setRuntimeConfig({ apiBase: `http://127.0.0.1:${port}/api`, apiToken: TEST_TOKEN });
-});
-
-afterAll(async () => {
-  setRuntimeConfig(null);
-  await server.remove();
-});
+const server = useClientServer({ logs: true });
 
 const SESSION = 'f3a1c2d4-0000-4000-8000-000000000001';
 
@@ -51,7 +37,7 @@ test('the text travels in POST bodies only, and the server logs none of it', asy
   const places = localPlaces();
   await places.suggest('Zebulonqx Street', SESSION);
   await places.locate('Zebulonqx');
-  const urls = server.logs.filter((line) => line.includes('/api/places'));
+  const urls = server().logs.filter((line) => line.includes('/api/places'));
   expect(urls.length).toBeGreaterThan(0);
-  expect(server.logs.join('\n')).not.toContain('Zebulonqx');
+  expect(server().logs.join('\n')).not.toContain('Zebulonqx');
 });
