@@ -304,6 +304,14 @@ async function fillCard(user: UserEvent, number = APPROVED, expiry = '12/34', cv
   await user.type(within(card).getByRole('textbox', { name: 'Security code (CVC)' }), cvc);
 }
 
+/** Once the form is shown: types the billing address and an approved card, and presses Pay. */
+async function fillAndPay(user: UserEvent) {
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user);
+  await user.click(await payButton());
+}
+
 async function fillContact(user: UserEvent) {
   await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Avery');
   await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Quinn');
@@ -797,10 +805,7 @@ test('the women’s brand gives its own support phone to a patient the bot check
   fakeApi({ botCheck: 'bot' });
   renderPayment({ path: '/f/payment/fmhrt', code: 'fmhrt', brand: 'female', journey: AFTER_ASSESSMENT });
 
-  await payButton();
-  await fillAddress(user);
-  await fillCard(user);
-  await user.click(await payButton());
+  await fillAndPay(user);
 
   expect(await screen.findByText(/Our security check could not confirm this payment/)).toHaveTextContent(
     'Please call us at (888) 555-0187',
@@ -813,10 +818,7 @@ test('a bot check that is down does not stop the patient: the payment goes throu
   const api = fakeApi({ botCheck: 'down' });
   const { step } = renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
 
-  await payButton();
-  await fillAddress(user);
-  await fillCard(user);
-  await user.click(await payButton());
+  await fillAndPay(user);
 
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
@@ -837,10 +839,7 @@ test('a deployment without a bot check pays without asking it, and counts no fal
   const api = fakeApi();
   const { step } = renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
 
-  await payButton();
-  await fillAddress(user);
-  await fillCard(user);
-  await user.click(await payButton());
+  await fillAndPay(user);
 
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
