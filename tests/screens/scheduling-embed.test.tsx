@@ -62,6 +62,16 @@ function fakeStep(index: number, canNext = true): FunnelStep & { onNext: ReturnT
   return { index, total: 5, canNext, canBack: true, onNext: vi.fn<() => void>(), onBack: vi.fn<() => void>() };
 }
 
+/** The men's booking step (step 4 of shrt) for a patient who has taken the assessment. */
+function renderBooking() {
+  const calls = memoryJourneyCalls({ shrt: journey() });
+  const step = fakeStep(4);
+  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
+    journeyCalls: calls,
+  });
+  return { calls, step };
+}
+
 /** The appointments recorded through appointmentMadeFromFlow, and looked up. */
 function useSchedulingApi(options: { record?: (appointmentId: string) => Response } = {}) {
   const log = { recorded: [] as string[], lookups: [] as string[], otherCalls: 0 };
@@ -142,11 +152,7 @@ test('a booking in the calendar is recorded once, however often it is posted, ke
       });
     }),
   );
-  const calls = memoryJourneyCalls({ shrt: journey() });
-  const step = fakeStep(4);
-  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
-    journeyCalls: calls,
-  });
+  const { calls, step } = renderBooking();
 
   const frame = await findFrame();
   post(frame, { event: 'calendly.event_type_viewed', payload: {} });
@@ -193,11 +199,7 @@ test('a calendar that does not load in time offers the phone, Try again, and goi
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   const api = useSchedulingApi();
-  const calls = memoryJourneyCalls({ shrt: journey() });
-  const step = fakeStep(4);
-  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
-    journeyCalls: calls,
-  });
+  renderBooking();
 
   const frame = await findFrame();
   // A message from elsewhere does not count as the calendar loading.
@@ -228,11 +230,7 @@ test('going on without booking records the step as passed, reports it, and the f
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   const api = useSchedulingApi();
-  const calls = memoryJourneyCalls({ shrt: journey() });
-  const step = fakeStep(4);
-  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
-    journeyCalls: calls,
-  });
+  const { calls, step } = renderBooking();
 
   await findFrame();
   act(() => {
@@ -278,11 +276,7 @@ test('with the scheduling flag off, the patient is offered the phone and going o
   });
   const user = userEvent.setup();
   const api = useSchedulingApi();
-  const calls = memoryJourneyCalls({ shrt: journey() });
-  const step = fakeStep(4);
-  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
-    journeyCalls: calls,
-  });
+  const { step } = renderBooking();
 
   expect(await screen.findByRole('alert', { name: 'Online booking is not available right now.' })).toBeInTheDocument();
   expect(screen.queryByTitle('Book your consult')).not.toBeInTheDocument();
@@ -351,11 +345,7 @@ test('a recording that fails lets the patient go on booked, with the appointment
   const api = useSchedulingApi({
     record: () => HttpResponse.json({ status: 503, message: 'Unavailable' }, { status: 503 }),
   });
-  const calls = memoryJourneyCalls({ shrt: journey() });
-  const step = fakeStep(4);
-  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
-    journeyCalls: calls,
-  });
+  const { calls, step } = renderBooking();
 
   const frame = await findFrame();
   post(frame, { event: 'calendly.event_type_viewed', payload: {} });
