@@ -1,4 +1,6 @@
 import './app/mantine-styles.ts';
+import './app/design.css';
+import './app/fonts.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -23,7 +25,12 @@ if (upgrade !== null) {
   // arrived on; the router's loader applies them to later navigations.
   const arrived = normalizeUrl(`${window.location.pathname}${window.location.search}`, funnelEngine.redirects);
   if (arrived.changed) window.history.replaceState(window.history.state, '', `${arrived.url}${window.location.hash}`);
-  const page = funnelEngine.locate(arrived.pathname);
+  // The site root has no screen: it is the brand's start page, query string kept (docs/shell.md).
+  // The local server redirects / before the page loads; this covers a static host serving it there.
+  if (arrived.pathname === '/') {
+    window.history.replaceState(window.history.state, '', `${selected.brand.startPath}${window.location.search}`);
+  }
+  const page = funnelEngine.locate(window.location.pathname);
   preloadScreen(page?.match.route.screen ?? 'not-found');
 
   document.documentElement.dataset.site = selected.site;

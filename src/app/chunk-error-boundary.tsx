@@ -1,6 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CHUNK_LOAD_MESSAGE, ChunkLoadError } from '../lib/lazy-chunk.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 export interface ChunkErrorBoundaryProps {
   children: ReactNode;
@@ -46,7 +47,9 @@ export class ChunkErrorBoundary extends Component<ChunkErrorBoundaryProps, Chunk
           {isChunkError ? 'This page has been updated' : 'Something went wrong'}
         </Title>
         <Text>{isChunkError ? CHUNK_LOAD_MESSAGE : 'Please reload the page to try again.'}</Text>
-        <Button onClick={this.props.onReload ?? reloadPage}>Reload page</Button>
+        <ActionBar>
+          <Button onClick={this.props.onReload ?? reloadPage}>Reload page</Button>
+        </ActionBar>
       </Stack>
     );
   }

@@ -28,7 +28,14 @@ export function shadesOf(hex: string): MantineColorsTuple {
   return [...lighter, hex, ...darker] as unknown as MantineColorsTuple;
 }
 
-/** Mantine's theme for a brand: its colours, and SPEC's breakpoints. */
+/** The app's one font, shipped with it (src/app/fonts.ts), then the system's as a fallback. */
+const FONT_FAMILY = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+/**
+ * Mantine's theme for a brand: its colours, SPEC's breakpoints, and the visual system of
+ * docs/design.md: one type scale (body 16 px), one spacing scale (4 px steps), controls 48 px
+ * tall (src/app/design.css), secondary buttons outlined.
+ */
 export function brandTheme(brand: BrandConfig): MantineThemeOverride {
   return createTheme({
     primaryColor: 'brand',
@@ -45,11 +52,30 @@ export function brandTheme(brand: BrandConfig): MantineThemeOverride {
       lg: `${BREAKPOINTS.lg / 16}em`,
       xl: `${BREAKPOINTS.xl / 16}em`,
     },
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    fontFamily: FONT_FAMILY,
+    // The type scale: hints 14, secondary 15, body 16, lead 18, large 20.
+    fontSizes: { xs: '0.875rem', sm: '0.9375rem', md: '1rem', lg: '1.125rem', xl: '1.25rem' },
+    lineHeights: { xs: '1.4', sm: '1.45', md: '1.55', lg: '1.55', xl: '1.5' },
+    // The spacing scale, in 4 px steps: 8, 12, 16, 24, 32.
+    spacing: { xs: '0.5rem', sm: '0.75rem', md: '1rem', lg: '1.5rem', xl: '2rem' },
+    defaultRadius: 'md',
+    headings: {
+      fontFamily: FONT_FAMILY,
+      fontWeight: '600',
+      sizes: {
+        // The page title grows from 26 px on a phone to 32 px on a wide screen.
+        h1: { fontSize: 'clamp(1.625rem, 1.35rem + 1vw, 2rem)', lineHeight: '1.2' },
+        h2: { fontSize: '1.375rem', lineHeight: '1.3' },
+        h3: { fontSize: '1.125rem', lineHeight: '1.35' },
+        h4: { fontSize: '1rem', lineHeight: '1.4' },
+      },
+    },
     components: {
       // A link inside a sentence must stand out by more than its colour (WCAG 1.4.1, axe link-in-text-block).
       Anchor: { defaultProps: { underline: 'always' } },
+      // Sections of a form are titled groups, not boxes with the title in their border.
+      Fieldset: { defaultProps: { variant: 'unstyled' } },
+      Card: { defaultProps: { padding: 'lg', withBorder: true } },
     },
   });
 }
@@ -70,6 +96,8 @@ export const readableColors: CSSVariablesResolver = () => ({
     '--mantine-color-gray-light-color': 'var(--mantine-color-gray-7)',
     '--mantine-color-green-light-color': '#226e32',
     '--mantine-color-yellow-light-color': '#8a4700',
+    // Secondary buttons and field borders at 3:1 against white (WCAG 1.4.11), not Mantine's faint grey.
+    '--mantine-color-default-border': 'var(--mantine-color-gray-6)',
   },
   dark: {},
 });

@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../api/http.ts';
 import { getPageQuestions } from '../api/content.ts';
@@ -121,22 +121,21 @@ export function FormRunner({
         onSubmit={() => void submit()}
         submitLabel={busy ? 'Saving…' : last ? finishLabel : 'Next'}
         disabled={busy}
+        secondaryActions={
+          (index > 0 || onBack) && (
+            <Button
+              variant="default"
+              disabled={busy}
+              onClick={() => {
+                if (index > 0) void goTo(index - 1).catch(() => undefined);
+                else onBack?.();
+              }}
+            >
+              Back
+            </Button>
+          )
+        }
       />
-      {(index > 0 || onBack) && (
-        // A flex row like Mantine's Group, which would be a chunk of its own on the first page for one button.
-        <Box display="flex">
-          <Button
-            variant="subtle"
-            disabled={busy}
-            onClick={() => {
-              if (index > 0) void goTo(index - 1).catch(() => undefined);
-              else onBack?.();
-            }}
-          >
-            Back
-          </Button>
-        </Box>
-      )}
     </Stack>
   );
 }

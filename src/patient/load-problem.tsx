@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { ApiError } from '../api/http.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 /**
  * What a screen shows when what it needs did not load: what went wrong in plain words, the
@@ -8,7 +9,7 @@ import type { ApiError } from '../api/http.ts';
 export function LoadProblem({ what, error, onRetry }: { what: string; error: ApiError; onRetry: () => void }) {
   return (
     <Alert color="red" title={`We could not load ${what}`} role="alert" my="lg">
-      <Stack gap="sm" align="flex-start">
+      <Stack gap="sm">
         <Text size="sm">
           {error.status === null
             ? 'It looks like you are offline or our server is slow to answer. Your answers are kept.'
@@ -17,9 +18,9 @@ export function LoadProblem({ what, error, onRetry }: { what: string; error: Api
         <Text size="xs" c="dimmed">
           {error.message}
         </Text>
-        <Button variant="default" onClick={onRetry}>
-          Try again
-        </Button>
+        <ActionBar>
+          <Button onClick={onRetry}>Try again</Button>
+        </ActionBar>
       </Stack>
     </Alert>
   );

@@ -1,5 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { ActionBar } from '../layout/action-bar.tsx';
 import type { Question, QuestionPage as QuestionPageData } from '../api/types.ts';
 import { addressPartId, AddressField } from './fields/address-field.tsx';
 import { CheckboxGroupField } from './fields/checkbox-group-field.tsx';
@@ -12,7 +13,7 @@ import { PhoneField } from './fields/phone-field.tsx';
 import { RadioGroupField } from './fields/radio-group-field.tsx';
 import { TextField } from './fields/text-field.tsx';
 import { UsStateField } from './fields/us-state-field.tsx';
-import './mantine-styles.ts';
+import classes from './question-page.module.css';
 import { questionOptions, questionRef } from './question-helpers.ts';
 import { invalidAddressPart, validatePage, type PageErrors } from './validate-page.ts';
 
@@ -33,6 +34,8 @@ export interface QuestionPageProps {
   submitLabel?: string;
   /** Whether the page is read-only, e.g. while it is being saved. @default false */
   disabled?: boolean;
+  /** Secondary actions after the submit button, such as Back. */
+  secondaryActions?: ReactNode;
 }
 
 function Field({ type, ...props }: FieldProps & { type: Question['type'] }) {
@@ -95,6 +98,7 @@ export function QuestionPage({
   onSubmit,
   submitLabel = 'Next',
   disabled = false,
+  secondaryActions,
 }: QuestionPageProps) {
   const baseId = useId();
   const fieldId = (ref: string) => `${baseId}-${ref}`;
@@ -141,7 +145,7 @@ export function QuestionPage({
           </Text>
         )}
         {/* Always in the page, so screen readers announce it when a message appears. */}
-        <div role="alert">
+        <div role="alert" className={classes.errorSummary}>
           {errorCount > 0 && (
             <Text c="red" fw={600}>
               {errorCount === 1
@@ -167,9 +171,12 @@ export function QuestionPage({
             />
           );
         })}
-        <Button type="submit" disabled={disabled} style={{ alignSelf: 'flex-start' }}>
-          {submitLabel}
-        </Button>
+        <ActionBar>
+          <Button type="submit" disabled={disabled}>
+            {submitLabel}
+          </Button>
+          {secondaryActions}
+        </ActionBar>
       </Stack>
     </form>
   );

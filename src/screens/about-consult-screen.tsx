@@ -1,9 +1,9 @@
-import { Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
-import '../patient/booking/mantine-styles.ts';
+import { Button, Container, List, Stack, Text, Title } from '@mantine/core';
 import { SupportContact } from '../patient/support-contact.tsx';
 import { ConsultVideoPlayer } from '../patient/video/consult-video-player.tsx';
 import { CONSULT_VIDEOS } from '../patient/video/consult-videos.ts';
 import type { ScreenProps } from './screen-props.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 /**
  * About the consult (/f/about-consult/{code}), a women's funnel step before booking: what
@@ -13,7 +13,7 @@ import type { ScreenProps } from './screen-props.ts';
  */
 export default function AboutConsultScreen({ route, step }: ScreenProps) {
   return (
-    <Container size="md" py="xl">
+    <Container size={640} px="md" py="xl">
       <Stack gap="lg">
         <Title order={1}>{route.title}</Title>
         <Text size="lg">
@@ -41,16 +41,16 @@ export default function AboutConsultScreen({ route, step }: ScreenProps) {
           <List.Item>Your photo ID.</List.Item>
           <List.Item>A list of the medicines and supplements you take.</List.Item>
         </List>
-        <Group>
+        <ActionBar>
+          <Button disabled={!step?.canNext} onClick={step?.onNext}>
+            Book my consult
+          </Button>
           {step?.canBack && (
             <Button variant="default" onClick={step.onBack}>
               Back
             </Button>
           )}
-          <Button size="md" disabled={!step?.canNext} onClick={step?.onNext}>
-            Book my consult
-          </Button>
-        </Group>
+        </ActionBar>
         <SupportContact />
       </Stack>
     </Container>

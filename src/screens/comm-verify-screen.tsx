@@ -12,6 +12,7 @@ import { maskEmail, maskPhone } from '../patient/account/mask.ts';
 import { consoleLogger } from '../patient/console-logger.ts';
 import { useApiData } from '../patient/use-api-data.ts';
 import type { ScreenProps } from './screen-props.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 /** Which details the change was about, from the path: `/comm-verify/email`, `/comm-verify/phone`, else both. */
 function changedDetails(pathCode: string | undefined): { email: boolean; phone: boolean } {
@@ -128,16 +129,17 @@ export default function CommVerifyScreen({ route, params }: ScreenProps) {
           <Text size="sm">Something went wrong on our side. Please try again.</Text>
         </Alert>
       )}
-      <Button
-        onClick={() => {
-          void confirm(customerId);
-        }}
-        loading={confirming}
-        disabled={confirming}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        Confirm the change
-      </Button>
+      <ActionBar>
+        <Button
+          onClick={() => {
+            void confirm(customerId);
+          }}
+          loading={confirming}
+          disabled={confirming}
+        >
+          Confirm the change
+        </Button>
+      </ActionBar>
       <Alert color="gray" title="Did not ask for this change?">
         <Text size="sm">
           Do not confirm it. Call us right away at the number below, so we can protect your account.

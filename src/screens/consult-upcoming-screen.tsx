@@ -2,7 +2,6 @@ import { Alert, Container, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { bookedAppointments, type BookedAppointment } from '../patient/booking/appointment-records.ts';
-import '../patient/booking/mantine-styles.ts';
 import { formatAppointmentTime } from '../patient/booking/slot-format.ts';
 import { MemberPortalLink, SupportContact } from '../patient/support-contact.tsx';
 import { useJourney } from '../patient/journey.tsx';
@@ -31,7 +30,7 @@ export default function ConsultUpcomingScreen({ route, code }: ScreenProps) {
   const consult = nextConsult(bookedAppointments(journey.state), openedAt);
   const when = consult?.startTime === undefined ? null : formatAppointmentTime(consult.startTime);
   return (
-    <Container size="md" py="xl">
+    <Container size={640} px="md" py="xl">
       <Stack gap="lg">
         <Title order={1}>{route.title}</Title>
         {consult ? (

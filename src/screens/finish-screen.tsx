@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { JourneySummary } from '../patient/booking/journey-summary.tsx';
-import '../patient/booking/mantine-styles.ts';
 import { useJourney } from '../patient/journey.tsx';
 import type { ScreenProps } from './screen-props.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 /**
  * Finish (/finish/{code}, /f/finish/{code}), usually a funnel's last step (the call-centre
@@ -22,9 +22,9 @@ export default function FinishScreen({ route, code, step }: ScreenProps) {
           <Text size="lg">Thank you. Here is what you have done and what happens next.</Text>
           <JourneySummary state={journey.state} />
           {step?.canNext && (
-            <Group>
+            <ActionBar>
               <Button onClick={step.onNext}>Continue</Button>
-            </Group>
+            </ActionBar>
           )}
         </>
       )}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../api/http.ts';
 import { identityCheck } from '../api/identity.ts';
@@ -30,6 +30,7 @@ import { LoadProblem } from '../patient/load-problem.tsx';
 import { useApiData } from '../patient/use-api-data.ts';
 import { track } from '../services/analytics.ts';
 import type { ScreenProps } from './screen-props.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 type Phase = 'form' | 'identity' | 'done';
 
@@ -213,17 +214,17 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
             Mon-Sun 8am-8pm (EST).
           </Alert>
         )}
-        <Group>
+        <ActionBar>
           {step?.canNext && <Button onClick={step.onNext}>Continue</Button>}
           <Button
-            variant="subtle"
+            variant="default"
             onClick={() => {
               setPhase('form');
             }}
           >
             Review my answers
           </Button>
-        </Group>
+        </ActionBar>
       </Stack>
     );
   }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ApiError } from '../api/http.ts';
@@ -6,12 +6,12 @@ import { appointmentMade, getAppointment } from '../api/scheduling.ts';
 import type { Appointment } from '../api/types.ts';
 import { useNotifications } from '../app/notifications.tsx';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
-import '../patient/booking/mantine-styles.ts';
 import { formatAppointmentTime } from '../patient/booking/slot-format.ts';
 import { SupportContact } from '../patient/support-contact.tsx';
 import { LoadProblem } from '../patient/load-problem.tsx';
 import { useApiData } from '../patient/use-api-data.ts';
 import type { ScreenProps } from './screen-props.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 /** The contract's appointment id pattern: anything else cannot name an appointment. */
 const APPOINTMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -123,11 +123,11 @@ function AppointmentDetails({ appointmentId }: { appointmentId: string }) {
     );
   } else {
     action = (
-      <Group>
+      <ActionBar>
         <Button onClick={() => void confirm()} loading={busy}>
           Confirm my appointment
         </Button>
-      </Group>
+      </ActionBar>
     );
   }
 

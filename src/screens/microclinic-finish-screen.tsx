@@ -3,7 +3,6 @@ import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from
 import { getMicroClinic } from '../api/scheduling.ts';
 import type { MicroClinicLocation } from '../api/types.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
-import '../patient/booking/mantine-styles.ts';
 import {
   coarsePosition,
   MICROCLINIC_DONE,
@@ -19,6 +18,7 @@ import { pageServiceSettings } from '../services/page-settings.ts';
 import { placesFor } from '../services/places/places-for.ts';
 import { isAbort } from '../services/places/places.ts';
 import type { ScreenProps } from './screen-props.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 type Point = { lat: number; lng: number };
 
@@ -189,8 +189,9 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
         details with you.
       </Text>
 
+      {/* Ways to find a clinic: secondary, so Continue stays the one primary action. */}
       <Group>
-        <Button onClick={locate} loading={locating}>
+        <Button variant="default" onClick={locate} loading={locating}>
           Use my location
         </Button>
         {!showSearch && (
@@ -299,16 +300,16 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
           </Fieldset>
         ))}
 
-      <Group>
+      <ActionBar>
+        <Button onClick={() => void onContinue()} loading={saving} disabled={!step?.canNext}>
+          Continue
+        </Button>
         {step?.canBack && (
           <Button variant="default" onClick={step.onBack} disabled={saving}>
             Back
           </Button>
         )}
-        <Button onClick={() => void onContinue()} loading={saving} disabled={!step?.canNext}>
-          Continue
-        </Button>
-      </Group>
+      </ActionBar>
       <SupportContact />
     </Stack>
   );

@@ -10,6 +10,7 @@ import { isNotFound } from '../patient/account/find-customer.ts';
 import { consoleLogger } from '../patient/console-logger.ts';
 import { useApiData } from '../patient/use-api-data.ts';
 import type { ScreenProps } from './screen-props.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 interface VisitSummary {
   scripts: Prescription[];
@@ -153,9 +154,11 @@ export default function PostClinicScreen({ route, params }: ScreenProps) {
           </List.Item>
           <List.Item>Your care team checks in with you after a few weeks to see how you are doing.</List.Item>
         </List>
-        <Button component="a" href={brand.portalLink} style={{ alignSelf: 'flex-start' }}>
-          Go to your member portal
-        </Button>
+        <ActionBar>
+          <Button component="a" href={brand.portalLink}>
+            Go to your member portal
+          </Button>
+        </ActionBar>
         <Text size="sm" c="dimmed">
           Something feels wrong after your visit? Do not wait for your next check-in: call us. In an emergency, call{' '}
           <Anchor href="tel:911">911</Anchor>.

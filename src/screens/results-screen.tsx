@@ -17,6 +17,7 @@ import { useApiData } from '../patient/use-api-data.ts';
 import { useRouteContext } from '../patient/use-route-context.ts';
 import { track } from '../services/analytics.ts';
 import type { ScreenProps } from './screen-props.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 interface Results {
   lead: Lead;
@@ -74,15 +75,15 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
       <Stack gap="md" py="lg">
         {heading}
         <Text>We don&apos;t have your assessment answers yet. It takes about 5 minutes.</Text>
-        {step?.canBack ? (
-          <Button onClick={step.onBack} style={{ alignSelf: 'flex-start' }}>
-            Take the assessment
-          </Button>
-        ) : (
-          <Button component={Link} to={assessmentPath(site, code, brand.startPath)} style={{ alignSelf: 'flex-start' }}>
-            Take the assessment
-          </Button>
-        )}
+        <ActionBar>
+          {step?.canBack ? (
+            <Button onClick={step.onBack}>Take the assessment</Button>
+          ) : (
+            <Button component={Link} to={assessmentPath(site, code, brand.startPath)}>
+              Take the assessment
+            </Button>
+          )}
+        </ActionBar>
       </Stack>
     );
   }
@@ -152,9 +153,11 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
         <Stack gap="sm">
           <Text>A licensed provider reviews your answers and talks you through your options in a video consult.</Text>
           {step && (
-            <Button size="md" disabled={!step.canNext} onClick={step.onNext} style={{ alignSelf: 'flex-start' }}>
-              Continue to treatment options
-            </Button>
+            <ActionBar>
+              <Button disabled={!step.canNext} onClick={step.onNext}>
+                Continue to treatment options
+              </Button>
+            </ActionBar>
           )}
         </Stack>
       ) : (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBrand } from '../app/brand-context.tsx';
@@ -18,7 +18,6 @@ import {
 } from '../patient/booking/appointment-records.ts';
 import { findSentBooking, madeAtService } from '../patient/booking/book-consult.ts';
 import { consultEventType, schedulingUriLike } from '../patient/booking/event-type.ts';
-import '../patient/booking/mantine-styles.ts';
 import { formatAppointmentTime } from '../patient/booking/slot-format.ts';
 import { MemberPortalLink, SupportContact } from '../patient/support-contact.tsx';
 import { useJourney, type JourneyHandle } from '../patient/journey.tsx';
@@ -33,6 +32,7 @@ import { EmbedBooking } from '../services/scheduling/embed-booking.tsx';
 import { LocalBooking } from '../services/scheduling/local-booking.tsx';
 import { UnrecordedBooking } from '../services/scheduling/unrecorded-booking.tsx';
 import type { ScreenProps } from './screen-props.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 /**
  * Consult booking (/mip/calendly/{code}, /f/appointment/{type}/{code}) through the
@@ -158,9 +158,9 @@ function BookedConsult({
         </Stack>
       </Alert>
       {step?.canNext ? (
-        <Group>
+        <ActionBar>
           <Button onClick={step.onNext}>Continue</Button>
-        </Group>
+        </ActionBar>
       ) : (
         <Text>
           You are all set. You can see your appointments in the <MemberPortalLink />.
@@ -187,14 +187,18 @@ function SkippedConsult({
       <Alert color="blue" role="status" title="Your consult is not booked yet">
         <Text>Our care team will call you to book your video consult with a licensed clinician.</Text>
       </Alert>
-      <Group>
+      <ActionBar>
+        {step?.canNext && <Button onClick={step.onNext}>Continue</Button>}
         {onBookOnline && (
-          <Button variant="default" onClick={() => void onBookOnline().catch(() => undefined)}>
+          // The primary action when there is no step to go on to.
+          <Button
+            variant={step?.canNext ? 'default' : 'filled'}
+            onClick={() => void onBookOnline().catch(() => undefined)}
+          >
             Book online now
           </Button>
         )}
-        {step?.canNext && <Button onClick={step.onNext}>Continue</Button>}
-      </Group>
+      </ActionBar>
       {!step?.canNext && (
         <Text>
           You can see your care and messages in the <MemberPortalLink />.

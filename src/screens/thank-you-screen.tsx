@@ -2,7 +2,6 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useBrand } from '../app/brand-context.tsx';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { JourneySummary } from '../patient/booking/journey-summary.tsx';
-import '../patient/booking/mantine-styles.ts';
 import { useJourney } from '../patient/journey.tsx';
 import type { ScreenProps } from './screen-props.ts';
 

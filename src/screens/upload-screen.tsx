@@ -11,6 +11,7 @@ import { IdDocumentForm } from '../patient/account/id-document-form.tsx';
 import { sendIdDocument } from '../patient/account/id-document.ts';
 import { useApiData } from '../patient/use-api-data.ts';
 import type { ScreenProps } from './screen-props.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 interface IdStatus {
   customerId: CustomerId;
@@ -90,15 +91,15 @@ export default function UploadScreen({ route }: ScreenProps) {
           <Text size="sm">There is nothing more to do. Your ID is on file with your account.</Text>
         </Alert>
         <Text size="sm">Has your ID expired or changed? You can send us the new one.</Text>
-        <Button
-          variant="default"
-          onClick={() => {
-            setReplacing(true);
-          }}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Send a new ID
-        </Button>
+        <ActionBar>
+          <Button
+            onClick={() => {
+              setReplacing(true);
+            }}
+          >
+            Send a new ID
+          </Button>
+        </ActionBar>
       </AccountPage>
     );
   }

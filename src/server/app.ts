@@ -5,6 +5,9 @@ import fastifyStatic from '@fastify/static';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import brands from '../../config/brands.json';
+import { selectBrand } from '../config/brand.ts';
+import type { BrandsFile } from '../engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../services/csp-nonce.ts';
 import { LOCAL_SERVICES, type ServiceSettings } from '../services/settings.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './content-security-policy.ts';
@@ -254,6 +257,18 @@ export function buildApp(options: AppOptions): FastifyInstance {
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
+    });
+  }
+
+  // The site root has no screen of its own: it sends the patient to their brand's start (the
+  // first page of its main funnel), keeping the query string, before any script runs.
+  // docs/shell.md. The app does the same for a static host that serves index.html at /.
+  if (page !== null) {
+    app.get('/', (request, reply) => {
+      const hostname = (request.hostname.split(':', 1)[0] ?? '').toLowerCase();
+      const { brand } = selectBrand(brands as BrandsFile, { environment: options.brand, hostname });
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.header('cache-control', 'no-cache').redirect(`${brand.startPath}${query}`, 302);
     });
   }
 

@@ -90,3 +90,18 @@ test('API answers load nothing, and say so', async () => {
   expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(reply.headers['x-content-type-options']).toBe('nosniff');
 });
+
+test('the site root sends each brand’s patients to its start page, with the query string kept', async () => {
+  const mens = await app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:4173' } });
+  expect(mens.statusCode).toBe(302);
+  expect(mens.headers.location).toBe('/hormone-assessment/shrt');
+  const womens = await app.inject({
+    method: 'GET',
+    url: '/?utm_source=mail',
+    headers: { host: 'femme.localhost:4173' },
+  });
+  expect(womens.statusCode).toBe(302);
+  expect(womens.headers.location).toBe('/f/hormone-assessment/fha1?utm_source=mail');
+  // Never the raw JSON of a refused directory listing.
+  expect(womens.headers['content-type'] ?? '').not.toContain('application/json');
+});

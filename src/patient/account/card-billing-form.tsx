@@ -4,6 +4,7 @@ import type { BillingCustomer, Question, UsState } from '../../api/types.ts';
 import { AddressField, addressPartId } from '../../questions/fields/address-field.tsx';
 import { invalidAddressPart } from '../../questions/validate-page.ts';
 import { checkCard, type CardField, type CardInput } from './card.ts';
+import { ActionBar } from '../../layout/action-bar.tsx';
 
 /** The billing address, asked with the question page's own address field. */
 const ADDRESS_QUESTION: Question = {
@@ -127,7 +128,7 @@ export function CardBillingForm({ names, submitting, cardProblem, onSubmit, onCa
             </Text>
           )}
         </div>
-        <Fieldset legend="Name on the card" variant="unstyled" disabled={submitting}>
+        <Fieldset legend="Name on the card" disabled={submitting}>
           <Group grow align="flex-start" mt="xs">
             <TextInput
               id={id('firstName')}
@@ -153,7 +154,7 @@ export function CardBillingForm({ names, submitting, cardProblem, onSubmit, onCa
             />
           </Group>
         </Fieldset>
-        <Fieldset legend="Card" variant="unstyled" disabled={submitting}>
+        <Fieldset legend="Card" disabled={submitting}>
           <Stack gap="sm" mt="xs">
             <TextInput
               id={id('number')}
@@ -215,9 +216,11 @@ export function CardBillingForm({ names, submitting, cardProblem, onSubmit, onCa
         <Text size="sm" c="dimmed">
           Your card goes to our payment processor. We keep only its last four digits.
         </Text>
-        <Button type="submit" loading={submitting} disabled={submitting} style={{ alignSelf: 'flex-start' }}>
-          Save payment details
-        </Button>
+        <ActionBar>
+          <Button type="submit" loading={submitting} disabled={submitting}>
+            Save payment details
+          </Button>
+        </ActionBar>
       </Stack>
     </form>
   );

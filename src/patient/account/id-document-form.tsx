@@ -1,6 +1,7 @@
 import { Button, Image, Input, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { ID_DOCUMENT_ACCEPT, idDocumentProblem, idDocumentType, readableSize } from './id-document.ts';
+import { ActionBar } from '../../layout/action-bar.tsx';
 
 export interface IdDocumentFormProps {
   /** Whether the file is being sent: the form is read-only and the button busy. */
@@ -110,9 +111,11 @@ export function IdDocumentForm({ submitting, onSubmit }: IdDocumentFormProps) {
             )}
           </Stack>
         )}
-        <Button type="submit" loading={submitting} disabled={submitting} style={{ alignSelf: 'flex-start' }}>
-          Send my ID
-        </Button>
+        <ActionBar>
+          <Button type="submit" loading={submitting} disabled={submitting}>
+            Send my ID
+          </Button>
+        </ActionBar>
       </Stack>
     </form>
   );

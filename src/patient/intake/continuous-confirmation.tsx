@@ -1,5 +1,4 @@
 import { List, Stack, Text, Title } from '@mantine/core';
-import './mantine-styles.ts';
 import { MemberPortalLink, SupportContact } from '../support-contact.tsx';
 
 /** The finish types of /f/conf/{pathCode}/{finishType} this app sends patients to. */

@@ -1,11 +1,11 @@
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import type { QuestionPage } from '../../api/types.ts';
 import { RadioGroupField } from '../../questions/fields/radio-group-field.tsx';
 import { TextField } from '../../questions/fields/text-field.tsx';
-import '../../questions/mantine-styles.ts';
 import { validatePage, type PageErrors } from '../../questions/validate-page.ts';
 import { identityDocumentQuestions, INTAKE_FORM_ID, ssnDigits, type IdentityDocuments } from './intake-pages.ts';
+import { ActionBar } from '../../layout/action-bar.tsx';
 
 export interface IdentityDocumentsStepProps {
   /** The patient's state; it decides which documents are asked (SPEC §5). */
@@ -164,14 +164,14 @@ export function IdentityDocumentsStep({ state, onSubmit, onBack }: IdentityDocum
             Kentucky asks for your Social Security number to confirm your identity.
           </Text>
         )}
-        <Group>
+        <ActionBar>
           <Button type="submit" disabled={busy}>
             {busy ? 'Checking…' : 'Confirm and continue'}
           </Button>
-          <Button variant="subtle" disabled={busy} onClick={onBack}>
+          <Button variant="default" disabled={busy} onClick={onBack}>
             Back
           </Button>
-        </Group>
+        </ActionBar>
       </Stack>
     </form>
   );

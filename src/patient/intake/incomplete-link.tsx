@@ -1,5 +1,4 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import './mantine-styles.ts';
 import { useBrand } from '../../app/brand-context.tsx';
 
 /**

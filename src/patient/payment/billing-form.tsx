@@ -1,10 +1,8 @@
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { UsStateSelect } from '../../questions/fields/us-state-field.tsx';
 import type { PlaceAddress } from '../../services/places/places.ts';
 import { AddressAutocomplete } from './address-autocomplete.tsx';
-import '../../questions/mantine-styles.ts';
-import './mantine-styles.ts';
 import {
   BILLING_FIELDS,
   validateBilling,
@@ -12,6 +10,7 @@ import {
   type BillingField,
   type BillingValues,
 } from './billing-values.ts';
+import { ActionBar } from '../../layout/action-bar.tsx';
 
 export interface BillingFormProps {
   values: BillingValues;
@@ -246,12 +245,12 @@ export function BillingForm({
           </Alert>
         )}
 
-        <Group>
-          {extraActions}
-          <Button type="submit" size="md" disabled={submitting}>
+        <ActionBar>
+          <Button type="submit" disabled={submitting}>
             {submitting ? 'Processing…' : submitLabel}
           </Button>
-        </Group>
+          {extraActions}
+        </ActionBar>
       </Stack>
     </form>
   );

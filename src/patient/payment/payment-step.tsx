@@ -39,7 +39,7 @@ import {
   type PaymentPlan,
 } from './payment-flow.ts';
 import { ProductSummary } from './product-summary.tsx';
-import './mantine-styles.ts';
+import { ActionBar } from '../../layout/action-bar.tsx';
 
 type CheckState = { status: 'idle' | 'running' | 'done' } | { status: 'failed'; message: string };
 
@@ -314,7 +314,7 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
           submitting={submitting}
           extraActions={
             step?.canBack === true ? (
-              <Button variant="default" size="md" onClick={step.onBack} disabled={submitting}>
+              <Button variant="default" onClick={step.onBack} disabled={submitting}>
                 Back
               </Button>
             ) : null
@@ -374,9 +374,11 @@ function PaymentComplete({
           <Text size="sm">We still need to add your complimentary lab kit to your order; Continue will do it.</Text>
         )}
         {onContinue && (
-          <Button onClick={onContinue} disabled={busy}>
-            {busy ? 'Processing…' : 'Continue'}
-          </Button>
+          <ActionBar>
+            <Button onClick={onContinue} disabled={busy}>
+              {busy ? 'Processing…' : 'Continue'}
+            </Button>
+          </ActionBar>
         )}
       </Stack>
     </Card>

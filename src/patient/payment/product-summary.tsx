@@ -1,7 +1,6 @@
 import { Card, Divider, Group, List, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Product } from '../../api/types.ts';
-import './mantine-styles.ts';
 
 /** Whether the product is on sale: a sale price that differs from the price. */
 export function isOnSale(product: Product): boolean {

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { SupportContact } from '../../patient/support-contact.tsx';
+import { ActionBar } from '../../layout/action-bar.tsx';
 
 export interface BookingFallbackProps {
   /** `not-loading`: the calendar failed or was blocked; `off`: online booking is switched off. */
@@ -46,16 +47,16 @@ export function BookingFallback({ reason, onRetry, onContinue }: BookingFallback
         </Text>
       </Alert>
       <SupportContact lead="Book your consult by phone: call us at" />
-      <Group>
+      <ActionBar>
+        <Button onClick={() => void go()} loading={busy}>
+          Continue without booking now
+        </Button>
         {onRetry && (
           <Button variant="default" onClick={onRetry} disabled={busy}>
             Try again
           </Button>
         )}
-        <Button onClick={() => void go()} loading={busy}>
-          Continue without booking now
-        </Button>
-      </Group>
+      </ActionBar>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { DEFAULT_ERROR_TEXT } from '../../api/http.ts';
 import { getAvailableDates, getEvents } from '../../api/scheduling.ts';
@@ -12,6 +12,7 @@ import { LoadProblem } from '../../patient/load-problem.tsx';
 import { SupportContact } from '../../patient/support-contact.tsx';
 import { useApiData } from '../../patient/use-api-data.ts';
 import type { ConsultBookingProps } from './consult-booking.ts';
+import { ActionBar } from '../../layout/action-bar.tsx';
 
 /**
  * The local provider: the local server's free slots, a day and a time chosen, and the booking
@@ -151,16 +152,16 @@ export function LocalBooking({
         error={timeError}
         disabled={busy}
       />
-      <Group>
+      <ActionBar>
+        <Button onClick={() => void book()} loading={busy}>
+          {followUp ? 'Book my follow-up' : 'Book my consult'}
+        </Button>
         {onBack && (
           <Button variant="default" onClick={onBack} disabled={busy}>
             Back
           </Button>
         )}
-        <Button onClick={() => void book()} loading={busy}>
-          {followUp ? 'Book my follow-up' : 'Book my consult'}
-        </Button>
-      </Group>
+      </ActionBar>
       <SupportContact lead="Prefer to book by phone? Call us at" />
     </Stack>
   );

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ActionBar } from '../../layout/action-bar.tsx';
 
 export interface UnrecordedBookingProps {
   /**
@@ -47,12 +48,9 @@ export function UnrecordedBooking({ problem, onRetry, onContinue }: UnrecordedBo
   }
   return (
     <Alert color="red" role="alert" title={text.title}>
-      <Stack gap="sm" align="flex-start">
+      <Stack gap="sm">
         <Text size="sm">{text.body}</Text>
-        <Group>
-          <Button variant="default" onClick={onRetry}>
-            Try again
-          </Button>
+        <ActionBar>
           <Button
             onClick={() => {
               setGoneOn(true);
@@ -61,7 +59,10 @@ export function UnrecordedBooking({ problem, onRetry, onContinue }: UnrecordedBo
           >
             Continue
           </Button>
-        </Group>
+          <Button variant="default" onClick={onRetry}>
+            Try again
+          </Button>
+        </ActionBar>
       </Stack>
     </Alert>
   );
