@@ -28,7 +28,15 @@ export default defineConfig({
   workers: 2,
   reporter: 'list',
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  expect: {
+    timeout: 5_000,
+    // Screenshot baselines (e2e/visual.spec.ts): still frames, and a small allowance for
+    // anti-aliasing; anything a person would notice is far more than 1% of the pixels.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css', threshold: 0.2, maxDiffPixelRatio: 0.01 },
+  },
+  // One folder of baselines, named by brand, screen and width (no platform suffix: CI runs
+  // on the same kind of machine, with the same Chromium and the app's own font).
+  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   use: {
     ...devices['Desktop Chrome'],
     // localhost serves the men's brand and femme.localhost the women's, from one server.

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/http.ts';
 import { getPageQuestions } from '../api/content.ts';
 import type { QuestionPage as QuestionPageData } from '../api/types.ts';
@@ -36,6 +36,8 @@ export interface FormRunnerProps {
   finishLabel?: string;
   /** What the pages are, for the loading and error messages. @default 'the questions' */
   what?: string;
+  /** Shown above the first page only (such as how long the form takes), so later pages start with their questions. */
+  intro?: ReactNode;
 }
 
 /** The key the page index is kept under in the journey. */
@@ -58,6 +60,7 @@ export function FormRunner({
   onBack,
   finishLabel = 'Continue',
   what = 'the questions',
+  intro,
 }: FormRunnerProps) {
   const { showSnackbar } = useNotifications();
   const loaded = useApiData(`${form.formId}:${form.pageIds.join(',')}`, (signal) =>
@@ -97,6 +100,7 @@ export function FormRunner({
 
   return (
     <Stack gap="md">
+      {index === 0 && intro}
       {pages.length > 1 && (
         <Stack gap={4}>
           <Text size="sm" c="dimmed" id={`${key}-progress`}>

@@ -20,13 +20,8 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
   const { form } = route;
 
   return (
-    <Stack gap="lg" py="lg">
-      <Stack gap={4}>
-        <Title order={1}>{route.title}</Title>
-        {route.timeToComplete !== undefined && (
-          <Text c="dimmed">About {route.timeToComplete}. Your answers are saved as you go.</Text>
-        )}
-      </Stack>
+    <Stack gap="md" py="md">
+      <Title order={1}>{route.title}</Title>
       {form === undefined || code === null ? (
         <Text role="alert">This assessment is not set up: its route names no questions.</Text>
       ) : (
@@ -35,6 +30,11 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
           journey={journey}
           what="the assessment"
           finishLabel="Finish the assessment"
+          intro={
+            route.timeToComplete !== undefined && (
+              <Text c="dimmed">About {route.timeToComplete}. Your answers are saved as you go.</Text>
+            )
+          }
           onBack={step?.canBack ? step.onBack : undefined}
           onComplete={async (pages) => {
             await saveJourneyLead({

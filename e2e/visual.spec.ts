@@ -1,0 +1,89 @@
+import { waitForScreen } from './support/axe.ts';
+import { newPatient, takeAssessment } from './support/patient.ts';
+import { SITES, type Site } from './support/screens.ts';
+import { expect, test, type Page } from './support/test.ts';
+
+/**
+ * Screenshot baselines of the main screens, on both brands at a phone's and a laptop's
+ * width, in the real browser against the real server: a change to how a screen looks fails
+ * here until someone looks at it and updates the baseline on purpose (README, "Screenshot
+ * baselines"). What changes by itself is masked (booking dates, the copyright year); fonts are
+ * the app's own (Inter, shipped with it), animations and the caret are off, and the time zone
+ * is fixed, so a fresh machine renders the same pixels.
+ */
+
+test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
+
+const WIDTHS = [375, 1280] as const;
+
+interface MainScreen {
+  name: string;
+  /** The path on the brand's site, or a walk that ends on the screen. */
+  open: (page: Page, site: Site) => Promise<void>;
+  /** What changes by itself on this screen, covered by a solid box in the screenshot. */
+  mask?: (page: Page) => ReturnType<Page['locator']>[];
+}
+
+const PREFIX: Record<Site, string> = { male: '', female: '/f' };
+const CODE: Record<Site, string> = { male: 'shrt', female: 'fha1' };
+
+async function visit(page: Page, site: Site, path: string) {
+  await page.goto(`${SITES[site]}${path}`);
+  await waitForScreen(page);
+}
+
+const SCREENS: readonly MainScreen[] = [
+  { name: 'root', open: (page, site) => visit(page, site, '/') },
+  {
+    name: 'question-page',
+    open: (page, site) => visit(page, site, `${PREFIX[site]}/hormone-assessment/${CODE[site]}`),
+  },
+  {
+    name: 'results',
+    open: async (page, site) => {
+      await visit(page, site, `${PREFIX[site]}/hormone-assessment/${CODE[site]}`);
+      await takeAssessment(page, newPatient(`visual-${site}`));
+      await expect(page).toHaveURL(`${SITES[site]}${PREFIX[site]}/results/${CODE[site]}`);
+      await waitForScreen(page);
+    },
+  },
+  { name: 'payment', open: (page, site) => visit(page, site, `${PREFIX[site]}/payment/${CODE[site]}`) },
+  {
+    name: 'intake',
+    open: (page, site) => visit(page, site, site === 'male' ? '/mip/form/dailytada' : `/f/intake/${CODE[site]}`),
+  },
+  {
+    name: 'booking',
+    open: (page, site) =>
+      visit(page, site, site === 'male' ? `/mip/calendly/${CODE[site]}` : `/f/appointment/consult/${CODE[site]}`),
+    // The days and times offered move with the calendar.
+    mask: (page) => [
+      page.getByRole('radiogroup', { name: 'Choose a day' }),
+      page.getByRole('radiogroup', { name: /^Choose a time on/ }),
+    ],
+  },
+  { name: 'finish', open: (page, site) => visit(page, site, `${PREFIX[site]}/finish/${CODE[site]}`) },
+  { name: 'error', open: (page, site) => visit(page, site, `/error/404/${CODE[site]}`) },
+];
+
+for (const site of ['male', 'female'] as const) {
+  for (const screen of SCREENS) {
+    test(`${site} brand: ${screen.name} looks as approved at ${WIDTHS.join(' and ')} px`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+      await screen.open(page, site);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          // Two frames: the resize's layout and paint are done.
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        });
+        await expect(page).toHaveScreenshot(`${site}-${screen.name}-${String(width)}.png`, {
+          fullPage: true,
+          mask: [page.getByText(/^© \d{4} /), ...(screen.mask?.(page) ?? [])],
+        });
+      }
+    });
+  }
+}
