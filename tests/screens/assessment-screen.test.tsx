@@ -109,12 +109,12 @@ async function contactDetails(user: UserEvent) {
   );
 }
 
-test('the men’s assessment is labelled a 5 minute task under its heading', async () => {
+test('the men’s assessment is labelled a 5 minute task on its first page', async () => {
   server.use(pageQuestionsHandler());
   renderAssessment({});
 
   expect(screen.getByRole('heading', { level: 1, name: 'Hormone Assessment' })).toBeVisible();
-  expect(screen.getByText('About 5 minutes. Your answers are saved as you go.')).toBeVisible();
+  expect(await screen.findByText('About 5 minutes. Your answers are saved as you go.')).toBeVisible();
   expect(await screen.findByText('Page 1 of 4')).toBeVisible();
 });
 
