@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test.ts';
 import { expectAccessible, waitForScreen } from './support/axe.ts';
+import { expectDesigned } from './support/design-contract.ts';
 import {
   book,
   CARDS,
@@ -14,27 +15,35 @@ import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { MALE_CUSTOMER, ROUTES, SITES, VISITS } from './support/screens.ts';
 
 /**
- * axe (serious and critical impacts) on every screen of both brands, through the real local
- * server with its demo data: every route of config/routes.json on its own brand with
- * realistic parameters, the shared routes on both brands (each has its own colours), the
- * fallback page of the other brand's routes, and the states a patient meets on the way:
- * validation errors, results after the assessment, a declined card, every intake page, a
- * booked consult, and a phone's width.
+ * axe (serious and critical impacts) and the design contract (docs/design.md: visible
+ * buttons, one primary action, tap targets, no overflow or clipped text, visible focus, at
+ * 320, 375 and 1280 px) on every screen of both brands, through the real local server with
+ * its demo data: every route of config/routes.json on its own brand with realistic
+ * parameters, the shared routes on both brands (each has its own colours), the fallback page
+ * of the other brand's routes, and the states a patient meets on the way: validation errors,
+ * every assessment page, results after the assessment, a declined card, every intake page, a
+ * booked consult, and a phone's width. Each page is loaded once for both.
  */
+
+/** Both checks on the page as it is now. */
+async function expectAccessibleAndDesigned(page: Page, what: string) {
+  await expectAccessible(page, what);
+  await expectDesigned(page, what);
+}
 
 test('every route of config/routes.json is checked on its own brand', () => {
   const missing = ROUTES.filter(
     (route) =>
       !VISITS.some((visit) => visit.route === route.path && (route.site === 'shared' || route.site === visit.site)),
   ).map((route) => `${route.site} ${route.path}`);
-  expect(missing, 'routes with no accessibility check: add a visit for each').toEqual([]);
+  expect(missing, 'routes with no accessibility and design check: add a visit for each').toEqual([]);
 });
 
 for (const visit of VISITS) {
   test(`${visit.site} brand: ${visit.url} (${visit.route})`, async ({ page }) => {
     await page.goto(`${SITES[visit.site]}${visit.url}`);
     await waitForScreen(page);
-    await expectAccessible(page, `${visit.site} ${visit.url}`);
+    await expectAccessibleAndDesigned(page, `${visit.site} ${visit.url}`);
   });
 }
 
@@ -56,7 +65,7 @@ for (const site of ['male', 'female'] as const) {
       'aria-invalid',
       'true',
     );
-    await expectAccessible(page, `${site} assessment with errors`);
+    await expectAccessibleAndDesigned(page, `${site} assessment with errors`);
   });
 
   test(`${site} brand: every assessment page, then the results`, async ({ page }) => {
@@ -64,23 +73,23 @@ for (const site of ['male', 'female'] as const) {
     await open(page, `${SITES[site]}${prefix}/hormone-assessment/${code}`);
     await takeAssessmentWith(page, newPatient(`a11y-${site}`), async (title) => {
       await waitForScreen(page);
-      await expectAccessible(page, `${site} assessment page "${title}"`);
+      await expectAccessibleAndDesigned(page, `${site} assessment page "${title}"`);
     });
     await expect(page).toHaveURL(`${SITES[site]}${prefix}/results/${code}`);
     await waitForScreen(page);
     await expect(page.getByText(/^Thank you, /)).toBeVisible();
-    await expectAccessible(page, `${site} results after the assessment`);
+    await expectAccessibleAndDesigned(page, `${site} results after the assessment`);
   });
 
   test(`${site} brand: the payment form with its errors, then a declined card`, async ({ page }) => {
     await open(page, `${SITES[site]}${prefix}/payment/${code}`);
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByRole('alert').filter({ hasText: /fields? needs? fixing/ })).toBeVisible();
-    await expectAccessible(page, `${site} payment form with errors`);
+    await expectAccessibleAndDesigned(page, `${site} payment form with errors`);
 
     await pay(page, newPatient(`a11y-declined-${site}`), CARDS.declined);
     await expect(page.getByRole('alert').filter({ hasText: 'Your payment did not go through' })).toBeVisible();
-    await expectAccessible(page, `${site} payment with a declined card`);
+    await expectAccessibleAndDesigned(page, `${site} payment with a declined card`);
   });
 }
 
@@ -99,21 +108,63 @@ test('men’s brand: every intake page, with the identity step of a KY patient (
     { allergies: 'none', addressLine2: '', idNumber: 'D1234567', ssn: '123456789' },
     async (title) => {
       await waitForScreen(page);
-      await expectAccessible(page, `intake page "${title}"`);
+      await expectAccessibleAndDesigned(page, `intake page "${title}"`);
     },
   );
   await expect(page).toHaveURL(`${MENS_SITE}/mip/calendly/cchrt`);
   await waitForScreen(page);
   await book(page);
   await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
-  await expectAccessible(page, 'a booked consult');
+  await expectAccessibleAndDesigned(page, 'a booked consult');
+});
+
+test('men’s ED funnel: every intake page, the checkout, and the payment complete', async ({ page }) => {
+  test.setTimeout(120_000);
+  const patient = newPatient('design-dailytada');
+  await open(page, `${MENS_SITE}/mip/form/dailytada`);
+  await completeIntakeTyping(
+    page,
+    patient,
+    { allergies: 'none', addressLine2: '', idNumber: 'D1234567', ssn: '123456789' },
+    async (title) => {
+      await waitForScreen(page);
+      await expectAccessibleAndDesigned(page, `ED intake page "${title}"`);
+    },
+  );
+  await expect(page).toHaveURL(`${MENS_SITE}/mip/checkout/dailytada`);
+  await waitForScreen(page);
+  await expectAccessibleAndDesigned(page, 'the ED checkout');
+  await pay(page, patient);
+  await expect(page.getByText('Your payment is complete')).toBeVisible();
+  await expectAccessibleAndDesigned(page, 'the ED checkout, paid');
+});
+
+test('women’s brand: every intake page after paying, then the consult video page', async ({ page }) => {
+  test.setTimeout(120_000);
+  const patient = newPatient('design-fcch', { firstName: 'Quillonette' });
+  await open(page, `${WOMENS_SITE}/f/hormone-assessment/fcch`);
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/intake/fcch`);
+  await waitForScreen(page);
+  await completeIntakeTyping(
+    page,
+    patient,
+    { allergies: 'none', addressLine2: '', idNumber: 'D1234567', ssn: '123456789' },
+    async (title) => {
+      await waitForScreen(page);
+      await expectAccessibleAndDesigned(page, `women’s intake page "${title}"`);
+    },
+  );
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/about-consult/fcch`);
+  await waitForScreen(page);
+  await expectAccessibleAndDesigned(page, 'the consult video page after the intake');
 });
 
 test('women’s brand: the consult booking, booked', async ({ page }) => {
   await open(page, `${WOMENS_SITE}/f/appointment/consult/fha1`);
   await book(page);
   await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
-  await expectAccessible(page, 'a booked consult (women)');
+  await expectAccessibleAndDesigned(page, 'a booked consult (women)');
 });
 
 test('at a phone’s width: the header’s call link and progress bar, and the funnel pages', async ({ page }) => {

@@ -1,17 +1,20 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useBrand } from '../app/brand-context.tsx';
+import { ActionBar } from '../layout/action-bar.tsx';
 
-/** The catch-all page. */
+/** The catch-all page: what happened, and the way back in as its one primary action. */
 export default function NotFoundScreen() {
   const { brand } = useBrand();
   return (
-    <Stack gap="md" py="xl" align="center" ta="center">
+    <Stack gap="md" py="xl">
       <Title order={1}>Oops... page not found</Title>
-      <Text>The link may be old or mistyped.</Text>
-      <Anchor component={Link} to={brand.startPath}>
-        Start your assessment
-      </Anchor>
+      <Text>The link may be old or mistyped. You can start again from the beginning.</Text>
+      <ActionBar>
+        <Button component={Link} to={brand.startPath}>
+          Start your assessment
+        </Button>
+      </ActionBar>
     </Stack>
   );
 }
