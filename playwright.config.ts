@@ -12,13 +12,17 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts';
 /** The e2e server's port: not 4173, so a running `npm start` does not collide with it (E2E_PORT to move it). */
 const PORT = E2E_PORT;
 const isCI = Boolean(process.env.CI);
+/** Only the gallery's projects asked for (`npm run screenshots`): it needs the app's server alone. */
+const galleryOnly =
+  process.argv.some((arg) => arg.startsWith('--project=screenshots')) &&
+  process.argv.every((arg) => !arg.startsWith('--project=') || arg.startsWith('--project=screenshots'));
 
 /**
  * End-to-end tests against the built app on the real local server with its own database. They use Debian's
  * Chromium at /usr/bin/chromium (scripts/ensure-chromium.sh installs it); Playwright's own
  * browser downloads are never used.
  */
-export default defineConfig({
+const config = defineConfig({
   testDir: 'e2e',
   outputDir: E2E_PORT === 4174 ? 'e2e-artifacts' : `e2e-artifacts-${String(E2E_PORT)}`,
   fullyParallel: true,
@@ -49,10 +53,22 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: 'services.spec.ts' },
+    { name: 'chromium', testIgnore: ['services.spec.ts', 'gallery.spec.ts'] },
     // The production-like runs wait out services' time limits on purpose: after the rest, so
     // their load does not slow the other journeys on a two-core machine.
     { name: 'services', testMatch: 'services.spec.ts', dependencies: ['chromium'] },
+    // `npm run screenshots` (e2e/gallery.spec.ts): every screen photographed into screenshots/,
+    // only when asked for by name; its teardown project then writes screenshots/index.html.
+    {
+      name: 'screenshots',
+      testMatch: 'gallery.spec.ts',
+      grepInvert: /@gallery-index/,
+      default: false,
+      teardown: 'screenshots-index',
+      // A step that cannot be reached fails in seconds, and the walk photographs where it stopped.
+      use: { trace: 'off', screenshot: 'off', actionTimeout: 15_000, navigationTimeout: 30_000 },
+    },
+    { name: 'screenshots-index', testMatch: 'gallery.spec.ts', grep: /@gallery-index/, default: false },
   ],
   webServer: [
     {
@@ -92,3 +108,8 @@ export default defineConfig({
     },
   ],
 });
+
+// The gallery visits only the app's server (the first): without the services' build and fakes it starts sooner.
+if (galleryOnly && Array.isArray(config.webServer)) config.webServer = config.webServer.slice(0, 1);
+
+export default config;
