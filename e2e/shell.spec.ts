@@ -211,3 +211,30 @@ test('the page runs no script it did not come with: its policy refuses inline sc
   expect(cspViolations[0]).toMatch(/inline script/i);
   cspViolations.length = 0;
 });
+
+for (const [site, host] of Object.entries(HOSTS) as [keyof typeof HOSTS, (typeof HOSTS)[keyof typeof HOSTS]][]) {
+  test(`${site} brand: the site root opens the brand's start page, query kept`, async ({ page }) => {
+    await page.goto(`${host.origin}/?utm_source=email`);
+    const start = site === 'male' ? '/hormone-assessment/shrt' : '/f/hormone-assessment/fha1';
+    await expect(page).toHaveURL(`${host.origin}${start}?utm_source=email`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hormone Assessment' })).toBeVisible();
+  });
+}
+
+test('on a phone, the fixed header never covers the field that has focus', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 640 });
+  await page.goto('/hormone-assessment/shrt');
+  const field = page.getByLabel('What is your weight in pounds?');
+  await expect(field).toBeVisible();
+  // The patient has scrolled down to the footer, then comes back to a field with the keyboard.
+  await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+  await field.focus();
+  const headerBottom = await page.getByRole('banner').evaluate((header) => {
+    const bar = header.firstElementChild ?? header;
+    return bar.getBoundingClientRect().bottom;
+  });
+  const fieldTop = await field.evaluate((element) => element.getBoundingClientRect().top);
+  expect(fieldTop).toBeGreaterThanOrEqual(headerBottom);
+});
