@@ -6,7 +6,7 @@ import classes from './field-parts.module.css';
 export function RequiredMark() {
   return (
     <span aria-hidden="true" style={{ color: 'var(--mantine-color-error)' }}>
-      {' *'}
+      {'\u00a0*'}
     </span>
   );
 }
