@@ -7,6 +7,7 @@ import {
   completeIntakeTyping,
   heading,
   newPatient,
+  type Patient,
   pay,
   takeAssessment,
   takeAssessmentWith,
@@ -93,6 +94,15 @@ for (const site of ['male', 'female'] as const) {
   });
 }
 
+/** Answers the intake as `patient`, checking each page as it is shown; `what` names the intake in messages. */
+async function checkEveryIntakePage(page: Page, patient: Patient, what: string) {
+  const typing = { allergies: 'none', addressLine2: '', idNumber: 'D1234567', ssn: '123456789' };
+  await completeIntakeTyping(page, patient, typing, async (title) => {
+    await waitForScreen(page);
+    await expectAccessibleAndDesigned(page, `${what} "${title}"`);
+  });
+}
+
 test('men’s brand: every intake page, with the identity step of a KY patient (ID and SSN), then a booked consult', async ({
   page,
 }) => {
@@ -102,15 +112,7 @@ test('men’s brand: every intake page, with the identity step of a KY patient (
   await takeAssessment(page, patient);
   await expect(page).toHaveURL(`${MENS_SITE}/mip/form/cchrt`);
   await waitForScreen(page);
-  await completeIntakeTyping(
-    page,
-    patient,
-    { allergies: 'none', addressLine2: '', idNumber: 'D1234567', ssn: '123456789' },
-    async (title) => {
-      await waitForScreen(page);
-      await expectAccessibleAndDesigned(page, `intake page "${title}"`);
-    },
-  );
+  await checkEveryIntakePage(page, patient, 'intake page');
   await expect(page).toHaveURL(`${MENS_SITE}/mip/calendly/cchrt`);
   await waitForScreen(page);
   await book(page);
@@ -122,15 +124,7 @@ test('men’s ED funnel: every intake page, the checkout, and the payment comple
   test.setTimeout(120_000);
   const patient = newPatient('design-dailytada');
   await open(page, `${MENS_SITE}/mip/form/dailytada`);
-  await completeIntakeTyping(
-    page,
-    patient,
-    { allergies: 'none', addressLine2: '', idNumber: 'D1234567', ssn: '123456789' },
-    async (title) => {
-      await waitForScreen(page);
-      await expectAccessibleAndDesigned(page, `ED intake page "${title}"`);
-    },
-  );
+  await checkEveryIntakePage(page, patient, 'ED intake page');
   await expect(page).toHaveURL(`${MENS_SITE}/mip/checkout/dailytada`);
   await waitForScreen(page);
   await expectAccessibleAndDesigned(page, 'the ED checkout');
@@ -139,22 +133,14 @@ test('men’s ED funnel: every intake page, the checkout, and the payment comple
   await expectAccessibleAndDesigned(page, 'the ED checkout, paid');
 });
 
-test('women’s brand: every intake page after paying, then the consult video page', async ({ page }) => {
+test('women’s brand: every intake page after the assessment, then the consult video page', async ({ page }) => {
   test.setTimeout(120_000);
   const patient = newPatient('design-fcch', { firstName: 'Quillonette' });
   await open(page, `${WOMENS_SITE}/f/hormone-assessment/fcch`);
   await takeAssessment(page, patient);
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/intake/fcch`);
   await waitForScreen(page);
-  await completeIntakeTyping(
-    page,
-    patient,
-    { allergies: 'none', addressLine2: '', idNumber: 'D1234567', ssn: '123456789' },
-    async (title) => {
-      await waitForScreen(page);
-      await expectAccessibleAndDesigned(page, `women’s intake page "${title}"`);
-    },
-  );
+  await checkEveryIntakePage(page, patient, 'women’s intake page');
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/about-consult/fcch`);
   await waitForScreen(page);
   await expectAccessibleAndDesigned(page, 'the consult video page after the intake');
