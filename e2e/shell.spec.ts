@@ -224,17 +224,20 @@ for (const [site, host] of Object.entries(HOSTS) as [keyof typeof HOSTS, (typeof
 test('on a phone, the fixed header never covers the field that has focus', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 640 });
   await page.goto('/hormone-assessment/shrt');
-  const field = page.getByLabel('What is your weight in pounds?');
-  await expect(field).toBeVisible();
-  // The patient has scrolled down to the footer, then comes back to a field with the keyboard.
-  await page.evaluate(() => {
-    window.scrollTo(0, document.documentElement.scrollHeight);
+  const state = page.getByLabel('Which state do you live in?');
+  const weight = page.getByLabel('What is your weight in pounds?');
+  await weight.focus();
+  // The patient has scrolled so that the state question sits under the header, then goes back
+  // to it with Shift+Tab: the browser scrolls it into view, below the header.
+  await state.evaluate((element) => {
+    window.scrollBy(0, element.getBoundingClientRect().top - 40);
   });
-  await field.focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(state).toBeFocused();
   const headerBottom = await page.getByRole('banner').evaluate((header) => {
     const bar = header.firstElementChild ?? header;
     return bar.getBoundingClientRect().bottom;
   });
-  const fieldTop = await field.evaluate((element) => element.getBoundingClientRect().top);
+  const fieldTop = await state.evaluate((element) => element.getBoundingClientRect().top);
   expect(fieldTop).toBeGreaterThanOrEqual(headerBottom);
 });
