@@ -22,6 +22,11 @@ interface MainScreen {
   open: (page: Page, site: Site) => Promise<void>;
   /** What changes by itself on this screen, covered by a solid box in the screenshot. */
   mask?: (page: Page) => ReturnType<Page['locator']>[];
+  /**
+   * Gives what changes by itself a fixed size before the picture, so the page's height does not
+   * move. Inline styles, set through the DOM: the page's policy refuses injected style sheets.
+   */
+  steady?: (page: Page) => Promise<void>;
 }
 
 const PREFIX: Record<Site, string> = { male: '', female: '/f' };
@@ -56,7 +61,16 @@ const SCREENS: readonly MainScreen[] = [
     name: 'booking',
     open: (page, site) =>
       visit(page, site, site === 'male' ? `/mip/calendly/${CODE[site]}` : `/f/appointment/consult/${CODE[site]}`),
-    // The days and times offered move with the calendar.
+    // The days and times offered move with the calendar and with other patients' bookings: how
+    // many there are and how their labels wrap change the page's height, so both lists get a
+    // fixed height for the picture, and a mask.
+    steady: (page) =>
+      page.evaluate(() => {
+        for (const group of document.querySelectorAll<HTMLElement>('[role="radiogroup"]')) {
+          group.style.setProperty('block-size', '18rem', 'important');
+          group.style.setProperty('overflow', 'hidden', 'important');
+        }
+      }),
     mask: (page) => [
       page.getByRole('radiogroup', { name: 'Choose a day' }),
       page.getByRole('radiogroup', { name: /^Choose a time on/ }),
@@ -74,6 +88,7 @@ for (const site of ['male', 'female'] as const) {
       await screen.open(page, site);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
+        await screen.steady?.(page);
         await page.evaluate(async () => {
           await document.fonts.ready;
           // Two frames: the resize's layout and paint are done.
