@@ -5,8 +5,16 @@
 set -euo pipefail
 
 CHROMIUM=/usr/bin/chromium
+# The fonts the screenshot baselines (e2e/visual.spec.ts) were made with, for the few images
+# that draw text with the system's font (the logos, partner marks and seal are SVG); the app's
+# own text uses the font it ships. Chromium brings fonts-liberation; DejaVu is named here.
+FONTS=(fonts-dejavu-core fonts-liberation)
 
-if [ -x "$CHROMIUM" ]; then
+fonts_present() {
+  [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && [ -d /usr/share/fonts/truetype/liberation ]
+}
+
+if [ -x "$CHROMIUM" ] && fonts_present; then
   echo "ensure-chromium: $CHROMIUM is present ($("$CHROMIUM" --version 2>/dev/null || echo 'version unknown'))"
   exit 0
 fi
@@ -17,7 +25,7 @@ fail() {
   exit 1
 }
 
-echo "ensure-chromium: $CHROMIUM is missing; installing Debian's chromium package"
+echo "ensure-chromium: $CHROMIUM or the test fonts are missing; installing Debian's chromium and ${FONTS[*]}"
 
 if ! command -v apt-get >/dev/null 2>&1; then
   fail "apt-get is not available on this machine"
@@ -35,8 +43,8 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 echo "ensure-chromium: running ${SUDO[*]:+${SUDO[*]} }apt-get update"
 "${SUDO[@]}" apt-get update || fail "apt-get update failed"
-echo "ensure-chromium: running ${SUDO[*]:+${SUDO[*]} }apt-get install -y chromium"
-"${SUDO[@]}" apt-get install -y chromium </dev/null || fail "apt-get install -y chromium failed"
+echo "ensure-chromium: running ${SUDO[*]:+${SUDO[*]} }apt-get install -y chromium ${FONTS[*]}"
+"${SUDO[@]}" apt-get install -y chromium "${FONTS[@]}" </dev/null || fail "apt-get install -y chromium ${FONTS[*]} failed"
 
 if [ ! -x "$CHROMIUM" ]; then
   fail "the chromium package installed but $CHROMIUM does not exist"
