@@ -133,9 +133,14 @@ test('every page change starts at the top of the page', async ({ page }) => {
 test('an unknown campaign code goes to the error page, keeping the query, with the reason', async ({ page }) => {
   await page.goto('/hormone-assessment/nosuch?utm_source=mail');
   await expect(page).toHaveURL('/error?utm_source=mail');
-  await expect(
-    page.getByRole('heading', { name: 'No funnel on the men\'s site for the campaign code "nosuch".' }),
-  ).toBeVisible();
+  // In a patient's words, as the page's heading in its ordinary size: no developer message, and
+  // no made-up code in 120 px type over it.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(
+    'This link does not lead to one of our programs. It may be incomplete or out of date.',
+  );
+  await expect(page.getByText(/No funnel|campaign code/)).toHaveCount(0);
+  expect(await heading.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))).toBeLessThanOrEqual(40);
   await expect(page).toHaveTitle("Something Went Wrong | Peak Men's Health");
 });
 

@@ -52,14 +52,20 @@ export function ErrorPage({ code, description, message, pathCode }: ErrorPagePro
   return (
     <Paper className={classes.card} radius={16}>
       <Stack gap="sm" align="center" ta="center">
-        {code !== undefined && code !== '' && (
-          <Title order={1} className={classes.code}>
-            {code}
-          </Title>
-        )}
-        {description !== undefined && description !== '' && (
-          <Title order={2} className={classes.description}>
-            {description}
+        {code !== undefined && code !== '' ? (
+          <>
+            <Title order={1} className={classes.code}>
+              {code}
+            </Title>
+            {description !== undefined && description !== '' && (
+              <Title order={2} className={classes.description}>
+                {description}
+              </Title>
+            )}
+          </>
+        ) : (
+          <Title order={1} className={classes.description}>
+            {description ?? 'Something went wrong'}
           </Title>
         )}
         {message !== undefined && message !== '' && (

@@ -5,14 +5,15 @@ import type { ScreenProps } from './screen-props.ts';
 
 /**
  * /error and /error/{code}/{pathCode}: the code from the path, the description from the
- * navigation state's error (the funnel puts the reason there), with sensible defaults.
+ * navigation state's error (the funnel puts the reason there), with sensible defaults. With
+ * no code in the path the description is the page's heading: no made-up code stands over it.
  */
 export default function ErrorScreen({ params }: ScreenProps) {
   const location = useLocation();
   const { error } = readHistoryState(location.state);
   return (
     <ErrorPage
-      code={params.code ?? 'Sorry'}
+      code={params.code}
       description={error ?? 'Something went wrong with this link.'}
       message="Please call us, or start again from the beginning."
       pathCode={params.pathCode}
