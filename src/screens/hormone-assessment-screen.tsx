@@ -32,7 +32,7 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
           finishLabel="Finish the assessment"
           intro={
             route.timeToComplete !== undefined && (
-              <Text c="dimmed">About {route.timeToComplete}. Your answers are saved as you go.</Text>
+              <Text c="dimmed">Less than {route.timeToComplete}. Your answers are saved as you go.</Text>
             )
           }
           onBack={step?.canBack ? step.onBack : undefined}

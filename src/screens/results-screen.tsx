@@ -125,7 +125,7 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
             <Text>{band.summary}</Text>
             {age !== null && (
               <Text size="sm" c="dimmed">
-                Compared with other people aged {age}.
+                Compared with other people in your age group ({age}).
               </Text>
             )}
           </Stack>

@@ -114,7 +114,7 @@ test('the men’s assessment is labelled a 5 minute task on its first page', asy
   renderAssessment({});
 
   expect(screen.getByRole('heading', { level: 1, name: 'Hormone Assessment' })).toBeVisible();
-  expect(await screen.findByText('About 5 minutes. Your answers are saved as you go.')).toBeVisible();
+  expect(await screen.findByText('Less than 5 minutes. Your answers are saved as you go.')).toBeVisible();
   expect(await screen.findByText('Page 1 of 4')).toBeVisible();
 });
 

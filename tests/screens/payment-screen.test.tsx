@@ -334,6 +334,9 @@ test('shrt has no product id: the fetch asks for "undefined" and the page shows 
   expect(within(summary).getByText('Treatment plan')).toBeInTheDocument();
   // The price and the total.
   expect(within(summary).getAllByText('$99', { selector: 'dd' })).toHaveLength(2);
+  // No shipping charge reads as one, not as "$0.00" beside "$99".
+  expect(within(summary).getByText('Free', { selector: 'dd' })).toBeInTheDocument();
+  expect(within(summary).queryByText('$0.00')).not.toBeInTheDocument();
   expect(within(summary).queryByText('$79')).not.toBeInTheDocument();
   expect(within(summary).queryByText('$120')).not.toBeInTheDocument();
 });

@@ -135,7 +135,7 @@ test('a patient sees their overall band, a bar per score with its band, and thei
   expect(screen.getByRole('heading', { level: 1, name: 'Your Results' })).toBeVisible();
   expect(screen.getByRole('heading', { level: 2, name: 'Your symptom level: Moderate' })).toBeVisible();
   expect(screen.getByText(/typical of people whose hormone levels are out of balance/)).toBeVisible();
-  expect(screen.getByText('Compared with other people aged 38 Plus.')).toBeVisible();
+  expect(screen.getByText('Compared with other people in your age group (38 Plus).')).toBeVisible();
 
   // Each score: its label, its band, and a bar of its value, in the order of config/scores.json.
   const bars = screen.getAllByRole('progressbar');
@@ -157,7 +157,7 @@ test.each([
   });
   renderResults();
 
-  expect(await screen.findByText(`Compared with other people aged ${band}.`)).toBeVisible();
+  expect(await screen.findByText(`Compared with other people in your age group (${band}).`)).toBeVisible();
 });
 
 test.each([

@@ -2,6 +2,15 @@ import { Card, Divider, Group, List, Stack, Text, Title, VisuallyHidden } from '
 import type { ReactNode } from 'react';
 import type { Product } from '../../api/types.ts';
 
+/**
+ * Shipping as a patient reads it: "Free" for a zero amount ("$0.00" beside a "$99" price reads
+ * like a formatting slip), the API's text otherwise.
+ */
+export function shippingText(shipping: string): string {
+  const amount = Number(shipping.replace(/[$,\s]/g, ''));
+  return shipping.trim() !== '' && amount === 0 ? 'Free' : shipping;
+}
+
 /** Whether the product is on sale: a sale price that differs from the price. */
 export function isOnSale(product: Product): boolean {
   return product.salePrice !== '' && product.salePrice !== product.price;
@@ -68,7 +77,7 @@ export function ProductSummary({ product }: { product: Product }) {
               product.price
             )}
           </Row>
-          {product.shipping !== undefined && <Row label="Shipping">{product.shipping}</Row>}
+          {product.shipping !== undefined && <Row label="Shipping">{shippingText(product.shipping)}</Row>}
           <Row label="Total" strong>
             {product.total}
           </Row>
