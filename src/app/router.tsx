@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   NavigationType,
   Outlet,
@@ -11,16 +11,29 @@ import {
 import type { Site } from '../engine/config-types.ts';
 import type { FunnelEngine } from '../engine/funnel-plan.ts';
 import { normalizeUrl } from '../engine/url.ts';
+import { focusWhenShown } from '../lib/focus-when-shown.ts';
 import { JourneyProvider } from '../patient/journey.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { FunnelSync } from './funnel-sync.tsx';
 import { RouteWrapper } from './route-wrapper.tsx';
 
-/** Every navigation starts at the top of the page (SPEC §2 "Global behaviour"). */
+/**
+ * Every navigation starts at the top of the page (SPEC §2 "Global behaviour"), with focus on
+ * the new page's heading, so a screen reader announces it and Tab goes on from there (focus
+ * would otherwise fall back to the body). Not on the page the patient arrives on.
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  const arrived = useRef(pathname);
   useEffect(() => {
     window.scrollTo(0, 0);
+    if (pathname === arrived.current) return undefined;
+    arrived.current = '';
+    const before = document.activeElement;
+    return focusWhenShown(() => {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      return heading !== null && heading !== before ? heading : null;
+    });
   }, [pathname]);
   return null;
 }

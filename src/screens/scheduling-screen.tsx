@@ -1,10 +1,11 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBrand } from '../app/brand-context.tsx';
 import type { FunnelStep } from '../app/funnel-sync.tsx';
 import { resolveRouteContext } from '../domain/route-context.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
+import { focusWhenShown } from '../lib/focus-when-shown.ts';
 import {
   bookedAt,
   bookingKeys,
@@ -149,9 +150,13 @@ function BookedConsult({
 }) {
   const when = booked.startTime === undefined ? null : formatAppointmentTime(booked.startTime);
   const name = consultName(followUp);
+  const confirmation = useRef<HTMLDivElement>(null);
+  // The patient pressed Book at the foot of a long page: bring the confirmation into view and
+  // give it focus, so it is seen and announced rather than left above the fold.
+  useEffect(() => focusWhenShown(() => confirmation.current, { scroll: true }), []);
   return (
     <Stack gap="md">
-      <Alert color="green" role="status" title={`Your ${name} is booked`}>
+      <Alert ref={confirmation} color="green" role="status" title={`Your ${name} is booked`}>
         <Stack gap="xs">
           <Text>{when ? `Your ${name} is booked for ${when}.` : `Your ${name} is booked.`}</Text>
           <Text>We will send you the details and the link to join by email and text message.</Text>

@@ -1,0 +1,42 @@
+import { book, newPatient } from './support/patient.ts';
+import { WOMENS_SITE } from './support/sites.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * Where the patient is after a change, as a keyboard or screen-reader user meets it: focus on
+ * the new page's heading (announced, and where Tab goes on from), not dropped on the body;
+ * a confirmation brought into view.
+ */
+
+test('after Next, focus is on the next question page’s title, not on the page body', async ({ page }) => {
+  const patient = newPatient('focus-next');
+  await page.goto('/hormone-assessment/shrt');
+  await page.getByLabel('What is your date of birth?').fill(patient.birthdate);
+  await page.getByLabel('Which state do you live in?').selectOption(patient.state);
+  await page.getByLabel('What is your weight in pounds?').fill(patient.weight);
+  await page.getByRole('button', { name: 'Next' }).press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your symptoms' })).toBeFocused();
+
+  // Back moves it to the previous page's title the same way.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'About you' })).toBeFocused();
+});
+
+test('moving to another screen focuses its heading', async ({ page }) => {
+  await page.goto('/results/shrt');
+  await page
+    .getByRole('button', { name: 'Take the assessment' })
+    .or(page.getByRole('link', { name: 'Take the assessment' }))
+    .click();
+  await expect(page).toHaveURL('/hormone-assessment/shrt');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hormone Assessment' })).toBeFocused();
+});
+
+test('after booking on a phone, the confirmation is in view and has focus, not the footer', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+  await book(page);
+  const confirmation = page.getByRole('status').filter({ hasText: /Your consult is booked/ });
+  await expect(confirmation).toBeFocused();
+  await expect(confirmation).toBeInViewport();
+});
