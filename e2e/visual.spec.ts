@@ -91,6 +91,14 @@ for (const site of ['male', 'female'] as const) {
         await screen.steady?.(page);
         await page.evaluate(async () => {
           await document.fonts.ready;
+          // Every image drawn, lazy ones too (the footer's seal loads as it scrolls into view,
+          // which a full-page picture may or may not have waited for).
+          await Promise.all(
+            [...document.images].map((image) => {
+              image.loading = 'eager';
+              return image.decode().catch(() => undefined);
+            }),
+          );
           // Two frames: the resize's layout and paint are done.
           await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
         });
