@@ -59,13 +59,6 @@ type FunnelActor = Actor<FunnelMachine>;
 const FunnelContext = createContext<FunnelActor | null>(null);
 
 /**
- * What the error page says when a link names no funnel or a step this funnel has not: the
- * engine's own message (the code, the site, the allowed step keys) is for developers, in
- * `npm run simulate`, and would read to a patient as a fault of theirs.
- */
-const PATIENT_TEXT = 'This link does not lead to one of our programs. It may be incomplete or out of date.';
-
-/**
  * The one place where the funnel machine and the URL meet. The machine owns the step: a new
  * step becomes a navigation, and a URL the browser lands on (a link, Back, Forward, reload)
  * becomes `step.goto`. Screens only call onNext and onBack.
@@ -176,8 +169,9 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
       const target = urlOf(snapshot);
       const current = `${window.location.pathname}${window.location.search}`;
       if (placeOf(snapshot) === ERROR) {
-        // The patient reads the error page: plain words, not the engine's message for developers.
-        void navigate(target, { replace: true, state: { error: PATIENT_TEXT } });
+        // No reason in the state: the error page says it in the patient's words. The engine's
+        // message (the code, the site, the allowed step keys) is for developers (npm run simulate).
+        void navigate(target, { replace: true });
       } else if (placeOf(snapshot) === 'step' && target !== current) {
         void navigate(target, { state: { stepIndex: stepIndexOf(snapshot) } });
       }

@@ -11,7 +11,6 @@ import {
 import type { Site } from '../engine/config-types.ts';
 import type { FunnelEngine } from '../engine/funnel-plan.ts';
 import { normalizeUrl } from '../engine/url.ts';
-import { focusWhenShown } from '../lib/focus-when-shown.ts';
 import { JourneyProvider } from '../patient/journey.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { FunnelSync } from './funnel-sync.tsx';
@@ -27,13 +26,14 @@ function ScrollToTop() {
   const arrived = useRef(pathname);
   useEffect(() => {
     window.scrollTo(0, 0);
-    if (pathname === arrived.current) return undefined;
+    if (pathname === arrived.current) return;
     arrived.current = '';
-    const before = document.activeElement;
-    return focusWhenShown(() => {
-      const heading = document.querySelector<HTMLElement>('main h1');
-      return heading !== null && heading !== before ? heading : null;
-    });
+    // Loaded on the first move, not with the first page, which never needs it. A heading the
+    // new screen replaces a moment later loses focus to the body, and the new one takes it.
+    void import('../lib/focus-when-shown.ts').then(
+      ({ focusNewHeading }) => focusNewHeading('main h1', null),
+      () => undefined,
+    );
   }, [pathname]);
   return null;
 }

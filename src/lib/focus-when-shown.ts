@@ -35,3 +35,14 @@ export function focusWhenShown(
     cancelAnimationFrame(frame);
   };
 }
+
+/**
+ * Focuses the first element matching `selector` that is not `before` (the one a change is
+ * replacing), once it is shown: a new page's heading.
+ */
+export function focusNewHeading(selector: string, before: Element | null): () => void {
+  return focusWhenShown(() => {
+    const heading = document.querySelector<HTMLElement>(selector);
+    return heading !== null && heading !== before ? heading : null;
+  });
+}

@@ -1,7 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/http.ts';
-import { focusWhenShown } from '../lib/focus-when-shown.ts';
 import { getPageQuestions } from '../api/content.ts';
 import type { QuestionPage as QuestionPageData } from '../api/types.ts';
 import { useNotifications } from '../app/notifications.tsx';
@@ -86,11 +85,12 @@ export function FormRunner({
     const before = document.querySelector('main form h2');
     await journey.save((state) => ({ ...state, pages: { ...state.pages, [key]: next } }));
     window.scrollTo(0, 0);
-    // The new page's title, announced, and where Tab goes on from (not the body).
-    focusWhenShown(() => {
-      const title = document.querySelector<HTMLElement>('main form h2');
-      return title !== null && title !== before ? title : null;
-    });
+    // The new page's title, announced, and where Tab goes on from (not the body); the helper
+    // is loaded on the first move, not with the first page.
+    void import('../lib/focus-when-shown.ts').then(
+      ({ focusNewHeading }) => focusNewHeading('main form h2', before),
+      () => undefined,
+    );
   };
 
   const submit = async () => {

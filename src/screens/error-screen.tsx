@@ -14,7 +14,7 @@ export default function ErrorScreen({ params }: ScreenProps) {
   return (
     <ErrorPage
       code={params.code}
-      description={error ?? 'Something went wrong with this link.'}
+      description={error ?? 'This link does not lead to one of our programs. It may be incomplete or out of date.'}
       message="Please call us, or start again from the beginning."
       pathCode={params.pathCode}
     />
