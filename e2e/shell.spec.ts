@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test.ts';
 import { E2E_PORT } from './support/sites.ts';
@@ -6,7 +6,8 @@ import { E2E_PORT } from './support/sites.ts';
 /**
  * The app shell on both brands: every route of config/routes.json renders its screen, or the
  * fallback page on the other brand's host; the redirects and URL rules; the error and
- * not-found pages; and a screenshot of each layout at phone and desktop widths.
+ * not-found pages; the site root; the fixed header and focus. (Pictures of every screen: npm run
+ * screenshots, and the baselines of e2e/visual.spec.ts.)
  */
 
 interface Route {
@@ -164,33 +165,6 @@ test("the women's site has its own brand and call link", async ({ page }) => {
   );
   await expect(page.getByRole('img', { name: 'Peak Femme' }).first()).toBeVisible();
 });
-
-/** One page per layout, photographed at phone and desktop widths for people to look at. */
-const LAYOUT_PAGES = [
-  { layout: 'default', male: '/hormone-assessment/shrt', female: '/f/hormone-assessment/fha1' },
-  { layout: 'grey', male: '/results/shrt', female: '/f/results/fha1' },
-  { layout: 'minimal', male: '/payment/shrt', female: '/f/payment/fha1' },
-  { layout: 'no-padding', male: '/mip/form/shrt', female: '/f/about-consult/fha1' },
-  { layout: 'bare', male: '/memo/appointment', female: '/memo/appointment' },
-  { layout: 'wrapper', male: '/upload/dailytada2', female: '/upload/dailytada2' },
-  { layout: 'error', male: '/error/404/shrt', female: '/error/404/fha1' },
-] as const;
-
-for (const width of [375, 1280]) {
-  test(`screenshots of every layout at ${width} px`, async ({ page }) => {
-    const dir = path.join(import.meta.dirname, '..', 'e2e-artifacts', 'screenshots');
-    mkdirSync(dir, { recursive: true });
-    await page.setViewportSize({ width, height: 900 });
-    for (const site of ['male', 'female'] as const) {
-      for (const entry of LAYOUT_PAGES) {
-        await page.goto(`${HOSTS[site].origin}${entry[site]}`);
-        await expect(page.locator('#root')).not.toBeEmpty();
-        await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: path.join(dir, `${site}-${entry.layout}-${width}.png`), fullPage: true });
-      }
-    }
-  });
-}
 
 test('the page runs no script it did not come with: its policy refuses inline script', async ({
   page,
