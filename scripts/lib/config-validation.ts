@@ -17,6 +17,16 @@ export const SCHEMA_DIR = path.join(ROOT_DIR, 'schemas');
 type Part = keyof ConfigSet;
 const PARTS = Object.keys(CONFIG_FILES) as Part[];
 
+/**
+ * Config files outside the engine's ConfigSet, read only by the module that uses them and
+ * checked by their schema alone: config/clinic-calendar.json (the local scheduler's holidays
+ * and follow-up interval, src/patient/booking/clinic-calendar.ts).
+ */
+export const SCHEMA_ONLY_CONFIG_FILES = ['clinic-calendar.json'] as const;
+
+/** Every config file `npm run validate` and the build check. */
+export const ALL_CONFIG_FILES: readonly string[] = [...Object.values(CONFIG_FILES), ...SCHEMA_ONLY_CONFIG_FILES];
+
 /** The schema file of a config file: `funnels.json` is checked by `funnels.schema.json`. */
 export function schemaFileOf(configFile: string): string {
   return configFile.replace(/\.json$/, '.schema.json');
@@ -159,6 +169,33 @@ export function describeSchemaErrors(file: string, errors: readonly ErrorObject[
 }
 
 let compiled: Map<Part, ValidateFunction> | null = null;
+let compiledSchemaOnly: Map<string, ValidateFunction> | null = null;
+
+function schemaOnlyValidators(): Map<string, ValidateFunction> {
+  compiledSchemaOnly ??= new Map(
+    SCHEMA_ONLY_CONFIG_FILES.map((file) => {
+      const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, schemaFileOf(file)), 'utf8')) as object;
+      return [file, createAjv().compile(schema)] as const;
+    }),
+  );
+  return compiledSchemaOnly;
+}
+
+/** The problems of the config files checked by their schema alone. */
+function schemaOnlyProblems(texts: Partial<Record<string, string>>): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  for (const [file, validate] of schemaOnlyValidators()) {
+    const text = texts[file];
+    if (text === undefined) {
+      problems.push({ file, pointer: '', message: 'file is missing' });
+      continue;
+    }
+    const json = parseJson(text);
+    if (!json.ok) problems.push({ file, pointer: json.where, message: json.message });
+    else if (!validate(json.value)) problems.push(...describeSchemaErrors(file, validate.errors ?? []));
+  }
+  return problems;
+}
 
 function validators(): Map<Part, ValidateFunction> {
   if (compiled) return compiled;
@@ -208,6 +245,7 @@ export function validateConfigTexts(texts: Partial<Record<string, string>>): Val
     return bad.every((where) => where !== at && !where.startsWith(`${at}/`));
   };
   problems.push(...checkConfigRules(parsed, isClean));
+  problems.push(...schemaOnlyProblems(texts));
   const complete = PARTS.every((part) => parsed[part] !== undefined);
   return { config: problems.length === 0 && complete ? (parsed as ConfigSet) : null, problems };
 }
@@ -215,7 +253,7 @@ export function validateConfigTexts(texts: Partial<Record<string, string>>): Val
 /** Reads and validates every config file in a directory (by default `config/`). */
 export function validateConfigDir(dir: string = CONFIG_DIR): ValidationResult {
   const texts: Record<string, string> = {};
-  for (const file of Object.values(CONFIG_FILES)) {
+  for (const file of ALL_CONFIG_FILES) {
     try {
       texts[file] = readFileSync(path.join(dir, file), 'utf8');
     } catch {

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { CONFIG_FILES } from '../../src/engine/config-types.ts';
-import { CONFIG_DIR, formatProblem, validateConfigDir } from './config-validation.ts';
+import { ALL_CONFIG_FILES, CONFIG_DIR, formatProblem, validateConfigDir } from './config-validation.ts';
 
 function problemsText(dir: string): string | null {
   const { problems } = validateConfigDir(dir);
@@ -14,7 +13,7 @@ function problemsText(dir: string): string | null {
  * invalid config, and the dev server shows the problems in its error overlay as files change.
  */
 export function funnelConfigValidation({ dir = CONFIG_DIR }: { dir?: string } = {}): Plugin {
-  const files = Object.values(CONFIG_FILES).map((file) => path.join(dir, file));
+  const files = ALL_CONFIG_FILES.map((file) => path.join(dir, file));
   return {
     name: 'funnel-config-validation',
     buildStart() {

@@ -20,6 +20,7 @@ import {
 import { findSentBooking, madeAtService } from '../patient/booking/book-consult.ts';
 import { consultEventType, schedulingUriLike } from '../patient/booking/event-type.ts';
 import { formatAppointmentTime } from '../patient/booking/slot-format.ts';
+import { calendarHref, consultCalendar } from '../patient/booking/calendar-file.ts';
 import { MemberPortalLink, SupportContact } from '../patient/support-contact.tsx';
 import { useJourney, type JourneyHandle } from '../patient/journey.tsx';
 import { consoleLogger } from '../patient/lead.ts';
@@ -82,11 +83,13 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
   };
 
   let content;
+  let title = route.title;
   if (waiting || sentBefore?.stepIndex !== stepIndex) {
     content = <LoadingIndicator />;
   } else {
     const booked = bookedAt(journey.state, stepIndex);
     const earlier = earlierBooking(journey.state, stepIndex);
+    if (booked) title = bookedTitle(earlier !== null);
     const sent = journey.state.records[bookingKeys(stepIndex).pending];
     const props: ConsultBookingProps = {
       eventType,
@@ -98,7 +101,7 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
       onBooked,
       onSkip,
     };
-    if (booked) content = <BookedConsult booked={booked} followUp={earlier !== null} step={step} />;
+    if (booked) content = <BookedConsult booked={booked} earlier={earlier} step={step} />;
     else if (sent !== undefined && sent === sentBefore.id)
       content = (
         <SentBookingCheck
@@ -128,45 +131,82 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
 
   return (
     <Stack gap="lg" py="lg">
-      <Title order={1}>{route.title}</Title>
+      <Title order={1}>{title}</Title>
       {content}
     </Stack>
   );
 }
 
-function consultName(followUp: boolean): string {
-  return followUp ? 'follow-up consult' : 'consult';
+/** The page's heading once the step's consult is booked (a follow-up completes two). */
+function bookedTitle(followUp: boolean): string {
+  return followUp ? 'Your consults are booked' : 'Your consult is booked';
 }
 
-/** The booked state: when, and Continue (or, on the funnel's last step, what comes next). */
+/** '…is booked for Monday, March 9, 2026 at 9:00 AM Central Daylight Time.' */
+function bookedSentence(name: string, booked: BookedAppointment): string {
+  const when = booked.startTime === undefined ? null : formatAppointmentTime(booked.startTime);
+  return when ? `Your ${name} is booked for ${when}.` : `Your ${name} is booked.`;
+}
+
+/**
+ * The booked state: when, in the patient's zone with the zone named (both consults when this
+ * is a follow-up), an "Add to calendar" file of them, and Continue (or, on the funnel's last
+ * step, what comes next).
+ */
 function BookedConsult({
   booked,
-  followUp,
+  earlier,
   step,
 }: {
   booked: BookedAppointment;
-  followUp: boolean;
+  earlier: BookedAppointment | null;
   step: FunnelStep | null;
 }) {
-  const when = booked.startTime === undefined ? null : formatAppointmentTime(booked.startTime);
-  const name = consultName(followUp);
+  const { brand } = useBrand();
   const confirmation = useRef<HTMLDivElement>(null);
   // The patient pressed Book at the foot of a long page: bring the confirmation into view and
   // give it focus, so it is seen and announced rather than left above the fold.
   useEffect(() => focusWhenShown(() => confirmation.current, { scroll: true }), []);
+  const consults = earlier ? [earlier, booked] : [booked];
+  const ics = consultCalendar({
+    appointments: consults,
+    brandName: brand.brandName,
+    host: window.location.hostname,
+    now: new Date(),
+  });
+  const canNext = step?.canNext === true;
+  const addToCalendar = ics && (
+    <Button
+      component="a"
+      href={calendarHref(ics)}
+      download={consults.length > 1 ? 'consults.ics' : 'consult.ics'}
+      variant={canNext ? 'default' : 'filled'}
+    >
+      Add to calendar
+    </Button>
+  );
   return (
     <Stack gap="md">
-      <Alert ref={confirmation} color="green" role="status" title={`Your ${name} is booked`}>
+      <Alert ref={confirmation} color="green" role="status">
         <Stack gap="xs">
-          <Text>{when ? `Your ${name} is booked for ${when}.` : `Your ${name} is booked.`}</Text>
+          {earlier ? (
+            <>
+              <Text>{bookedSentence('first consult', earlier)}</Text>
+              <Text>{bookedSentence('follow-up consult', booked)}</Text>
+            </>
+          ) : (
+            <Text>{bookedSentence('consult', booked)}</Text>
+          )}
           <Text>We will send you the details and the link to join by email and text message.</Text>
         </Stack>
       </Alert>
-      {step?.canNext ? (
+      {(canNext || addToCalendar) && (
         <ActionBar>
-          <Button onClick={step.onNext}>Continue</Button>
+          {canNext && <Button onClick={step.onNext}>Continue</Button>}
+          {addToCalendar}
         </ActionBar>
-      ) : (
+      )}
+      {!canNext && (
         <Text>
           You are all set. You can see your appointments in the <MemberPortalLink />.
         </Text>

@@ -197,6 +197,7 @@ test('booking sends one call however often it is pressed, keeps the booking in t
   expect(saved?.records).toEqual({
     'appointmentId.4': appointmentId,
     'appointmentStart.4': '2030-03-04T15:30:00.000Z',
+    'appointmentEnd.4': '2030-03-04T16:00:00.000Z',
   });
   expect(saved?.completed).toEqual(['appointment', 'appointment.4']);
   expect(
@@ -316,9 +317,25 @@ test('a booking sent before a reload is looked up, and recorded when the schedul
   });
 });
 
-test('microbh: the second booking is a follow-up, after the first consult, kept under its own step', async () => {
+test('microbh: the second booking is a follow-up, a week or more after the first consult, kept under its own step', async () => {
   const user = userEvent.setup();
-  const scheduler = useScheduler();
+  const slot = (startTime: string) => ({
+    startTime,
+    endTime: new Date(new Date(startTime).getTime() + 30 * 60_000).toISOString(),
+  });
+  // Open times the same day as the first consult, six days after it, and a week after it.
+  const scheduler = useScheduler({
+    dates: [
+      {
+        ...DATES,
+        dates: [
+          ...DATES.dates,
+          { date: '2030-03-10', slots: [slot('2030-03-10T15:00:00.000Z')] },
+          { date: '2030-03-11', slots: [slot('2030-03-11T14:00:00.000Z'), slot('2030-03-11T19:00:00.000Z')] },
+        ],
+      },
+    ],
+  });
   const first = 'bk_hrt-consult_31697370_AbCdEfGhIj';
   const calls = memoryJourneyCalls({
     microbh: journey({
@@ -331,9 +348,19 @@ test('microbh: the second booking is a follow-up, after the first consult, kept 
     journeyCalls: calls,
   });
 
-  const times = await screen.findByRole('radiogroup', { name: 'Choose a time on Monday, March 4, 2030' });
-  expect(within(times).queryByRole('radio', { name: '9:00 AM' })).not.toBeInTheDocument();
-  await user.click(within(times).getByRole('radio', { name: '9:30 AM' }));
+  expect(
+    await screen.findByText(
+      /^Your first consult is on Monday, March 4, 2030 at 9:00 AM Central Standard Time\. .* at least 1 week after your first consult\.$/,
+    ),
+  ).toBeInTheDocument();
+  const days = screen.getByRole('radiogroup', { name: 'Choose a day' });
+  expect(
+    within(days)
+      .getAllByRole('radio')
+      .map((radio) => radio.getAttribute('value')),
+  ).toEqual(['2030-03-11']);
+  const times = screen.getByRole('radiogroup', { name: 'Choose a time on Monday, March 11, 2030' });
+  await user.click(within(times).getByRole('radio', { name: '9:00 AM' }));
   await user.click(screen.getByRole('button', { name: 'Book my follow-up' }));
 
   await waitFor(() => {
@@ -342,6 +369,7 @@ test('microbh: the second booking is a follow-up, after the first consult, kept 
   const records = calls.saved.get('microbh')?.records ?? {};
   expect(records['appointmentId.1']).toBe(first);
   expect(records['appointmentId.4']).toBe(scheduler.bookings[0]);
+  expect(records['appointmentStart.4']).toBe('2030-03-11T14:00:00.000Z');
   expect(calls.saved.get('microbh')?.completed).toEqual(['payment', 'appointment', 'appointment.1', 'appointment.4']);
 });
 
@@ -417,5 +445,9 @@ test('the funnel step arrives after the first render: nothing is offered until i
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
-  expect(Object.keys(calls.saved.get('microbh')?.records ?? {})).toEqual(['appointmentId.1', 'appointmentStart.1']);
+  expect(Object.keys(calls.saved.get('microbh')?.records ?? {})).toEqual([
+    'appointmentId.1',
+    'appointmentStart.1',
+    'appointmentEnd.1',
+  ]);
 });

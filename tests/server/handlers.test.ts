@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { contractValidator, loadContract } from '../../scripts/lib/api-contract.ts';
 import { jsonFieldsOfContract } from '../../src/server/json-fields.ts';
+import { holidayOn, schedulingHorizonDays } from '../../src/patient/booking/clinic-calendar.ts';
 import {
   AUTH,
   countRows,
@@ -301,15 +302,16 @@ test('appointments are marked made from the portal or the flow, each a status up
   expect(unknown.status).toBe(404);
 });
 
-test('available dates: the next 21 days from today, weekdays only, future slots, booked ones left out', async () => {
+test('available dates: the clinic calendar’s horizon from today, weekdays only, no holiday, future slots, booked ones left out', async () => {
   const before = dataOf(await get('/calendly/availableDates/hrt-consult')) as {
     dates: { date: string; slots: { startTime: string }[] }[];
   };
   expect(before.dates.length).toBeGreaterThanOrEqual(14);
   const today = new Date();
-  const last = new Date(today.getTime() + 21 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const last = new Date(today.getTime() + schedulingHorizonDays() * 24 * 3600 * 1000).toISOString().slice(0, 10);
   for (const day of before.dates) {
     expect(day.date <= last).toBe(true);
+    expect(holidayOn(day.date), day.date).toBeNull();
     expect([0, 6]).not.toContain(new Date(`${day.date}T12:00:00Z`).getUTCDay());
     for (const slot of day.slots) expect(new Date(slot.startTime).getTime()).toBeGreaterThan(today.getTime());
   }

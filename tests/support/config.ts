@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CONFIG_FILES, type FunnelConfig } from '../../src/engine/config-types.ts';
 import { createFunnelEngine, type FunnelEngine } from '../../src/engine/funnel-plan.ts';
 import {
+  ALL_CONFIG_FILES,
   CONFIG_DIR,
   formatProblem,
   validateConfigDir,
@@ -22,9 +23,7 @@ export function loadEngine(): FunnelEngine {
 
 /** The text of every config file, by file name, for tests that edit a copy. */
 export function configTexts(): Record<string, string> {
-  return Object.fromEntries(
-    Object.values(CONFIG_FILES).map((file) => [file, readFileSync(path.join(CONFIG_DIR, file), 'utf8')]),
-  );
+  return Object.fromEntries(ALL_CONFIG_FILES.map((file) => [file, readFileSync(path.join(CONFIG_DIR, file), 'utf8')]));
 }
 
 /**

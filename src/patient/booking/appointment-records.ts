@@ -17,6 +17,8 @@ export interface BookingKeys {
   id: string;
   /** records: the appointment's start, ISO, for showing it again without a call. */
   start: string;
+  /** records: the appointment's end, ISO, for the calendar file. */
+  end: string;
   /** records: the id of a booking sent whose answer never came, checked before booking again. */
   pending: string;
   /** completed: this step's booking is done. */
@@ -33,6 +35,7 @@ export function bookingKeys(stepIndex: number | null): BookingKeys {
   return {
     id: `appointmentId${suffix}`,
     start: `appointmentStart${suffix}`,
+    end: `appointmentEnd${suffix}`,
     pending: `appointmentPending${suffix}`,
     done: `${APPOINTMENT_DONE}${suffix}`,
     skipped: `${APPOINTMENT_SKIPPED}${suffix}`,
@@ -45,6 +48,8 @@ export interface BookedAppointment {
   appointmentId: string;
   /** ISO start, when the journey has it. */
   startTime?: string;
+  /** ISO end, when the journey has it. */
+  endTime?: string;
 }
 
 /** The consult a step booked, or null. */
@@ -53,7 +58,13 @@ export function bookedAt(state: JourneyState, stepIndex: number | null): BookedA
   const appointmentId = state.records[keys.id];
   if (appointmentId === undefined) return null;
   const startTime = state.records[keys.start];
-  return { stepIndex, appointmentId, ...(startTime === undefined ? {} : { startTime }) };
+  const endTime = state.records[keys.end];
+  return {
+    stepIndex,
+    appointmentId,
+    ...(startTime === undefined ? {} : { startTime }),
+    ...(endTime === undefined ? {} : { endTime }),
+  };
 }
 
 const ID_KEY = /^appointmentId(?:\.(\d{1,3}))?$/;
@@ -103,7 +114,7 @@ export function withoutPendingBooking(state: JourneyState, stepIndex: number | n
 export function withBooking(
   state: JourneyState,
   stepIndex: number | null,
-  appointment: { appointmentId: string; startTime?: string | undefined },
+  appointment: { appointmentId: string; startTime?: string | undefined; endTime?: string | undefined },
 ): JourneyState {
   const keys = bookingKeys(stepIndex);
   const next = withRecords(
@@ -111,8 +122,9 @@ export function withBooking(
     {
       [keys.id]: appointment.appointmentId,
       ...(appointment.startTime === undefined ? {} : { [keys.start]: appointment.startTime }),
+      ...(appointment.endTime === undefined ? {} : { [keys.end]: appointment.endTime }),
     },
-    [keys.pending, keys.start, keys.skipped],
+    [keys.pending, keys.start, keys.end, keys.skipped],
   );
   const completed = [...new Set([...state.completed, APPOINTMENT_DONE, keys.done])].filter(
     (part) => part !== keys.skipped,

@@ -24,6 +24,18 @@ function consultLine(booked: BookedAppointment, index: number): string {
   return when ? `${name}, booked for ${when}` : `${name}, booked`;
 }
 
+/** What the patient does next about their booked consults (the first, and a follow-up). */
+export function joinLine(booked: readonly BookedAppointment[]): string {
+  const [first, followUp] = booked;
+  if (!first) return 'Our care team will contact you to book your video consult with a licensed clinician.';
+  const on = (appointment: BookedAppointment) => {
+    const when = appointment.startTime === undefined ? null : formatAppointmentTime(appointment.startTime);
+    return when ? ` on ${when}` : '';
+  };
+  if (!followUp) return `Join your video consult${on(first)}. The link to join comes by email and text message.`;
+  return `Join your video consult${on(first)}, then your follow-up consult${on(followUp)}. The links to join come by email and text message.`;
+}
+
 /** The lines of the 'what you have done' list, in the order a patient does them. */
 export function doneLines(state: JourneyState): string[] {
   const done = DONE_LABELS.filter(([part]) => state.completed.includes(part)).map(([, label]) => label);
@@ -36,8 +48,6 @@ export function doneLines(state: JourneyState): string[] {
  */
 export function JourneySummary({ state }: { state: JourneyState }) {
   const done = doneLines(state);
-  const first = bookedAppointments(state)[0];
-  const when = first?.startTime === undefined ? null : formatAppointmentTime(first.startTime);
   return (
     <Stack gap="lg">
       {done.length > 0 && (
@@ -53,11 +63,7 @@ export function JourneySummary({ state }: { state: JourneyState }) {
       <Stack gap="xs">
         <Title order={2}>What happens next</Title>
         <List spacing="xs" type="ordered">
-          <List.Item>
-            {first
-              ? `Join your video consult${when ? ` on ${when}` : ''}. The link to join comes by email and text message.`
-              : 'Our care team will contact you to book your video consult with a licensed clinician.'}
-          </List.Item>
+          <List.Item>{joinLine(bookedAppointments(state))}</List.Item>
           <List.Item>
             If treatment is right for you, your clinician sends your prescription and your medication is shipped to you.
           </List.Item>

@@ -1,7 +1,8 @@
-import { Fieldset, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Fieldset, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { FieldError } from '../../questions/fields/field-parts.tsx';
 import { formatTime, type SlotDay } from './slot-format.ts';
+import classes from './slot-picker.module.css';
 
 export interface SlotPickerProps {
   /** The days with free slots, in order. */
@@ -20,8 +21,11 @@ export interface SlotPickerProps {
 }
 
 /**
- * A day, then a time on that day: two groups of native radios (arrow keys move within a
- * group), each with a legend, and the patient's time zone named above the times. Controlled.
+ * A day, then a time on that day, in little space: the days as a grid of small cells
+ * (weekday over date, the full date as each one's name) and the chosen day's times beside
+ * them from 640 px up, below them on a phone, the patient's zone named above the times. Each
+ * group is one set of native radios, so Tab reaches it once and the arrow keys move within
+ * it. Controlled.
  */
 export function SlotPicker({
   days,
@@ -38,7 +42,7 @@ export function SlotPicker({
   const errorId = `${id}-time-error`;
   const zoneId = `${id}-zone`;
   return (
-    <Stack gap="lg">
+    <div className={classes.picker}>
       <Fieldset
         variant="unstyled"
         role="radiogroup"
@@ -46,22 +50,25 @@ export function SlotPicker({
         disabled={disabled}
         legend={<span id={`${id}-day-legend`}>Choose a day</span>}
       >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" mt="xs">
+        <div className={classes.days}>
           {days.map((item) => (
-            <Radio
-              key={item.key}
-              id={`${id}-day-${item.key}`}
-              name={`${id}-day`}
-              value={item.key}
-              label={item.label}
-              description={item.slots.length === 1 ? '1 time open' : `${item.slots.length} times open`}
-              checked={item.key === dayKey}
-              onChange={() => {
-                onDayChange(item.key);
-              }}
-            />
+            <label key={item.key} className={`${classes.cell} ${classes.day}`}>
+              <input
+                className={classes.input}
+                type="radio"
+                name={`${id}-day`}
+                value={item.key}
+                aria-label={item.label}
+                checked={item.key === dayKey}
+                onChange={() => {
+                  onDayChange(item.key);
+                }}
+              />
+              <span className={classes.weekday}>{item.short.weekday}</span>
+              <span className={classes.date}>{item.short.date}</span>
+            </label>
           ))}
-        </SimpleGrid>
+        </div>
       </Fieldset>
       {day && (
         <Fieldset
@@ -72,29 +79,36 @@ export function SlotPicker({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${zoneId} ${errorId}` : zoneId}
           disabled={disabled}
-          legend={<span id={`${id}-time-legend`}>Choose a time on {day.label}</span>}
+          // The chosen day shows in its cell; its full date completes the group's name.
+          legend={
+            <span id={`${id}-time-legend`}>
+              Choose a time <VisuallyHidden>on {day.label}</VisuallyHidden>
+            </span>
+          }
         >
-          <Text id={zoneId} size="sm" c="dimmed" mt={4}>
+          <Text id={zoneId} size="sm" c="dimmed">
             Times are in your time zone: {zoneName}.
           </Text>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="xs" mt="xs">
+          <div className={classes.times}>
             {day.slots.map((slot) => (
-              <Radio
-                key={slot.startTime}
-                id={`${id}-time-${slot.startTime}`}
-                name={`${id}-time`}
-                value={slot.startTime}
-                label={formatTime(new Date(slot.startTime))}
-                checked={slot.startTime === startTime}
-                onChange={() => {
-                  onTimeChange(slot.startTime);
-                }}
-              />
+              <label key={slot.startTime} className={classes.cell}>
+                <input
+                  className={classes.input}
+                  type="radio"
+                  name={`${id}-time`}
+                  value={slot.startTime}
+                  checked={slot.startTime === startTime}
+                  onChange={() => {
+                    onTimeChange(slot.startTime);
+                  }}
+                />
+                <span className={classes.time}>{formatTime(new Date(slot.startTime))}</span>
+              </label>
             ))}
-          </SimpleGrid>
+          </div>
           {error && <FieldError id={errorId}>{error}</FieldError>}
         </Fieldset>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,4 +1,10 @@
 import { parseBookingId, type SlotBooking } from '../../patient/booking/booking-id.ts';
+import {
+  CLINIC_CALENDAR,
+  holidayOn,
+  schedulingHorizonDays,
+  type ClinicCalendar,
+} from '../../patient/booking/clinic-calendar.ts';
 import type { Db } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
 import { bodyOf, notFound, nowIso, ok, present, text } from './support.ts';
@@ -22,9 +28,6 @@ interface EventTypeRow {
   duration_minutes: number;
   timezone: string;
 }
-
-/** How many days ahead, today included, the scheduling stand-in offers. */
-export const BOOKING_WINDOW_DAYS = 21;
 
 function appointmentView(row: AppointmentRow): Record<string, unknown> {
   return present({
@@ -174,16 +177,66 @@ export function zonedInstant(year: number, month: number, day: number, minute: n
   return new Date(wall - zoneOffset(first, timeZone));
 }
 
+/** A weekly opening of an event type: a weekday (0 Sunday) and a start, in minutes after midnight. */
+export interface WeeklyOpening {
+  weekday: number;
+  startMinute: number;
+}
+
+export interface OpenSlotsInput {
+  openings: readonly WeeklyOpening[];
+  /** The event type's zone: the openings' wall clock, and the days holidays name. */
+  timeZone: string;
+  durationMinutes: number;
+  /** Starts (ISO) already booked. */
+  booked: ReadonlySet<string>;
+  now: Date;
+  calendar?: ClinicCalendar;
+}
+
 /**
- * The free slots of an event type in the next 21 days (today included), computed from the
- * weekly schedule, so the demo never runs out of dates. Slots already booked and slots that
- * have begun are left out.
+ * The open slots from the weekly openings over the clinic calendar's horizon (today
+ * included), so the demo never runs out of dates: none on a clinic holiday, none already
+ * booked, none that has begun.
  */
+export function openSlots({
+  openings,
+  timeZone,
+  durationMinutes,
+  booked,
+  now,
+  calendar = CLINIC_CALENDAR,
+}: OpenSlotsInput): { start: Date; end: Date }[] {
+  const today = localDate(now, timeZone);
+  const slots: { start: Date; end: Date }[] = [];
+  for (let offset = 0; offset < schedulingHorizonDays(calendar); offset++) {
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    if (holidayOn(day.toISOString().slice(0, 10), calendar) !== null) continue;
+    const weekday = day.getUTCDay();
+    for (const opening of openings) {
+      if (opening.weekday !== weekday) continue;
+      const start = zonedInstant(
+        day.getUTCFullYear(),
+        day.getUTCMonth() + 1,
+        day.getUTCDate(),
+        opening.startMinute,
+        timeZone,
+      );
+      if (start <= now || booked.has(start.toISOString())) continue;
+      slots.push({ start, end: new Date(start.getTime() + durationMinutes * 60_000) });
+    }
+  }
+  return slots.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/** The free slots of an event type (see {@link openSlots}). */
 function freeSlots(db: Db, eventType: EventTypeRow, now: Date): { start: Date; end: Date }[] {
-  const rules = statement<[string], { weekday: number; start_minute: number }>(
+  const openings = statement<[string], { weekday: number; start_minute: number }>(
     db,
     'SELECT weekday, start_minute FROM availability WHERE event_type_id = ? ORDER BY start_minute',
-  ).all(eventType.id);
+  )
+    .all(eventType.id)
+    .map((row) => ({ weekday: row.weekday, startMinute: row.start_minute }));
   const booked = new Set(
     statement<[string], { start_time: string }>(
       db,
@@ -192,30 +245,18 @@ function freeSlots(db: Db, eventType: EventTypeRow, now: Date): { start: Date; e
       .all(eventType.id)
       .map((row) => row.start_time),
   );
-  const today = localDate(now, eventType.timezone);
-  const slots: { start: Date; end: Date }[] = [];
-  for (let offset = 0; offset < BOOKING_WINDOW_DAYS; offset++) {
-    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
-    const weekday = day.getUTCDay();
-    for (const rule of rules) {
-      if (rule.weekday !== weekday) continue;
-      const start = zonedInstant(
-        day.getUTCFullYear(),
-        day.getUTCMonth() + 1,
-        day.getUTCDate(),
-        rule.start_minute,
-        eventType.timezone,
-      );
-      if (start <= now || booked.has(start.toISOString())) continue;
-      slots.push({ start, end: new Date(start.getTime() + eventType.duration_minutes * 60_000) });
-    }
-  }
-  return slots;
+  return openSlots({
+    openings,
+    timeZone: eventType.timezone,
+    durationMinutes: eventType.duration_minutes,
+    booked,
+    now,
+  });
 }
 
 /**
- * GET /calendly/availableDates/{id}: the free slots of the next 21 days, by day in the event
- * type's time zone; days with no slot left are left out.
+ * GET /calendly/availableDates/{id}: the free slots of the clinic calendar's horizon, by day in
+ * the event type's time zone; days with no slot left (holidays among them) are left out.
  */
 const getAvailableDates: OperationHandler = ({ db, params }) => {
   const eventType =

@@ -6,7 +6,8 @@ import type { TimeSlot } from '../../api/types.ts';
 import { useNotifications } from '../../app/notifications.tsx';
 import { LoadingIndicator } from '../../layout/loading-indicator.tsx';
 import { bookConsult, keepBooking } from '../../patient/booking/book-consult.ts';
-import { slotDays, timeZoneName } from '../../patient/booking/slot-format.ts';
+import { CLINIC_CALENDAR } from '../../patient/booking/clinic-calendar.ts';
+import { formatAppointmentTime, offeredDays, timeZoneName } from '../../patient/booking/slot-format.ts';
 import { SlotPicker } from '../../patient/booking/slot-picker.tsx';
 import { LoadProblem } from '../../patient/load-problem.tsx';
 import { SupportContact } from '../../patient/support-contact.tsx';
@@ -78,24 +79,27 @@ export function LocalBooking({
     );
   }
 
-  // A follow-up starts after the first consult has ended.
-  const firstStart = earlier?.startTime === undefined ? Number.NaN : new Date(earlier.startTime).getTime();
-  const notBefore = Number.isFinite(firstStart)
-    ? new Date(firstStart + event.durationMinutes * 60_000).toISOString()
-    : undefined;
-  const days = slotDays(dates.data.dates, notBefore);
+  // A follow-up is offered a while after the first consult (config/clinic-calendar.json).
+  const days = offeredDays(dates.data.dates, earlier?.startTime);
   if (days.length === 0) {
     return (
       <Stack gap="md">
         {takenAlert}
-        <Alert color="yellow" role="alert" title="No open times in the next three weeks">
-          Every consult time we can offer online is taken.
+        <Alert
+          color="yellow"
+          role="alert"
+          title={followUp ? 'No open times for your follow-up yet' : 'No open times in the coming weeks'}
+        >
+          {followUp
+            ? 'We cannot offer a follow-up time online yet.'
+            : 'Every consult time we can offer online is taken.'}
         </Alert>
         <SupportContact lead="Please call us and we will find a time with you:" />
       </Stack>
     );
   }
   const day = days.find((item) => item.key === chosenDay) ?? days[0];
+  const firstWhen = earlier?.startTime === undefined ? null : formatAppointmentTime(earlier.startTime);
   const slot: TimeSlot | undefined = day?.slots.find((item) => item.startTime === startTime);
   // Named on the chosen day: daylight saving time may begin or end within the weeks offered.
   const firstOfDay = day?.slots[0];
@@ -133,7 +137,7 @@ export function LocalBooking({
       {takenAlert}
       <Text>
         {followUp
-          ? `Choose a time for your follow-up: a ${event.durationMinutes}-minute video visit with your clinician, after your first consult.`
+          ? `${firstWhen ? `Your first consult is on ${firstWhen}. ` : ''}Choose a time for your ${event.durationMinutes}-minute follow-up video visit with your clinician, at least ${weeksOrDays(CLINIC_CALENDAR.followUp.minDaysAfterFirst)} after your first consult.`
           : `Choose a time for your ${event.durationMinutes}-minute video consult with a licensed clinician.`}
       </Text>
       <SlotPicker
@@ -165,4 +169,10 @@ export function LocalBooking({
       <SupportContact lead="Prefer to book by phone? Call us at" />
     </Stack>
   );
+}
+
+/** '1 week', '2 weeks' or '10 days': an interval as a patient says it. */
+function weeksOrDays(days: number): string {
+  if (days % 7 !== 0) return days === 1 ? '1 day' : `${days} days`;
+  return days === 7 ? '1 week' : `${days / 7} weeks`;
 }
