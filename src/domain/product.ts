@@ -23,14 +23,33 @@ export function productCategoryFor(site: Site): ProductCategory {
 }
 
 /**
+ * The ED medicine each ED checkout code sells (SPEC §3's ED codes with a /mip/checkout step):
+ * the tadalafil codes (daily tadalafil, Cialis) 1690, the Viagra codes 1691. SPEC names no
+ * product for them; without one they were sold the HRT consultation, lab review included.
+ */
+const ED_PRODUCT_IDS: Readonly<Record<string, ProductId>> = {
+  dailytada: '1690',
+  dailytada2: '1690',
+  groupdc: '1690',
+  groupc: '1690',
+  '6cial': '1690',
+  callcenter: '1690',
+  groupv: '1691',
+  '6via': '1691',
+};
+
+/**
  * The product to fetch for a campaign (SPEC §7): `fmhrt` is 1664, or 1684 when the `mpid`
  * query is 1684, of type mpid; `mhrt` is 1682 of type mpid with follow-on 1673 in campaign
- * 116 (compOrder); every other code sends the string 'undefined' with type product, as the
- * API expects.
+ * 116 (compOrder); an ED checkout code its ED medicine (ED_PRODUCT_IDS) of type product; every
+ * other code sends the string 'undefined' with type product, as the API expects.
  */
 export function productRequestFor(pathCode: PathCode, mpidQuery: string | undefined, site: Site): ProductRequest {
   const category = productCategoryFor(site);
-  switch (pathCode.toLowerCase()) {
+  const code = pathCode.toLowerCase();
+  const edProduct = Object.hasOwn(ED_PRODUCT_IDS, code) ? ED_PRODUCT_IDS[code] : undefined;
+  if (edProduct !== undefined && site === 'male') return { id: edProduct, category, type: 'product' };
+  switch (code) {
     case 'fmhrt':
       return { id: mpidQuery === '1684' ? '1684' : '1664', category, type: 'mpid' };
     case 'mhrt':

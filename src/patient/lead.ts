@@ -3,7 +3,7 @@ import { normalizeUsPhone, requireContact } from '../domain/contact.ts';
 import type { RawAnswer } from '../domain/submission.ts';
 import { loadChunk } from '../lib/lazy-chunk.ts';
 import { isoDateToUs } from '../questions/formats.ts';
-import { questionRef } from '../questions/question-helpers.ts';
+import { CONSENT_GIVEN, CONSENT_NOT_GIVEN, questionRef } from '../questions/question-helpers.ts';
 import { consoleLogger } from './console-logger.ts';
 
 // Screens written before the logger had its own module import it from here.
@@ -12,9 +12,16 @@ import type { JourneyHandle } from './journey.tsx';
 
 type Answers = Readonly<Record<string, readonly string[]>>;
 
+/** A consent answer as saved: given ('true') or, unticked, not given ('false'), never left out. */
+function consentValue(value: readonly string[]): readonly string[] {
+  return value.includes(CONSENT_GIVEN) ? [CONSENT_GIVEN] : [CONSENT_NOT_GIVEN];
+}
+
 /**
  * The answers to the questions of some pages, as the submission rules take them: a date
- * answer (held as YYYY-MM-DD by the form) goes back to MM/DD/YYYY, the format SPEC §5 converts.
+ * answer (held as YYYY-MM-DD by the form) goes back to MM/DD/YYYY, the format SPEC §5 converts;
+ * a consent box is recorded as given or not given, so an optional consent left unticked is on
+ * record as refused rather than dropped as empty.
  */
 export function rawAnswersOf(pages: readonly QuestionPage[], answers: Answers): RawAnswer[] {
   return pages.flatMap((page) =>
@@ -25,7 +32,8 @@ export function rawAnswersOf(pages: readonly QuestionPage[], answers: Answers): 
         ref,
         type: question.type,
         questionId: question.id,
-        value: question.type === 'date' ? value.map(isoDateToUs) : value,
+        value:
+          question.type === 'date' ? value.map(isoDateToUs) : question.type === 'consent' ? consentValue(value) : value,
       };
     }),
   );

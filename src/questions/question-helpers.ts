@@ -25,6 +25,12 @@ export function noneOption(question: Question): QuestionOption | undefined {
 
 /** The value a checked consent box stores. */
 export const CONSENT_GIVEN = 'true';
+/**
+ * What a saved form records for a consent box left unticked. The box itself stores nothing
+ * ([]), and SPEC §5 drops empty answers, so "not given" is written out: an optional consent
+ * (marketing contact) is on record either way.
+ */
+export const CONSENT_NOT_GIVEN = 'false';
 
 /** The parts of an address answer, in the order they are stored. */
 export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'state', 'zip'] as const;

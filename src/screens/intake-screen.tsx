@@ -20,6 +20,9 @@ import {
   IdentityAnswersProblem,
   INTAKE_FORM_ID,
   INTAKE_RECORDS,
+  intakeFormFor,
+  stateOf,
+  withShippingState,
   type IdentityDocuments,
 } from '../patient/intake/intake-pages.ts';
 import { seedIntake } from '../patient/intake/intake-seed.ts';
@@ -103,7 +106,8 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
       </Stack>
     );
   }
-  const form = route.form;
+  // /mip/form serves the HRT and the ED funnels: an ED code asks its own health page.
+  const form = intakeFormFor(route.form, code);
 
   const header = (
     <>
@@ -154,9 +158,21 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
   const complete = async (pages: readonly QuestionPage[]) => {
     // The runner stays on screen, busy, until everything below has settled.
     setPhase('form');
+    // A state the shipping address gave (and not asked again) is saved as the state answer too.
+    const saved = withShippingState(pages, journey.state.answers);
+    const shippingState = saved.answers === journey.state.answers ? undefined : saved.answers.state;
+    if (shippingState !== undefined) {
+      journey.update((state) => ({ ...state, answers: { ...state.answers, state: [...shippingState] } }));
+    }
     await saveJourneyLead({
-      journey,
-      pages,
+      journey:
+        shippingState === undefined
+          ? journey
+          : {
+              ...journey,
+              state: { ...journey.state, answers: { ...journey.state.answers, state: [...shippingState] } },
+            },
+      pages: saved.pages,
       pathCode: code ?? '',
       formId: INTAKE_FORM_ID,
       linkLandingId: link.landingId,
@@ -166,8 +182,7 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
       const cleared = withoutIdentity(state);
       return { ...cleared, records: { ...cleared.records, [INTAKE_RECORDS.identity]: IDENTITY_PENDING } };
     });
-    const state = journey.state.answers.state?.[0] ?? '';
-    if (identityDocumentQuestions(state).length > 0) setPhase('identity');
+    if (identityDocumentQuestions(stateOf(saved.answers)).length > 0) setPhase('identity');
     else await checkIdentity({});
   };
 
@@ -178,7 +193,7 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
         form={form}
         journey={journey}
         pagesBefore={needsContact ? [CONTACT_PAGE] : []}
-        pagesAfter={() => aboutYouPages(asks)}
+        pagesAfter={(answers) => aboutYouPages(asks, answers)}
         onComplete={complete}
         onBack={step?.canBack ? step.onBack : undefined}
         finishLabel="Continue"
@@ -188,8 +203,8 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
   } else if (current === 'identity') {
     body = (
       <IdentityDocumentsStep
-        key={journey.state.answers.state?.[0] ?? ''}
-        state={journey.state.answers.state?.[0] ?? ''}
+        key={stateOf(journey.state.answers)}
+        state={stateOf(journey.state.answers)}
         onSubmit={async (documents) => {
           try {
             await checkIdentity(documents);

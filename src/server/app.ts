@@ -180,6 +180,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
     return reply.code(status).send({ status, message });
   });
 
+  /** The brand of a request, as the page chooses it: the server's BRAND, else the host name. */
+  const siteOf = (hostname: string) =>
+    selectBrand(brands as BrandsFile, {
+      environment: options.brand,
+      hostname: (hostname.split(':', 1)[0] ?? '').toLowerCase(),
+    }).site;
+
   // One transaction wrapper for every request: better-sqlite3 prepares BEGIN and COMMIT when
   // a wrapper is made, so making one per request would cost a prepare each time.
   const inTransaction = db.transaction((run: () => OperationResult) => run());
@@ -210,6 +217,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
           cookies: cookiesOf(request.headers.cookie),
           contentType: (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '',
           secure: request.protocol === 'https',
+          site: siteOf(request.hostname),
           services: serverServices,
           log: request.log,
         };

@@ -14,6 +14,11 @@ export interface OperationContext {
   contentType: string;
   /** Whether the request came over https, so a cookie set in answer can be Secure. */
   secure: boolean;
+  /**
+   * The brand the request was made on: the server's BRAND, else the request's host name, as
+   * the page chooses it (src/config/brand.ts). Brand-specific content is read by it.
+   */
+  site: 'male' | 'female';
   /** The outside services this server is configured with (the bot check reads it). */
   services: ServerServiceSettings;
   log: FastifyBaseLogger;

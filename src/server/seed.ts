@@ -8,11 +8,14 @@ import { placeSearchKey } from './handlers/places.ts';
  * Demo content for a local server: what the funnel reads (products, question pages, content,
  * terms, state rules, locations, places, short links, a scheduling calendar) and a few demo customers
  * to look up. Every row is marked demo. Seeded once per SEED_VERSION: the version is recorded
- * in the meta table, and every insert is INSERT OR IGNORE, so a second run adds nothing.
+ * in the meta table, and every insert is INSERT OR IGNORE, so a second run adds nothing. The
+ * products, question pages and content a patient reads are upserted instead, on demo rows only:
+ * a database seeded by an older version gets the new wording, and rows a clinic imported (demo
+ * 0) are never touched.
  */
 
 /** Raise when the demo content changes, to seed the new rows into existing databases. */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 
 /** The assessment page whose questions the symptom-questions call asks again. */
 export const SYMPTOM_PAGE = { formId: 'MIP', pageId: '2' } as const;
@@ -54,7 +57,8 @@ const PRODUCTS: readonly DemoProduct[] = [
     campaignId: '116',
     brand: MEN,
     name: 'Testosterone replacement, monthly',
-    description: 'Monthly testosterone replacement therapy with clinician follow-up and lab monitoring.',
+    description:
+      'Monthly testosterone replacement therapy with clinician follow-up; your complimentary lab kit checks your levels.',
     message: 'Ships in discreet packaging.',
     packageIncludes: ['Medication', 'Supplies', 'Clinician consultation'],
     includesDetail: ['One month of medication', 'Needles and alcohol swabs', 'Unlimited messaging with your clinician'],
@@ -114,13 +118,46 @@ const PRODUCTS: readonly DemoProduct[] = [
     mpId: '1684',
   },
   {
+    externalId: '1690',
+    category: 'hrt',
+    type: 'product',
+    brand: MEN,
+    name: 'Daily tadalafil for erectile dysfunction (ED), 5 mg',
+    description:
+      'Generic Cialis, taken once a day, so you are ready whenever the moment comes. A licensed clinician reviews your answers and prescribes it if it is safe for you.',
+    message: 'Ships in discreet packaging once your clinician approves your prescription.',
+    packageIncludes: ['ED medication', 'Clinician review'],
+    includesDetail: ['30 tablets of tadalafil 5 mg', 'Unlimited messaging with your clinician'],
+    price: '$99.00',
+    salePrice: '',
+    shipping: '$0.00',
+    total: '$99.00',
+  },
+  {
+    externalId: '1691',
+    category: 'hrt',
+    type: 'product',
+    brand: MEN,
+    name: 'Sildenafil as needed for erectile dysfunction (ED), 50 mg',
+    description:
+      'Generic Viagra, taken about an hour before sex. A licensed clinician reviews your answers and prescribes it if it is safe for you.',
+    message: 'Ships in discreet packaging once your clinician approves your prescription.',
+    packageIncludes: ['ED medication', 'Clinician review'],
+    includesDetail: ['10 tablets of sildenafil 50 mg', 'Unlimited messaging with your clinician'],
+    price: '$99.00',
+    salePrice: '',
+    shipping: '$0.00',
+    total: '$99.00',
+  },
+  {
     externalId: '0',
     category: 'hrt',
     type: 'product',
     isDefault: true,
     brand: MEN,
     name: 'Hormone assessment and clinician consultation',
-    description: 'A licensed clinician reviews your assessment and lab results and recommends a treatment plan.',
+    description:
+      'A licensed clinician reviews your assessment and health history with you and recommends a treatment plan.',
     packageIncludes: ['Clinician consultation', 'Treatment plan'],
     includesDetail: ['Video or phone consultation', 'Prescription if appropriate'],
     price: '$99',
@@ -157,7 +194,24 @@ const YES_NO = [
   { value: 'no', label: 'No' },
 ];
 
-/** The hormone assessment (MIP, pages 1-4), the intake form (MIP-H2, pages 1-3) and the continuing-care form (CONT, pages 1-2). */
+/**
+ * Marketing contact (TCPA): a choice of its own, never a condition of results or of buying. The
+ * lead records it either way (src/patient/lead.ts sends an unticked box as 'false').
+ */
+const MARKETING_CONSENT: DemoQuestion = {
+  id: 'q-marketing-consent',
+  ref: 'marketing-consent',
+  type: 'consent',
+  label:
+    'Optional: send me offers and health news by phone, text message and email. You do not need to agree to see your results or to buy, and you can stop them at any time.',
+  required: false,
+};
+
+/**
+ * The hormone assessment (MIP: pages 1-4 for men; the women's assessment asks its own health
+ * page 5 instead of 3), the intake form (MIP-H2: pages 1-3; the ED funnels ask their health
+ * page 4 instead of 1) and the continuing-care form (CONT, pages 1-2).
+ */
 export const QUESTION_PAGES: readonly DemoPage[] = [
   {
     id: '1',
@@ -268,14 +322,45 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
     id: '4',
     formId: 'MIP',
     title: 'Where should we send your results?',
+    questions: [...CONTACT_QUESTIONS, MARKETING_CONSENT],
+  },
+  {
+    id: '5',
+    formId: 'MIP',
+    title: 'Your health',
     questions: [
-      ...CONTACT_QUESTIONS,
       {
-        id: 'q-contact-consent',
-        ref: 'contact-consent',
-        type: 'consent',
-        label: 'I agree to be contacted by phone, text message and email about my results and treatment.',
+        id: 'q-cancer-women',
+        ref: 'hormone-cancer',
+        type: 'yes-no',
+        label:
+          'Have you ever been diagnosed with a hormone-sensitive cancer, such as breast, ovarian or uterine cancer?',
         required: true,
+        options: YES_NO,
+      },
+      {
+        id: 'q-blood-clot',
+        ref: 'blood-clot',
+        type: 'yes-no',
+        label: 'Have you ever had a blood clot, a stroke or a heart attack?',
+        required: true,
+        options: YES_NO,
+      },
+      {
+        id: 'q-pregnancy',
+        ref: 'pregnancy',
+        type: 'yes-no',
+        label: 'Are you pregnant or breastfeeding, or planning a pregnancy?',
+        required: true,
+        options: YES_NO,
+      },
+      {
+        id: 'q-medications',
+        ref: 'medications',
+        type: 'text',
+        label: 'List any medications or supplements you take (optional).',
+        required: false,
+        validation: { maxLength: 2000 },
       },
     ],
   },
@@ -361,6 +446,80 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
     ],
   },
   {
+    id: '4',
+    formId: 'MIP-H2',
+    title: 'Your health and ED',
+    questions: [
+      {
+        id: 'q-nitrates',
+        ref: 'nitrates',
+        type: 'yes-no',
+        label:
+          'Do you take a nitrate medicine, such as nitroglycerin for chest pain or isosorbide, or use "poppers" (amyl nitrite)?',
+        required: true,
+        options: YES_NO,
+      },
+      {
+        id: 'q-heart-conditions',
+        ref: 'heart-conditions',
+        type: 'multiple-choice',
+        label: 'Do you have any of these heart or blood pressure conditions?',
+        required: true,
+        options: [
+          { value: 'recent-heart-attack-stroke', label: 'A heart attack or stroke in the last 6 months' },
+          { value: 'chest-pain', label: 'Chest pain during sex or exercise' },
+          { value: 'heart-failure', label: 'Heart failure' },
+          { value: 'irregular-heartbeat', label: 'An irregular heartbeat' },
+          { value: 'low-blood-pressure', label: 'Low blood pressure (below 90/50)' },
+          { value: 'high-blood-pressure', label: 'High blood pressure that is not under control' },
+          { value: 'none', label: 'None of these' },
+        ],
+      },
+      {
+        id: 'q-alpha-blockers',
+        ref: 'alpha-blockers',
+        type: 'yes-no',
+        label:
+          'Do you take an alpha-blocker for blood pressure or the prostate, such as doxazosin, terazosin or tamsulosin?',
+        required: true,
+        options: YES_NO,
+      },
+      {
+        id: 'q-ed-duration',
+        ref: 'ed-duration',
+        type: 'single-choice',
+        label: 'How long have you had trouble getting or keeping an erection?',
+        required: true,
+        options: [
+          { value: 'under-3-months', label: 'Less than 3 months' },
+          { value: '3-12-months', label: '3 to 12 months' },
+          { value: 'over-1-year', label: 'More than a year' },
+        ],
+      },
+      {
+        id: 'q-ed-medicine-before',
+        ref: 'ed-medicine-before',
+        type: 'single-choice',
+        label: 'Have you taken ED medicine before?',
+        required: true,
+        options: [
+          { value: 'tadalafil', label: 'Yes, tadalafil (Cialis)' },
+          { value: 'sildenafil', label: 'Yes, sildenafil (Viagra)' },
+          { value: 'other', label: 'Yes, another one' },
+          { value: 'never', label: 'No, never' },
+        ],
+      },
+      {
+        id: 'q-allergies',
+        ref: 'allergies',
+        type: 'text',
+        label: 'Do you have any allergies to medications? List them, or write "none".',
+        required: true,
+        validation: { maxLength: 1000 },
+      },
+    ],
+  },
+  {
     id: '1',
     formId: 'CONT',
     title: 'How is your treatment going?',
@@ -425,21 +584,32 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
   },
 ];
 
-/** Rich text of the error page (SPEC §2): heading, paragraph, a tel: link and an https link. */
+/**
+ * Rich text of the error page (SPEC §2), by content key, and for the women's site by
+ * `{key}@female` (src/server/handlers/content.ts): each brand's own treatments, on its own
+ * marketing site. The page itself shows the brand's phone and the way back to its start, so
+ * the text only helps the patient on: where their answers are, and what to read meanwhile.
+ */
 const CONTENT: Readonly<Record<string, string>> = {
   'error404-HRT': [
-    "## We couldn't find that page",
+    'Your answers are saved: open the link from your email or text message again to pick up where you left off.',
     '',
-    'The link may be out of date, or the page may have moved. Your answers are saved, so you can pick up where you left off.',
-    '',
-    'Call our care team at [(888) 555-0142](tel:+18885550142), Mon-Sun 8am-8pm (EST), or read about [hormone replacement therapy](https://www.peakmens.example/testosterone-replacement).',
+    'Meanwhile, read about [testosterone replacement therapy](https://peakmens.example/treatments/testosterone-replacement-therapy).',
   ].join('\n'),
   'error404-ED': [
-    "## We couldn't find that page",
+    'If you followed a link from an email or text message, it may have expired.',
     '',
-    'The link may be out of date, or the page may have moved.',
+    'Meanwhile, read about [ED medications](https://peakmens.example/treatments/ed-medications) and how our clinicians prescribe them online.',
+  ].join('\n'),
+  'error404-HRT@female': [
+    'Your answers are saved: open the link from your email or text message again to pick up where you left off.',
     '',
-    'Call our care team at [(888) 555-0142](tel:+18885550142), Mon-Sun 8am-8pm (EST), or read about [ED medications](https://www.peakmens.example/ed-medications).',
+    'Meanwhile, read about [treatment for perimenopause and menopause](https://peakfemme.example/treatments/perimenopause-and-menopause).',
+  ].join('\n'),
+  'error404-ED@female': [
+    'If you followed a link from an email or text message, it may have expired.',
+    '',
+    'Meanwhile, read about [treatment for perimenopause and menopause](https://peakfemme.example/treatments/perimenopause-and-menopause).',
   ].join('\n'),
 };
 
@@ -734,7 +904,14 @@ function seedContent(db: Db): void {
   const product = db.prepare(
     `INSERT OR IGNORE INTO products (external_id, category, type, is_default, campaign_id, comp_order, brand, name, description,
        message, package_includes_json, includes_detail_json, price, quantity, sale_price, shipping, total, mp_id, demo)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, 1)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, 1)
+     ON CONFLICT (external_id, category) DO UPDATE SET
+       type = excluded.type, campaign_id = excluded.campaign_id, comp_order = excluded.comp_order,
+       brand = excluded.brand, name = excluded.name, description = excluded.description, message = excluded.message,
+       package_includes_json = excluded.package_includes_json, includes_detail_json = excluded.includes_detail_json,
+       price = excluded.price, sale_price = excluded.sale_price, shipping = excluded.shipping, total = excluded.total,
+       mp_id = excluded.mp_id
+     WHERE demo = 1`,
   );
   for (const item of PRODUCTS) {
     product.run(
@@ -759,11 +936,15 @@ function seedContent(db: Db): void {
   }
 
   const page = db.prepare(
-    'INSERT OR IGNORE INTO question_pages (form_id, page_id, position, page_json, demo) VALUES (?, ?, ?, ?, 1)',
+    `INSERT OR IGNORE INTO question_pages (form_id, page_id, position, page_json, demo) VALUES (?, ?, ?, ?, 1)
+     ON CONFLICT (form_id, page_id) DO UPDATE SET page_json = excluded.page_json WHERE demo = 1`,
   );
   for (const item of QUESTION_PAGES) page.run(item.formId, item.id, Number(item.id), JSON.stringify(item));
 
-  const content = db.prepare('INSERT OR IGNORE INTO content (key, markdown, demo) VALUES (?, ?, 1)');
+  const content = db.prepare(
+    `INSERT OR IGNORE INTO content (key, markdown, demo) VALUES (?, ?, 1)
+     ON CONFLICT (key) DO UPDATE SET markdown = excluded.markdown WHERE demo = 1`,
+  );
   for (const [key, markdown] of Object.entries(CONTENT)) content.run(key, markdown);
 
   const deadEnd = db.prepare('INSERT OR IGNORE INTO dead_ends (answer, markdown, demo) VALUES (?, ?, 1)');

@@ -27,6 +27,16 @@ test('mhrt fetches 1682 of type mpid with follow-on 1673 in campaign 116', () =>
   });
 });
 
+test('an ED checkout code asks for its ED medicine on the men’s site: daily tadalafil, or sildenafil for the Viagra codes', () => {
+  for (const code of ['dailytada', 'DailyTada2', 'groupdc', 'groupc', '6cial', 'callcenter']) {
+    expect(productRequestFor(code, undefined, 'male')).toEqual({ id: '1690', category: 'hrt', type: 'product' });
+  }
+  for (const code of ['groupv', '6via']) {
+    expect(productRequestFor(code, undefined, 'male')).toEqual({ id: '1691', category: 'hrt', type: 'product' });
+  }
+  expect(productRequestFor('constructor', undefined, 'male').id).toBe('undefined');
+});
+
 test('every other code sends the string undefined with type product, in the brand category', () => {
   expect(productRequestFor('shrt', '1684', 'male')).toEqual({ id: 'undefined', category: 'hrt', type: 'product' });
   expect(productRequestFor('fshrt', undefined, 'female')).toEqual({

@@ -41,7 +41,7 @@ const ANSWERS: JourneyState['answers'] = {
   lastName: ['Van Dyke'],
   email: ['avery@example.com'],
   phone: ['(212) 555-0187'],
-  'contact-consent': ['true'],
+  'marketing-consent': ['true'],
 };
 
 const LANDED_AT = '2026-11-20T09:00:00.000Z';
@@ -151,6 +151,16 @@ test('the answers of some pages are read in page order, a date going back to MM/
   ).toEqual([{ ref: 'q-age', type: 'number', questionId: 'q-age', value: [] }]);
 });
 
+test('the optional marketing consent is recorded either way: ticked as given, unticked as not given', () => {
+  const consent = (answers: JourneyState['answers']) =>
+    rawAnswersOf([mipPage('4')], answers).find((answer) => answer.ref === 'marketing-consent');
+  expect(mipPage('4').questions.find((question) => question.ref === 'marketing-consent')?.required).toBe(false);
+  expect(consent({ 'marketing-consent': ['true'] })?.value).toEqual(['true']);
+  // The box stores nothing when unticked; the lead says "not given" instead of leaving it out.
+  expect(consent({ 'marketing-consent': [] })?.value).toEqual(['false']);
+  expect(consent({})?.value).toEqual(['false']);
+});
+
 test('a date still being typed is passed on as it is, for the submission rules to refuse', () => {
   expect(rawAnswersOf([mipPage('1')], { birthdate: ['02/3'] })[0]?.value).toEqual(['02/3']);
 });
@@ -244,7 +254,7 @@ test('a new patient gets a new lead under the landing id of SPEC §3, with their
     ['lastName', ['Van Dyke']],
     ['email', ['avery@example.com']],
     ['phone', ['(212) 555-0187']],
-    ['contact-consent', ['true']],
+    ['marketing-consent', ['true']],
   ]);
 });
 
@@ -324,7 +334,7 @@ test("the link's landing id is used when its lead exists, with that lead's answe
     'lastName',
     'email',
     'phone',
-    'contact-consent',
+    'marketing-consent',
   ]);
   expect(journey.state.landingId).toBe(linkId);
 });
@@ -350,7 +360,7 @@ test("a link's landing id with no lead behind it (404) starts a new lead there, 
     'lastName',
     'email',
     'phone',
-    'contact-consent',
+    'marketing-consent',
   ]);
   expect(journey.state).toMatchObject({ landingId: linkId, completed: ['MIP'] });
 });

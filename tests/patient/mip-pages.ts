@@ -7,7 +7,9 @@ import { TEST_API_BASE } from '../api/msw.ts';
  * The hormone assessment's pages (MIP 1-4), the local server's seed itself, so the tests ask
  * exactly what a patient is asked.
  */
-export const MIP_PAGES = QUESTION_PAGES.filter((page) => page.formId === 'MIP') as unknown as readonly QuestionPage[];
+export const MIP_PAGES = QUESTION_PAGES.filter(
+  (page) => page.formId === 'MIP' && ['1', '2', '3', '4'].includes(page.id),
+) as unknown as readonly QuestionPage[];
 
 /** One MIP page by id. */
 export function mipPage(id: string): QuestionPage {

@@ -574,3 +574,99 @@ test('in a state with no documents, a failed identity check keeps the patient on
   });
   expect(calls.checks).toEqual([{ firstName: 'Avery', lastName: 'Quill', birthdate: '1980-04-27', state: 'CA' }]);
 });
+
+test('an ED patient is asked the ED health page, and the state only once: the shipping address gives it', async () => {
+  const user = userEvent.setup();
+  const calls = intakeApi();
+  const asked: string[] = [];
+  server.use(
+    http.get(`${TEST_API_BASE}/memoForm/pageQuestions`, ({ request }) => {
+      asked.push(new URL(request.url).searchParams.get('pageIds') ?? '');
+      return HttpResponse.json({
+        data: {
+          formId: 'MIP-H2',
+          pages: [
+            {
+              id: '4',
+              formId: 'MIP-H2',
+              title: 'Your health and ED',
+              questions: [
+                {
+                  id: 'q-nitrates',
+                  ref: 'nitrates',
+                  type: 'yes-no',
+                  label: 'Do you take a nitrate medicine?',
+                  required: true,
+                },
+              ],
+            },
+            {
+              id: '2',
+              formId: 'MIP-H2',
+              title: 'Shipping',
+              questions: [
+                {
+                  id: 'q-ship',
+                  ref: 'shipping-address',
+                  type: 'address',
+                  label: 'Where should we ship it?',
+                  required: true,
+                },
+              ],
+            },
+          ],
+        },
+      });
+    }),
+  );
+  const step = fakeStep();
+  const journey = memoryJourneyCalls();
+  renderIntake({ code: 'dailytada', journey, step });
+
+  await screen.findByRole('heading', { name: 'Your contact details' });
+  expect(asked).toEqual(['4,2,3']);
+  await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Rowan');
+  await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Vale');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'rowan.vale@example.com');
+  await user.type(screen.getByRole('textbox', { name: 'Mobile phone' }), '3125550188');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+
+  const nitrates = await screen.findByRole('radiogroup', { name: 'Do you take a nitrate medicine?' });
+  await user.click(within(nitrates).getByLabelText('No'));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: 'Shipping' });
+  await user.type(screen.getByRole('textbox', { name: 'Street address' }), '12 Juniper Lane');
+  await user.type(screen.getByRole('textbox', { name: 'City' }), 'Austin');
+  await user.selectOptions(screen.getByRole('combobox', { name: /^State/ }), 'Texas');
+  await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '78701');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+
+  expect(await screen.findByRole('heading', { name: 'About you' })).toBeVisible();
+  expect(screen.getByRole('textbox', { name: 'What is your date of birth?' })).toBeVisible();
+  expect(screen.queryByRole('combobox', { name: 'Which state do you live in?' })).toBeNull();
+  await user.type(screen.getByRole('textbox', { name: 'What is your date of birth?' }), '02/14/1975');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+  await vi.waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  const saved = must(calls.leads[0]).lead;
+  expect(saved.answers.filter((answer) => answer.ref === 'state')).toEqual([
+    expect.objectContaining({ value: ['TX'] }),
+  ]);
+  expect(calls.checks).toEqual([{ firstName: 'Rowan', lastName: 'Vale', birthdate: '1975-02-14', state: 'TX' }]);
+});
+
+test('an HRT code keeps the route’s intake pages', async () => {
+  const asked: string[] = [];
+  intakeApi();
+  server.use(
+    http.get(`${TEST_API_BASE}/memoForm/pageQuestions`, ({ request }) => {
+      asked.push(new URL(request.url).searchParams.get('pageIds') ?? '');
+      return HttpResponse.json({ data: INTAKE_PAGES });
+    }),
+  );
+  renderIntake({ code: 'shrt', journey: memoryJourneyCalls({ shrt: afterAssessment('TX') }) });
+  await screen.findByRole('heading', { name: 'Your medical history' });
+  expect(asked).toEqual(['1,2,3']);
+});

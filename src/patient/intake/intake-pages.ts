@@ -1,11 +1,15 @@
 import type { IdentityCustomer, Question, QuestionPage, UsState } from '../../api/types.ts';
+import { funnelConfig } from '../../config/funnel-config.ts';
 import { CONTACT_QUESTIONS } from '../../domain/contact-questions.ts';
 import { identityFieldsForState, withStateIdentityRules } from '../../domain/identity-fields.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
+import { ADDRESS_PARTS } from '../../questions/question-helpers.ts';
 import { validatePage } from '../../questions/validate-page.ts';
 import { contactOf } from '../lead.ts';
 
 type Answers = Readonly<Record<string, readonly string[]>>;
+
+const ADDRESS_STATE_INDEX = ADDRESS_PARTS.indexOf('state');
 
 /** The intake's form id (SPEC §3: MIP-H2 for the second assessment). */
 export const INTAKE_FORM_ID = 'MIP-H2';
@@ -31,6 +35,34 @@ export const CONTACT_PAGE: QuestionPage = {
   title: 'Your contact details',
   questions: [...CONTACT_QUESTIONS],
 };
+
+/** The intake's pages as a route names them (config/routes.json `form`). */
+export interface IntakeForm {
+  formId: string;
+  pageIds: readonly string[];
+}
+
+/**
+ * The MIP-H2 pages the ED codes ask instead of others: their own health page (nitrates, the
+ * heart, alpha-blockers, the ED itself) in place of the HRT medical history. The form id stays
+ * MIP-H2, so the landing id and the saved form are those of SPEC §3.
+ */
+const ED_PAGE_IDS: Readonly<Record<string, string>> = { '1': '4' };
+
+/**
+ * The intake pages for a campaign code: the route's, with the ED health page for an ED code
+ * (config/code-groups.json `ed`), since /mip/form serves the HRT and the ED funnels alike.
+ */
+export function intakeFormFor(form: IntakeForm, code: string | null): IntakeForm {
+  const edCodes = funnelConfig.codeGroups.groups.ed?.codes ?? [];
+  if (code === null || !edCodes.includes(code.toLowerCase())) return form;
+  return {
+    formId: form.formId,
+    pageIds: form.pageIds.map((pageId) =>
+      Object.hasOwn(ED_PAGE_IDS, pageId) ? (ED_PAGE_IDS[pageId] ?? pageId) : pageId,
+    ),
+  };
+}
 
 /** The contact answer refs, in the order of the contact page. */
 export const CONTACT_REFS = ['firstName', 'lastName', 'email', 'phone'] as const;
@@ -82,17 +114,50 @@ export function decodeAsks(record: string): AboutYouRef[] {
     .filter((ref, index, all) => all.indexOf(ref) === index);
 }
 
-/** The page asking birthdate and state when the patient has not answered them yet, else none. */
-export function aboutYouPages(asks: readonly AboutYouRef[]): QuestionPage[] {
-  if (asks.length === 0) return [];
-  return [
-    {
-      id: 'intake-about-you',
-      formId: INTAKE_FORM_ID,
-      title: 'About you',
-      questions: asks.map((ref) => ABOUT_YOU[ref]),
-    },
-  ];
+/** The intake's shipping address question's ref (MIP-H2 page 2); its answer is [line1, line2, city, state, zip]. */
+export const SHIPPING_ADDRESS_REF = 'shipping-address';
+
+/** The state of the shipping address, when the patient has given a valid one. */
+export function shippingStateOf(answers: Answers): UsState | undefined {
+  const state = answers[SHIPPING_ADDRESS_REF]?.[ADDRESS_STATE_INDEX]?.trim() ?? '';
+  return isUsStateCode(state) ? (state as UsState) : undefined;
+}
+
+/** The patient's state: their answer to the state question, else their shipping address's. */
+export function stateOf(answers: Answers): string {
+  const answered = answers.state?.[0]?.trim() ?? '';
+  return answered !== '' ? answered : (shippingStateOf(answers) ?? '');
+}
+
+/**
+ * The page asking birthdate and state when the patient has not answered them yet, else none.
+ * The state is not asked again once the shipping address has given it.
+ */
+export function aboutYouPages(asks: readonly AboutYouRef[], answers: Answers = {}): QuestionPage[] {
+  const shippingState = shippingStateOf(answers);
+  const questions = asks.filter((ref) => ref !== 'state' || shippingState === undefined).map((ref) => ABOUT_YOU[ref]);
+  if (questions.length === 0) return [];
+  return [{ id: 'intake-about-you', formId: INTAKE_FORM_ID, title: 'About you', questions }];
+}
+
+/**
+ * The pages and answers the intake saves: when the state was not asked because the shipping
+ * address gave it, the state question is saved too, answered with the address's state, so the
+ * lead holds the patient's state as the assessment's leads do.
+ */
+export function withShippingState(
+  pages: readonly QuestionPage[],
+  answers: Answers,
+): { pages: QuestionPage[]; answers: Answers } {
+  const asked = pages.some((page) => page.questions.some((question) => (question.ref ?? question.id) === 'state'));
+  const shippingState = shippingStateOf(answers);
+  if (asked || (answers.state?.[0]?.trim() ?? '') !== '' || shippingState === undefined) {
+    return { pages: [...pages], answers };
+  }
+  return {
+    pages: [...pages, { id: 'intake-shipping-state', formId: INTAKE_FORM_ID, questions: [STATE_QUESTION] }],
+    answers: { ...answers, state: [shippingState] },
+  };
 }
 
 /** The identity documents a patient types for the check; kept in component state only, never in the journey. */
@@ -165,7 +230,7 @@ export class IdentityAnswersProblem extends Error {
 export function identityCustomerOf(answers: Answers, documents: IdentityDocuments): IdentityCustomer {
   const { firstName, lastName } = contactOf(answers);
   const birthdate = answers.birthdate?.[0]?.trim() ?? '';
-  const state = answers.state?.[0]?.trim() ?? '';
+  const state = stateOf(answers);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(birthdate)) {
     throw new IdentityAnswersProblem('We need your date of birth to confirm your identity. Go back and enter it.');
   }

@@ -5,13 +5,22 @@ import { SYMPTOM_PAGE } from '../seed.ts';
 import { customerExists, leadExists, notFound, numberOf, ok, optionalText, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';
 
-/** GET /memoForm/getMarkdown: markdown by content key; keys with no entry are left out. */
-const getMarkdown: OperationHandler = ({ db, query }) => {
+/** The key of a content entry's own version for one brand's site: `error404-ED@female`. */
+export function siteContentKey(key: string, site: 'male' | 'female'): string {
+  return `${key}@${site}`;
+}
+
+/**
+ * GET /memoForm/getMarkdown: markdown by content key; keys with no entry are left out. The
+ * brand of the request picks its own version of an entry (`{key}@{site}`) when there is one, so
+ * the women's site never shows the men's phone or treatments; the plain key serves the rest.
+ */
+const getMarkdown: OperationHandler = ({ db, query, site }) => {
   const names = decodeJsonField('getMarkdown', '/query/names', query.names) as string[];
   const results: Record<string, string> = {};
   const find = statement<[string], { markdown: string }>(db, 'SELECT markdown FROM content WHERE key = ?');
   for (const name of names) {
-    const entry = find.get(name);
+    const entry = find.get(siteContentKey(name, site)) ?? find.get(name);
     if (entry) results[name] = entry.markdown;
   }
   return ok({ results });

@@ -125,6 +125,7 @@ const getAnswers: OperationHandler = ({ db, query }) => {
 const DISQUALIFYING_ANSWERS: Readonly<Record<string, string>> = {
   'hormone-cancer': 'A history of hormone-sensitive cancer needs an in-person specialist.',
   'blood-clot': 'A history of blood clots, stroke or heart attack needs an in-person assessment.',
+  pregnancy: 'Hormone therapy is not prescribed during pregnancy or breastfeeding, or while planning a pregnancy.',
 };
 
 /** The minimum age for treatment. */
