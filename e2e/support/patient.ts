@@ -87,13 +87,14 @@ async function nextPageTitle(page: Page, previous: string | null, path: string):
 export type OnFormPage = (title: string) => Promise<void>;
 
 /**
- * Answers the hormone assessment (MIP pages 1-4, or the quiz order 2, 1, 4), reloading on a
- * page midway to prove the answers stay, and submits it.
+ * Answers the hormone assessment (MIP pages 1-4, the women's health page, or the quiz order 2,
+ * 1, 4), reloading on a page midway to prove the answers stay, and submits it. The optional
+ * marketing consent is left unticked unless `marketingConsent` is true.
  */
 export async function takeAssessment(
   page: Page,
   patient: Patient,
-  options: { reloadCheck?: boolean; onPage?: OnFormPage } = {},
+  options: { reloadCheck?: boolean; onPage?: OnFormPage; marketingConsent?: boolean } = {},
 ) {
   await expect(heading(page)).toHaveText(/^Hormone (Assessment|Quiz)$/);
   const pagesSeen = new Set<string>();
@@ -137,6 +138,13 @@ export async function takeAssessment(
           .getByRole('radiogroup', { name: /blood clot/ })
           .getByRole('radio', { name: 'No' })
           .check();
+        // The women's health page also asks about pregnancy.
+        if ((await page.getByRole('radiogroup', { name: /pregnant/ }).count()) > 0) {
+          await page
+            .getByRole('radiogroup', { name: /pregnant/ })
+            .getByRole('radio', { name: 'No' })
+            .check();
+        }
         await page.getByLabel(/List any medications/).fill(patient.medications);
         await next(page);
         break;
@@ -145,7 +153,7 @@ export async function takeAssessment(
         await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
         await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
         await page.getByLabel('Mobile phone').fill(patient.phone);
-        await page.getByRole('checkbox', { name: /I agree to be contacted/ }).check();
+        if (options.marketingConsent === true) await page.getByRole('checkbox', { name: /offers/ }).check();
         await next(page, 'Finish the assessment');
         return;
       default:
@@ -185,6 +193,16 @@ export async function pay(page: Page, patient: Patient, card: string = CARDS.app
   await form.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill('12/34');
   await form.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
   await form.getByRole('button', { name: /^Pay / }).dblclick();
+}
+
+/**
+ * After Pay: the page says the payment was received and gives the order reference (so the
+ * patient knows money was taken and can quote it), and Continue moves on to the next step.
+ */
+export async function continueAfterPaying(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('order-reference')).toHaveText(/^[A-Za-z0-9_-]{1,4}( [A-Za-z0-9_-]{1,4})+$/);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
 
 /** Chooses the first day, and its first time, the booking screen offers. */
@@ -282,6 +300,27 @@ export async function completeIntakeTyping(
             await expect(page.getByLabel(/allergies to medications/)).toHaveValue(typing.allergies);
           });
         }
+        await next(page);
+        break;
+      case 'Your health and ED':
+        await page
+          .getByRole('radiogroup', { name: /nitrate/i })
+          .getByRole('radio', { name: 'No' })
+          .check();
+        await page.getByRole('group', { name: /heart/i }).getByRole('checkbox', { name: 'None of these' }).check();
+        await page
+          .getByRole('radiogroup', { name: /alpha-blocker/i })
+          .getByRole('radio', { name: 'No' })
+          .check();
+        await page
+          .getByRole('radiogroup', { name: /How long have you had trouble/ })
+          .getByRole('radio', { name: 'More than a year' })
+          .check();
+        await page
+          .getByRole('radiogroup', { name: /taken ED medicine before/ })
+          .getByRole('radio', { name: 'No, never' })
+          .check();
+        await page.getByLabel(/allergies to medications/).fill(typing.allergies);
         await next(page);
         break;
       case 'Shipping':

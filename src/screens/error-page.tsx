@@ -1,9 +1,13 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { getMarkdown } from '../api/content.ts';
+import { useBrand } from '../app/brand-context.tsx';
 import { useNotifications } from '../app/notifications.tsx';
 import { funnelConfig } from '../config/funnel-config.ts';
 import { LazyRichText } from '../content/lazy-rich-text.tsx';
+import { ActionBar } from '../layout/action-bar.tsx';
+import { SupportContact } from '../patient/support-contact.tsx';
 import classes from './error-page.module.css';
 
 /** The two content entries the error page chooses from (SPEC §7). */
@@ -20,21 +24,24 @@ export function errorContentKey(pathCode: string | null | undefined): (typeof ER
 export interface ErrorPageProps {
   /** Shown in a very large heading, such as 404. */
   code?: string | undefined;
-  /** The secondary heading. */
+  /** The secondary heading; the page's heading when there is no code. */
   description?: string | undefined;
   /** A smaller heading under the description. */
   message?: string | undefined;
   /** The campaign code of the page, which chooses the content entry. */
   pathCode?: string | null | undefined;
+  /** Whether to show the content service's rich text (the error page of SPEC §2 does). @default true */
+  withContent?: boolean;
 }
 
-/** The error page of SPEC §2: a grey rounded card with the code, description, message and content. */
-export function ErrorPage({ code, description, message, pathCode }: ErrorPageProps) {
+/** The content entry of the page's code, as the server has it for the visitor's brand. */
+function useErrorContent(pathCode: string | null | undefined, enabled: boolean): string | null {
   const { showSnackbar } = useNotifications();
   const [markdown, setMarkdown] = useState<string | null>(null);
   const key = errorContentKey(pathCode);
 
   useEffect(() => {
+    if (!enabled) return undefined;
     let current = true;
     getMarkdown(ERROR_CONTENT_KEYS).then(
       ({ results }) => {
@@ -47,10 +54,22 @@ export function ErrorPage({ code, description, message, pathCode }: ErrorPagePro
     return () => {
       current = false;
     };
-  }, [key, showSnackbar]);
+  }, [key, enabled, showSnackbar]);
+  return enabled ? markdown : null;
+}
+
+/**
+ * Every page a patient reaches when a link fails (the error page of SPEC §2, the short-link
+ * failure, the not-found page): a grey rounded card with the code, what happened in the
+ * patient's words, the content for the code, and a way forward: the brand's phone to tap and
+ * the brand's start as the one primary action.
+ */
+export function ErrorPage({ code, description, message, pathCode, withContent = true }: ErrorPageProps) {
+  const { brand } = useBrand();
+  const markdown = useErrorContent(pathCode, withContent);
 
   return (
-    <Paper className={classes.card} radius={16}>
+    <Paper className={classes.card} radius={16} data-error-card="">
       <Stack gap="sm" align="center" ta="center">
         {code !== undefined && code !== '' ? (
           <>
@@ -78,6 +97,16 @@ export function ErrorPage({ code, description, message, pathCode }: ErrorPagePro
             <LazyRichText markdown={markdown} />
           </Text>
         )}
+        <div className={classes.content}>
+          <SupportContact lead="Questions? Call our care team at" />
+        </div>
+        <div className={classes.actions}>
+          <ActionBar>
+            <Button component={Link} to={brand.startPath}>
+              Start your assessment
+            </Button>
+          </ActionBar>
+        </div>
       </Stack>
     </Paper>
   );

@@ -8,13 +8,25 @@ import { MEMBER_SATISFACTION_PATH, VIDEO_VISIT_HOSTS } from '../app/short-link-c
 import { ErrorPage } from './error-page.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
-interface Failure {
+export interface Failure {
   status: string;
   message: string;
 }
 
 /** The failure title of SPEC §2. */
 export const SHORT_LINK_ERROR_TITLE = 'Error: URL Shortener';
+
+/**
+ * What the patient reads for a failure. The state keeps SPEC §4's status and message ("short url
+ * hash not found", a refusal's reason, the server's message) for developers; the page says in
+ * plain words what happened, by kind: no such link, a link refused, or a lookup that failed.
+ */
+export function shortLinkFailureText(failure: Failure): string {
+  if (failure.status === '404') return 'This link does not work. It may be mistyped, or it may have expired.';
+  if (failure.status === '400')
+    return 'This link cannot be opened here. It may have been changed or copied only in part.';
+  return 'We could not open this link just now. Please try again in a moment.';
+}
 
 /**
  * /s/{hash}: looks the link up and goes there. An internal path opens in the app with the
@@ -67,7 +79,7 @@ export default function ShortLinkScreen({ params }: ScreenProps) {
     if (failure) document.title = SHORT_LINK_ERROR_TITLE;
   }, [failure]);
 
-  if (failure) return <ErrorPage code={failure.status} description={failure.message} />;
+  if (failure) return <ErrorPage code={failure.status} description={shortLinkFailureText(failure)} />;
   return (
     <Stack align="center" py="xl" role="status" aria-busy="true">
       <Loader aria-hidden />

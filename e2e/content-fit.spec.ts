@@ -1,0 +1,186 @@
+import { expect, test, type Page } from './support/test.ts';
+import { recordsOf } from './support/database.ts';
+import { heading, newPatient, pay, takeAssessment, type Patient } from './support/patient.ts';
+import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
+
+/**
+ * What a patient is sold and asked fits their brand and their campaign's product (issue 12,
+ * points 5, 7 and 10): the ED funnel sells an ED medicine and asks ED questions, once each;
+ * the women's assessment asks women's questions; no checkout promises lab results that are
+ * not part of the order; and marketing contact is a choice of its own, never a condition.
+ */
+
+test.describe.configure({ timeout: 90_000 });
+
+/** The form page's title (its first h2 in the main content) once it is `title`. */
+async function onFormPage(page: Page, title: string) {
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText(title, {
+    timeout: 15_000,
+  });
+}
+
+async function next(page: Page, name: string | RegExp = 'Next') {
+  await page.getByRole('button', { name }).click();
+}
+
+/** The ED intake as a patient answers it, checking that each page asks what an ED patient should be asked. */
+async function answerEdIntake(page: Page, patient: Patient) {
+  await expect(heading(page)).toHaveText('Intake');
+  await onFormPage(page, 'Your contact details');
+  await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
+  await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
+  await page.getByLabel('Mobile phone').fill(patient.phone);
+  await next(page);
+
+  // The questions a prescriber of ED medicine needs: nitrates, the heart, blood-pressure medicine, the ED itself.
+  await onFormPage(page, 'Your health and ED');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('radiogroup', { name: /nitrate/i })).toBeVisible();
+  await expect(main.getByRole('group', { name: /heart/i })).toBeVisible();
+  await expect(main.getByText(/sleep apnea|thyroid/i)).toHaveCount(0);
+  await main
+    .getByRole('radiogroup', { name: /nitrate/i })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await main.getByRole('group', { name: /heart/i }).getByRole('checkbox', { name: 'None of these' }).check();
+  await main
+    .getByRole('radiogroup', { name: /alpha-blocker/i })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await main
+    .getByRole('radiogroup', { name: /How long have you had trouble/ })
+    .getByRole('radio', { name: 'More than a year' })
+    .check();
+  await main
+    .getByRole('radiogroup', { name: /taken ED medicine before/ })
+    .getByRole('radio', { name: 'No, never' })
+    .check();
+  await page.getByLabel(/allergies to medications/).fill('none');
+  await next(page);
+
+  await onFormPage(page, 'Shipping');
+  await page.getByRole('textbox', { name: 'Street address', exact: true }).fill(patient.address.line1);
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill(patient.address.city);
+  await page.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
+  await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(patient.address.zip);
+  await page.getByLabel(/height in inches/).fill('70');
+  await next(page);
+
+  await onFormPage(page, 'Consent');
+  await page.getByRole('checkbox', { name: /telehealth/ }).check();
+  await page.getByRole('checkbox', { name: /Terms & Conditions/ }).check();
+  await next(page, /^(Next|Continue)$/);
+
+  // The date of birth is still unknown, the state is not: the shipping address gave it.
+  await onFormPage(page, 'About you');
+  await expect(page.getByLabel('What is your date of birth?')).toBeVisible();
+  await expect(page.getByLabel('Which state do you live in?')).toHaveCount(0);
+  await page.getByLabel('What is your date of birth?').fill(patient.birthdate);
+  await next(page, /^(Next|Continue)$/);
+}
+
+test('dailytada: the ED intake asks ED questions and the state once, and the checkout sells daily tadalafil, with no lab results', async ({
+  page,
+}) => {
+  // TX asks for no photo ID: the identity check runs on the state the shipping address gave.
+  const patient = newPatient('fit-dailytada', { state: 'TX' });
+  await page.goto(`${MENS_SITE}/mip/form/dailytada`);
+  await answerEdIntake(page, patient);
+
+  await expect(page).toHaveURL(`${MENS_SITE}/mip/checkout/dailytada`);
+  const order = page.getByRole('region', { name: 'Your order' });
+  await expect(order).toContainText(/tadalafil/i, { timeout: 15_000 });
+  await expect(order).toContainText(/erectile dysfunction|ED/);
+  await expect(page.getByRole('main')).not.toContainText(/lab results|hormone assessment/i);
+  await pay(page, patient);
+  await expect(page.getByText('Your payment is complete')).toBeVisible();
+
+  const records = recordsOf(patient.email);
+  expect(records.orders).toHaveLength(1);
+  expect(records.orders[0]?.productId).not.toBe('0');
+  // The lead holds the ED answers and the state, once, from the shipping address.
+  const answers = records.leads[0]?.answers ?? [];
+  expect(answers.map((answer) => answer.ref)).toEqual(expect.arrayContaining(['nitrates', 'shipping-address']));
+  expect(answers.filter((answer) => answer.ref === 'state')).toEqual([
+    expect.objectContaining({ value: [patient.state] }),
+  ]);
+});
+
+test('a viagra campaign (6via) sells sildenafil, not the daily tadalafil', async ({ page }) => {
+  await page.goto(`${MENS_SITE}/mip/checkout/6via`);
+  const order = page.getByRole('region', { name: 'Your order' });
+  await expect(order).toContainText(/sildenafil/i, { timeout: 15_000 });
+  await expect(page.getByRole('main')).not.toContainText(/lab results/i);
+});
+
+test('the men’s HRT payment promises no lab results when no lab kit is in the order', async ({ page }) => {
+  await page.goto(`${MENS_SITE}/payment/shrt`);
+  const order = page.getByRole('region', { name: 'Your order' });
+  // The product loads after the page; a busy machine takes a while.
+  await expect(order).toContainText(/clinician/i, { timeout: 15_000 });
+  await expect(page.getByRole('main')).not.toContainText(/lab results/i);
+});
+
+/** Walks the assessment to its health page and returns that page's text. */
+async function healthPageText(page: Page, site: string, path: string): Promise<string> {
+  const patient = newPatient('fit-health');
+  await page.goto(`${site}${path}`);
+  await onFormPage(page, 'About you');
+  await page.getByLabel('What is your date of birth?').fill(patient.birthdate);
+  await page.getByLabel('Which state do you live in?').selectOption(patient.state);
+  await page.getByLabel('What is your weight in pounds?').fill(patient.weight);
+  await next(page);
+  await onFormPage(page, 'Your symptoms');
+  await page.getByRole('radio', { name: 'Low' }).check();
+  await page.getByRole('checkbox', { name: 'Poor sleep' }).check();
+  await page.getByRole('radio', { name: 'More than a year' }).check();
+  await next(page);
+  await onFormPage(page, 'Your health');
+  return page.getByRole('main').innerText();
+}
+
+test('the women’s assessment asks about women’s cancers, never the prostate; the men’s keeps its own', async ({
+  page,
+}) => {
+  const womens = await healthPageText(page, WOMENS_SITE, '/f/hormone-assessment/fha1');
+  expect(womens).not.toMatch(/prostate/i);
+  expect(womens).toMatch(/breast, ovarian or uterine/i);
+  expect(womens).toMatch(/pregnant/i);
+
+  const mens = await healthPageText(page, MENS_SITE, '/hormone-assessment/shrt');
+  expect(mens).toMatch(/prostate/i);
+  expect(mens).not.toMatch(/ovarian|uterine|pregnant/i);
+});
+
+test('results need no marketing consent, and the lead records the choice as not given', async ({ page }) => {
+  const patient = newPatient('fit-no-marketing');
+  await page.goto(`${MENS_SITE}/hormone-assessment/shrt`);
+  await takeAssessment(page, patient, { marketingConsent: false });
+  await expect(page).toHaveURL(`${MENS_SITE}/results/shrt`);
+  await expect(heading(page)).toHaveText('Your Results');
+  await expect(page.getByText(/^Thank you, /)).toBeVisible();
+
+  const lead = recordsOf(patient.email).leads[0];
+  expect(lead?.answers.find((answer) => answer.ref === 'marketing-consent')?.value).toEqual(['false']);
+});
+
+test('marketing consent is its own optional choice, and a given one is recorded as given', async ({ page }) => {
+  const patient = newPatient('fit-marketing');
+  await page.goto(`${WOMENS_SITE}/f/hormone-assessment/fha1`);
+  await takeAssessment(page, patient, {
+    marketingConsent: true,
+    onPage: async (title) => {
+      if (title !== 'Where should we send your results?') return;
+      const consent = page.getByRole('checkbox', { name: /offers/ });
+      await expect(consent).not.toBeChecked();
+      await expect(consent).not.toHaveAttribute('aria-required', 'true');
+      // Its words say it is optional and not a condition.
+      await expect(page.getByText(/optional/i)).toBeVisible();
+    },
+  });
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/results/fha1`);
+  await expect(page.getByText(/^Thank you, /)).toBeVisible();
+  const lead = recordsOf(patient.email).leads[0];
+  expect(lead?.answers.find((answer) => answer.ref === 'marketing-consent')?.value).toEqual(['true']);
+});
