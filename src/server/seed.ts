@@ -15,7 +15,7 @@ import { placeSearchKey } from './handlers/places.ts';
  */
 
 /** Raise when the demo content changes, to seed the new rows into existing databases. */
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 
 /** The assessment page whose questions the symptom-questions call asks again. */
 export const SYMPTOM_PAGE = { formId: 'MIP', pageId: '2' } as const;
@@ -596,21 +596,15 @@ const CONTENT: Readonly<Record<string, string>> = {
     '',
     'Meanwhile, read about [testosterone replacement therapy](https://peakmens.example/treatments/testosterone-replacement-therapy).',
   ].join('\n'),
-  'error404-ED': [
-    'If you followed a link from an email or text message, it may have expired.',
-    '',
-    'Meanwhile, read about [ED medications](https://peakmens.example/treatments/ed-medications) and how our clinicians prescribe them online.',
-  ].join('\n'),
+  'error404-ED':
+    'Looking for treatment for erectile dysfunction? Read about [ED medications](https://peakmens.example/treatments/ed-medications) and how our clinicians prescribe them online.',
   'error404-HRT@female': [
     'Your answers are saved: open the link from your email or text message again to pick up where you left off.',
     '',
     'Meanwhile, read about [treatment for perimenopause and menopause](https://peakfemme.example/treatments/perimenopause-and-menopause).',
   ].join('\n'),
-  'error404-ED@female': [
-    'If you followed a link from an email or text message, it may have expired.',
-    '',
-    'Meanwhile, read about [treatment for perimenopause and menopause](https://peakfemme.example/treatments/perimenopause-and-menopause).',
-  ].join('\n'),
+  'error404-ED@female':
+    'Looking for hormone therapy? Read about [treatment for perimenopause and menopause](https://peakfemme.example/treatments/perimenopause-and-menopause) and how our clinicians prescribe it online.',
 };
 
 /** Pages shown when an answer ends the funnel. */
