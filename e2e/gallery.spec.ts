@@ -10,6 +10,7 @@ import {
   takeAssessmentWith,
   type IntakeTyping,
   type Patient,
+  continueAfterPaying,
 } from './support/patient.ts';
 import { SITES, VISITS, type Site } from './support/screens.ts';
 import { MENS_SITE } from './support/sites.ts';
@@ -105,6 +106,7 @@ async function assessmentToIntake(gallery: Gallery, page: Page, site: Site, pati
     `${code}: intake after paying`,
     async () => {
       await pay(page, patient);
+      await continueAfterPaying(page);
       await expect(page).toHaveURL(`${SITES[site]}${site === 'male' ? `/mip/form/${code}` : `/f/intake/${code}`}`);
       await intakePages(gallery, page, patient, code);
     },

@@ -9,6 +9,7 @@ import {
   pay,
   reloadKeepsPlace,
   takeAssessment,
+  continueAfterPaying,
 } from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';
 
@@ -56,6 +57,7 @@ test('shrt with callcenter=true: payment, then finish, one lead and one order', 
   await page.goto('/payment/shrt?callcenter=true');
   await reloadOnStep(page, 'Secure Checkout');
   await pay(page, patient);
+  await continueAfterPaying(page);
   await expect(page).toHaveURL('/finish/shrt?callcenter=true');
   await reloadOnStep(page, 'All Set');
 
@@ -101,6 +103,7 @@ test('shrt: the men’s HRT funnel from the assessment to a booked consult, one 
   await expect(page).toHaveURL('/payment/shrt');
   await reloadOnStep(page, 'Secure Checkout');
   await pay(page, patient);
+  await continueAfterPaying(page);
 
   await expect(page).toHaveURL('/mip/form/shrt');
   await reloadOnStep(page, 'Intake');
@@ -140,6 +143,7 @@ test('fha1: the women’s funnel, with the consult video page, ends booked with 
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/payment/fha1`);
   await reloadOnStep(page, 'Secure Checkout');
   await pay(page, patient);
+  await continueAfterPaying(page);
 
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/intake/fha1`);
   await reloadOnStep(page, 'Intake');
@@ -184,6 +188,7 @@ test('bhrt: payment first, then the assessment updates the same lead; one lead, 
   await page.goto('/payment/bhrt');
   await reloadOnStep(page, 'Secure Checkout');
   await pay(page, patient);
+  await continueAfterPaying(page);
   await expect(page).toHaveURL('/hormone-assessment/bhrt');
   await reloadOnStep(page, 'Hormone Assessment');
   await takeAssessment(page, patient);
@@ -213,6 +218,7 @@ test('two patients choose the same time: the first books it, the second is told 
     ] as const) {
       await tab.goto('/payment/microbh');
       await pay(tab, patient);
+      await continueAfterPaying(tab);
       await expect(tab).toHaveURL('/mip/calendly/microbh');
     }
     // Both look at the same open times; the first patient books the earliest.
@@ -236,6 +242,7 @@ test('microbh: pays, books, takes the assessment and intake, books the follow-up
   const patient = newPatient('microbh');
   await page.goto('/payment/microbh');
   await pay(page, patient);
+  await continueAfterPaying(page);
   await expect(page).toHaveURL('/mip/calendly/microbh');
   await reloadOnStep(page, 'Book Your Consult');
   await book(page);
@@ -266,6 +273,7 @@ test('pathOverride on the men’s site: assess, pay, end', async ({ page }) => {
   await expect(page).toHaveURL('/payment/shrt?pathOverride=assess,pay,end');
   await reloadOnStep(page, 'Secure Checkout');
   await pay(page, patient);
+  await continueAfterPaying(page);
   await expect(page).toHaveURL('/finish/shrt?pathOverride=assess,pay,end');
   await reloadOnStep(page, 'All Set');
 

@@ -11,6 +11,7 @@ import {
   takeAssessment,
   type IntakeTyping,
   type Patient,
+  continueAfterPaying,
 } from './support/patient.ts';
 import { E2E_DATA_DIR, MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 
@@ -74,6 +75,7 @@ async function payAsCanary(page: Page, patient: Patient) {
     .getByRole('textbox', { name: /^Apartment, suite or unit/ })
     .fill(TYPING.addressLine2);
   await pay(page, patient);
+  await continueAfterPaying(page);
 }
 
 /**

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from './support/test.ts';
 import { recordsOf } from './support/database.ts';
-import { completeIntake, newPatient, pay, takeAssessment, type Patient } from './support/patient.ts';
+import {
+  completeIntake,
+  newPatient,
+  pay,
+  takeAssessment,
+  type Patient,
+  continueAfterPaying,
+} from './support/patient.ts';
 import {
   FAKE_ORIGINS,
   FAKES_ORIGIN,
@@ -50,6 +57,7 @@ async function payWithSuggestedAddress(page: Page, patient: Patient): Promise<vo
   await expect(form.getByRole('textbox', { name: 'City', exact: true })).toHaveValue('Austin');
   await expect(form.getByRole('textbox', { name: 'ZIP code', exact: true })).toHaveValue('78701');
   await pay(page, { ...patient, state: 'TX' });
+  await continueAfterPaying(page);
 }
 
 /** Books the first time the scheduling service's embed offers. */
@@ -77,6 +85,7 @@ async function finishWomensFunnel(page: Page, patient: Patient, blocked: Service
   }
   if (blocked === 'places') {
     await pay(page, patient);
+    await continueAfterPaying(page);
   } else {
     await payWithSuggestedAddress(page, patient);
   }
@@ -161,6 +170,7 @@ test.describe('with every outside service in production form', () => {
     const patient = newPatient('services-microclinic');
     await page.goto(`${SERVICES_MENS_SITE}/payment/microclinic`);
     await pay(page, patient);
+    await continueAfterPaying(page);
     await expect(page).toHaveURL(`${SERVICES_MENS_SITE}/mip/hrt/finish/microclinic`, { timeout: 20_000 });
     await page.getByRole('button', { name: 'Enter my city or ZIP code' }).click();
     await page.getByRole('textbox', { name: 'City or ZIP code' }).fill('Austin');

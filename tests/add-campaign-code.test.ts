@@ -24,6 +24,7 @@ test('a new code added to an existing funnel walks that funnel', () => {
     '/payment/springhrt?utm_campaign=spring',
     '/mip/form/springhrt?utm_campaign=spring',
     '/mip/calendly/springhrt?utm_campaign=spring',
+    '/finish/springhrt?utm_campaign=spring',
   ]);
 });
 
@@ -34,6 +35,7 @@ test('a new funnel with its own steps, a call-centre variant and a group', () =>
       site: 'female',
       codes: ['fsummer'],
       steps: ['/f/results', '/f/intake', '/f/appointment/consult'],
+      finish: '/f/finish',
       variants: [
         { name: 'callcenter', when: { query: 'callcenter', equals: 'true' }, steps: ['/f/intake', '/f/finish'] },
       ],
@@ -48,6 +50,7 @@ test('a new funnel with its own steps, a call-centre variant and a group', () =>
     '/f/results/fsummer',
     '/f/intake/fsummer',
     '/f/appointment/consult/fsummer',
+    '/f/finish/fsummer',
   ]);
   expect(simulate(engine, '/f/intake/fsummer?callcenter=true')).toEqual([
     '/f/intake/fsummer?callcenter=true',

@@ -57,6 +57,40 @@ test('a page the funnel machine does not drive cannot be a step', () => {
   ]);
 });
 
+test('a funnel must say where it finishes', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    Reflect.deleteProperty(must(json.funnels['ed-checkout']), 'finish');
+  });
+  expect(problemsOf(texts)).toEqual(['config/funnels.json: /funnels/ed-checkout: missing required property "finish"']);
+});
+
+test('a funnel that would end on a step whose Continue goes nowhere', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['ed-checkout']).finish = '/mip/checkout';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/ed-checkout/finish: finish "/mip/checkout" opens the checkout screen, which offers Continue: a patient who reaches the end of funnel "ed-checkout" would press it and go nowhere. Use a page that ends the journey (finish, thank-you, continuous-confirmation), such as /finish',
+  ]);
+});
+
+test("a finish on the other site's page", () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-quiz']).finish = '/f/finish';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-quiz/finish: finish "/f/finish" does not fit funnel "hrt-quiz": /f/finish/quiz is a page of the women\'s site (/f/finish/:pathCode), not the men\'s site',
+  ]);
+});
+
+test('a finish page in the middle of the steps would strand the steps after it', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-assessment']).steps.splice(2, 0, '/finish');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment/steps/2: step "/finish" ends the journey (the finish screen offers no Continue), so the steps after it could never be reached',
+  ]);
+});
+
 test('a variant step that does not exist', () => {
   const texts = editConfig(valid, 'funnels', (json) => {
     must(must(json.funnels['f-hrt-assessment']).variants?.[0]).steps[1] = '/f/finnish';

@@ -41,11 +41,14 @@ test('a new visit starts at the first step, with the query on every URL', () => 
   ]);
 });
 
-test('microbh: Next from the form reaches the second booking, and Next there goes no further', () => {
+test('microbh: Next from the form reaches the second booking, and Next there finishes', () => {
   const { snapshot } = replay(microbh, [next, next, next, next]);
   expect(stepIndexOf(snapshot)).toBe(4);
-  expect(snapshot.can(next)).toBe(false);
+  expect(snapshot.can(next)).toBe(true);
   expect(snapshot.can(back)).toBe(true);
+  const { snapshot: end, urls } = replay(microbh, [next, next, next, next, next]);
+  expect(urls.at(-1)).toBe('/finish/microbh?utm_source=mail');
+  expect(end.can(next)).toBe(false);
 });
 
 test('microbh: the browser Back button from the assessment lands on the first booking', () => {
@@ -70,7 +73,7 @@ test('microbh: the index recorded with a history entry wins over the nearest boo
 test('microbh: a reload on the second booking resumes there when the history entry has its index', () => {
   const { snapshot } = replay(microbh, [], { url: '/mip/calendly/microbh', index: 4 });
   expect(stepIndexOf(snapshot)).toBe(4);
-  expect(snapshot.can(next)).toBe(false);
+  expect(urlOf(snapshot)).toBe('/mip/calendly/microbh?utm_source=mail');
 });
 
 test('an index recorded for another page is ignored', () => {
@@ -171,14 +174,16 @@ test('the machine runs as an actor, as the browser uses it', () => {
   actor.subscribe((snapshot: FunnelSnapshot) => seen.push(urlOf(snapshot)));
   actor.send(next);
   actor.send(next);
+  actor.send(next); // the funnel's finish page
   actor.send(next); // the last step: Next stays put
   actor.send(back);
   expect(seen).toEqual([
     '/hormone-assessment/cchrt',
     '/mip/form/cchrt',
     '/mip/calendly/cchrt',
+    '/finish/cchrt',
+    '/finish/cchrt',
     '/mip/calendly/cchrt',
-    '/mip/form/cchrt',
   ]);
   actor.stop();
 });

@@ -9,6 +9,7 @@ import {
   type RoutesFile,
   type Site,
   type StepKeysFile,
+  ENDING_SCREENS,
   WHEN_SENT_SCREENS,
 } from './config-types.ts';
 import { campaignCodeOf, compileRoutes, patternParams, sentPath, type RouteTable } from './route-match.ts';
@@ -281,6 +282,14 @@ function checkFunnelSteps(config: Partial<FunnelConfig>, table: Pages, isClean: 
       );
     }
   }
+  // The first code's page for a step path, judged by `judge`; a step that opens no fitting page is left to checkSteps.
+  const screenAt = (step: string, codes: readonly string[], judge: (route: RouteConfig) => string | null) => {
+    const code = codes[0];
+    if (code === undefined) return null;
+    const page = table.routes.match(`${step}/${code}`);
+    if (!page || page.route.path === '*') return `unknown finish "${step}": no page matches ${step}/${code}`;
+    return judge(page.route);
+  };
   for (const [id, funnel] of Object.entries(funnels.funnels)) {
     const base = pointer('funnels', id);
     const redirectedCodes = new Set<string>();
@@ -309,7 +318,31 @@ function checkFunnelSteps(config: Partial<FunnelConfig>, table: Pages, isClean: 
         }
       });
     };
+    // The finish is where every step list ends: a page of its site that ends the journey.
+    const finishProblem = screenAt(funnel.finish, funnel.codes, (route) =>
+      ENDING_SCREENS.includes(route.screen)
+        ? null
+        : `finish "${funnel.finish}" opens the ${route.screen} screen, which offers Continue: a patient who reaches the end of funnel "${id}" would press it and go nowhere. Use a page that ends the journey (${ENDING_SCREENS.join(', ')}), such as ${config.stepKeys?.finish[funnel.site] ?? '/finish'}`,
+    );
+    const finishFit = funnel.codes
+      .map((code) => stepProblem(table, funnel.finish, code, funnel.site))
+      .find((problem) => problem !== null);
+    if (finishFit !== undefined) {
+      report('funnels', `${base}/finish`, `finish "${funnel.finish}" does not fit funnel "${id}": ${finishFit}`);
+    } else if (finishProblem !== null) report('funnels', `${base}/finish`, finishProblem);
+    // An ending page in the middle of a list would leave the steps after it unreachable.
+    const checkEnding = (steps: readonly string[], codes: readonly string[], at: string) => {
+      steps.slice(0, -1).forEach((step, index) => {
+        const problem = screenAt(step, codes, (route) =>
+          ENDING_SCREENS.includes(route.screen)
+            ? `step "${step}" ends the journey (the ${route.screen} screen offers no Continue), so the steps after it could never be reached`
+            : null,
+        );
+        if (problem !== null && !problem.startsWith('unknown')) report('funnels', `${at}/${index}`, problem);
+      });
+    };
     checkSteps(funnel.steps, funnel.codes, `${base}/steps`);
+    checkEnding(funnel.steps, funnel.codes, `${base}/steps`);
     const names = new Set<string>();
     funnel.variants?.forEach((variant, index) => {
       const at = `${base}/variants/${index}`;
@@ -333,6 +366,7 @@ function checkFunnelSteps(config: Partial<FunnelConfig>, table: Pages, isClean: 
         }
       });
       checkSteps(variant.steps, variant.codes ?? funnel.codes, `${at}/steps`);
+      checkEnding(variant.steps, variant.codes ?? funnel.codes, `${at}/steps`);
     });
   }
 }

@@ -24,6 +24,8 @@ export interface Funnel {
   site: Site;
   codes: string[];
   steps: string[];
+  /** Where the patient goes when the steps run out (a page of an ENDING_SCREENS screen). */
+  finish: string;
   variants?: FunnelVariant[];
 }
 
@@ -87,6 +89,12 @@ export type ScreenName = (typeof SCREEN_NAMES)[number];
 
 /** The screens that go on to their route's `whenSent` once their form is sent. */
 export const WHEN_SENT_SCREENS: readonly ScreenName[] = ['continuous-form'];
+
+/**
+ * The screens that end a journey: they say what happens next and offer no Continue. A funnel's
+ * `finish` must open one, so no funnel ends on a step whose main action goes nowhere.
+ */
+export const ENDING_SCREENS: readonly ScreenName[] = ['finish', 'thank-you', 'continuous-confirmation'];
 
 /** Every layout a route can name; `schemas/routes.schema.json` lists the same (a test checks). */
 export const LAYOUT_NAMES = ['default', 'grey', 'minimal', 'bare', 'wrapper', 'loading'] as const;

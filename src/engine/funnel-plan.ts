@@ -155,6 +155,8 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
         steps = chosen.steps;
         variant = chosen.name;
       }
+      // When the steps run out the patient finishes, as with pathOverride's list (SPEC §2).
+      if (steps[steps.length - 1] !== found.funnel.finish) steps = [...steps, found.funnel.finish];
     }
 
     const pages = steps.map((step) => {

@@ -321,6 +321,12 @@ async function fillContact(user: UserEvent) {
 
 const payButton = () => screen.findByRole('button', { name: /^Pay / });
 
+/** After Pay the screen says the payment was received; the patient presses Continue to move on. */
+async function continueOnceReceived() {
+  await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 10_000 });
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+}
+
 test('shrt has no product id: the fetch asks for "undefined" and the page shows $99 without a sale', async () => {
   const api = fakeApi();
   renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
@@ -400,6 +406,7 @@ test('mhrt orders product 1682, then the complimentary follow-on 1673 in campaig
   await fillCard(user);
   await user.click(await payButton());
 
+  await continueOnceReceived();
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
@@ -442,6 +449,7 @@ test('a double click on Pay makes exactly one order, and the button says Process
   await user.dblClick(await payButton());
 
   expect(await screen.findByRole('button', { name: 'Processing…' })).toBeDisabled();
+  await continueOnceReceived();
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
@@ -539,6 +547,7 @@ test('a declined card shows the reason with the card fields, keeps what was type
   await fillCard(user, APPROVED);
   expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
   await user.click(await payButton());
+  await continueOnceReceived();
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
@@ -586,6 +595,7 @@ test('payment first (bhrt): the contact goes into the journey and the lead is sa
   await fillCard(user);
   await user.click(await payButton());
 
+  await continueOnceReceived();
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
@@ -635,6 +645,7 @@ test('the card number, expiry and security code are never saved in the journey n
   await screen.findByText(/Your card was declined\./);
   await fillCard(user, APPROVED, '10/32', '654');
   await user.click(await payButton());
+  await continueOnceReceived();
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
@@ -739,6 +750,7 @@ test('the ED checkout (/mip/checkout) is the same payment step', async () => {
   await fillAddress(user);
   await fillCard(user);
   await user.click(await payButton());
+  await continueOnceReceived();
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
@@ -823,6 +835,7 @@ test('a bot check that is down does not stop the patient: the payment goes throu
 
   await fillAndPay(user);
 
+  await continueOnceReceived();
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
@@ -844,6 +857,7 @@ test('a deployment without a bot check pays without asking it, and counts no fal
 
   await fillAndPay(user);
 
+  await continueOnceReceived();
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });

@@ -69,6 +69,12 @@ async function typeCard(user: UserEvent, card: string) {
 
 const ordersOf = (landingId: string | undefined) => countRows(api().db, 'orders', 'landing_id = ?', landingId ?? '');
 
+/** After Pay the screen says the payment was received; the patient presses Continue to move on. */
+async function continueOnceReceived() {
+  await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 10_000 });
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+}
+
 test('bhrt pays first: one lead, a decline, then one order, and a reload finds the same order', async () => {
   const user = userEvent.setup({ delay: null });
   const journeys = memoryJourneyCalls();
@@ -85,6 +91,7 @@ test('bhrt pays first: one lead, a decline, then one order, and a reload finds t
 
   await typeCard(user, '4242 4242 4242 4242');
   await user.dblClick(screen.getByRole('button', { name: 'Pay $99' }));
+  await continueOnceReceived();
   await waitFor(() => {
     expect(first.step.onNext).toHaveBeenCalledTimes(1);
   });
@@ -150,6 +157,7 @@ test('mhrt after the assessment: the order of 1682 and the complimentary kit 167
   await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '78701');
   await typeCard(user, '4242 4242 4242 4242');
   await user.click(screen.getByRole('button', { name: 'Pay $99.00' }));
+  await continueOnceReceived();
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
@@ -174,6 +182,7 @@ async function payOn(server: TestServer, page: typeof LOCAL_SERVICES, email: str
   const { step } = renderPayment('bhrt', journeys);
   await fillForm(user, email, '4242 4242 4242 4242');
   await user.click(await screen.findByRole('button', { name: 'Pay $99' }));
+  await continueOnceReceived();
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });

@@ -101,6 +101,16 @@ export type PaymentOutcome =
 export type OrderOutcome = Exclude<PaymentOutcome, { kind: 'refused' }>;
 
 /** The order already placed in this journey, or null. */
+/** The order id as a patient reads it out on the phone: without the system's prefix, in groups of four. */
+export function orderReference(orderId: string): string {
+  return (
+    orderId
+      .replace(/^ord_/, '')
+      .match(/.{1,4}/g)
+      ?.join(' ') ?? orderId
+  );
+}
+
 export function paidSummaryOf(state: JourneyState): PaidSummary | null {
   const { records } = state;
   const orderId = records[PAYMENT_RECORDS.orderId];

@@ -37,9 +37,11 @@ import {
   type PaidSummary,
   type PaymentOutcome,
   type PaymentPlan,
+  orderReference,
 } from './payment-flow.ts';
 import { ProductSummary } from './product-summary.tsx';
 import { ActionBar } from '../../layout/action-bar.tsx';
+import { focusWhenShown } from '../../lib/focus-when-shown.ts';
 
 type CheckState = { status: 'idle' | 'running' | 'done' } | { status: 'failed'; message: string };
 
@@ -187,7 +189,8 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
   function applyOutcome(outcome: PaymentOutcome) {
     switch (outcome.kind) {
       case 'paid':
-        return finishPaid(outcome.summary, true);
+        // The patient sees "Payment received" and the order reference, then moves on with Continue.
+        return finishPaid(outcome.summary, false);
       case 'declined':
         setDeclinedToken(outcome.billingToken);
         setDeclineReason(outcome.reason);
@@ -334,7 +337,8 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
 
   return (
     <Stack gap="lg" py="lg">
-      <Title order={1}>{route.title}</Title>
+      {/* Once paid, the page says so: "Secure Checkout" over a receipt reads as if payment were still due. */}
+      <Title order={1}>{paid !== null ? 'Payment received' : route.title}</Title>
       {content}
     </Stack>
   );
@@ -351,10 +355,14 @@ function PaymentComplete({
   onContinue: (() => void) | null;
   busy: boolean;
 }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  // Paying keeps the patient on this page: focus and view move to the receipt, so a screen
+  // reader announces it and a phone shows it rather than the bottom of the old form.
+  useEffect(() => focusWhenShown(() => title.current, { scroll: true }), []);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-complete-title">
       <Stack gap="sm" align="flex-start">
-        <Title order={2} id="payment-complete-title">
+        <Title order={2} id="payment-complete-title" ref={title}>
           Your payment is complete
         </Title>
         <Text>
@@ -366,8 +374,11 @@ function PaymentComplete({
           You will not be charged again.
         </Text>
         {summary.orderId !== '' && (
-          <Text size="sm" c="dimmed">
-            Order number: {summary.orderId}
+          <Text>
+            Order reference: <strong data-testid="order-reference">{orderReference(summary.orderId)}</strong>
+            <Text span size="sm" c="dimmed" display="block">
+              Quote it if you call us about your order.
+            </Text>
           </Text>
         )}
         {followOnMissing && (
