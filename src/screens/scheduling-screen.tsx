@@ -20,7 +20,7 @@ import {
 import { findSentBooking, madeAtService } from '../patient/booking/book-consult.ts';
 import { consultEventType, schedulingUriLike } from '../patient/booking/event-type.ts';
 import { formatAppointmentTime } from '../patient/booking/slot-format.ts';
-import { calendarHref, consultCalendar } from '../patient/booking/calendar-file.ts';
+import { AddToCalendar } from '../patient/booking/add-to-calendar.tsx';
 import { MemberPortalLink, SupportContact } from '../patient/support-contact.tsx';
 import { useJourney, type JourneyHandle } from '../patient/journey.tsx';
 import { consoleLogger } from '../patient/lead.ts';
@@ -162,29 +162,11 @@ function BookedConsult({
   earlier: BookedAppointment | null;
   step: FunnelStep | null;
 }) {
-  const { brand } = useBrand();
   const confirmation = useRef<HTMLDivElement>(null);
   // The patient pressed Book at the foot of a long page: bring the confirmation into view and
   // give it focus, so it is seen and announced rather than left above the fold.
   useEffect(() => focusWhenShown(() => confirmation.current, { scroll: true }), []);
-  const consults = earlier ? [earlier, booked] : [booked];
-  const ics = consultCalendar({
-    appointments: consults,
-    brandName: brand.brandName,
-    host: window.location.hostname,
-    now: new Date(),
-  });
   const canNext = step?.canNext === true;
-  const addToCalendar = ics && (
-    <Button
-      component="a"
-      href={calendarHref(ics)}
-      download={consults.length > 1 ? 'consults.ics' : 'consult.ics'}
-      variant={canNext ? 'default' : 'filled'}
-    >
-      Add to calendar
-    </Button>
-  );
   return (
     <Stack gap="md">
       <Alert ref={confirmation} color="green" role="status">
@@ -200,12 +182,13 @@ function BookedConsult({
           <Text>We will send you the details and the link to join by email and text message.</Text>
         </Stack>
       </Alert>
-      {(canNext || addToCalendar) && (
-        <ActionBar>
-          {canNext && <Button onClick={step.onNext}>Continue</Button>}
-          {addToCalendar}
-        </ActionBar>
-      )}
+      <ActionBar>
+        {canNext && <Button onClick={step.onNext}>Continue</Button>}
+        <AddToCalendar
+          appointments={earlier ? [earlier, booked] : [booked]}
+          emphasis={canNext ? 'secondary' : 'primary'}
+        />
+      </ActionBar>
       {!canNext && (
         <Text>
           You are all set. You can see your appointments in the <MemberPortalLink />.

@@ -4,6 +4,8 @@ import { bookedAppointments, type BookedAppointment } from './appointment-record
 import { MICROCLINIC_DONE } from './microclinic-areas.ts';
 import { formatAppointmentTime } from './slot-format.ts';
 import { MemberPortalLink, SupportContact } from '../support-contact.tsx';
+import { ActionBar } from '../../layout/action-bar.tsx';
+import { AddToCalendar } from './add-to-calendar.tsx';
 
 /**
  * What the patient has finished, in words, by the part ids the screens record in `completed`.
@@ -43,11 +45,13 @@ export function doneLines(state: JourneyState): string[] {
 }
 
 /**
- * The end of a journey: what the patient has done (from the journey), what happens next, the
- * member portal and the support line. For the finish and thank-you pages.
+ * The end of a journey: what the patient has done (from the journey), what happens next with
+ * "Add to calendar" for the booked consults, the member portal and the support line. For the
+ * finish and thank-you pages, where adding the consults to a calendar is the one action.
  */
 export function JourneySummary({ state }: { state: JourneyState }) {
   const done = doneLines(state);
+  const booked = bookedAppointments(state);
   return (
     <Stack gap="lg">
       {done.length > 0 && (
@@ -63,7 +67,7 @@ export function JourneySummary({ state }: { state: JourneyState }) {
       <Stack gap="xs">
         <Title order={2}>What happens next</Title>
         <List spacing="xs" type="ordered">
-          <List.Item>{joinLine(bookedAppointments(state))}</List.Item>
+          <List.Item>{joinLine(booked)}</List.Item>
           <List.Item>
             If treatment is right for you, your clinician sends your prescription and your medication is shipped to you.
           </List.Item>
@@ -72,6 +76,11 @@ export function JourneySummary({ state }: { state: JourneyState }) {
           </List.Item>
         </List>
       </Stack>
+      {booked.some((appointment) => appointment.startTime !== undefined) && (
+        <ActionBar>
+          <AddToCalendar appointments={booked} />
+        </ActionBar>
+      )}
       <SupportContact />
     </Stack>
   );
