@@ -116,9 +116,21 @@ test('men’s brand: every intake page, with the identity step of a KY patient (
   await expect(page).toHaveURL(`${MENS_SITE}/mip/calendly/cchrt`);
   await waitForScreen(page);
   await book(page);
-  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
-  await expectAccessibleAndDesigned(page, 'a booked consult');
+  await expectBookedPages(page, `${MENS_SITE}/finish/cchrt`, 'a booked consult');
 });
+
+/**
+ * After the funnel's last booking: its finish page (the consult time and Add to calendar),
+ * then the booking page again, which shows the consult booked.
+ */
+async function expectBookedPages(page: Page, finishUrl: string, what: string) {
+  await expect(page).toHaveURL(finishUrl);
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+  await expectAccessibleAndDesigned(page, `the finish page after ${what}`);
+  await page.goBack();
+  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await expectAccessibleAndDesigned(page, what);
+}
 
 test('men’s ED funnel: every intake page, the checkout, and the payment complete', async ({ page }) => {
   test.setTimeout(120_000);
@@ -149,8 +161,7 @@ test('women’s brand: every intake page after the assessment, then the consult 
 test('women’s brand: the consult booking, booked', async ({ page }) => {
   await open(page, `${WOMENS_SITE}/f/appointment/consult/fha1`);
   await book(page);
-  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
-  await expectAccessibleAndDesigned(page, 'a booked consult (women)');
+  await expectBookedPages(page, `${WOMENS_SITE}/f/finish/fha1`, 'a booked consult (women)');
 });
 
 test('at a phone’s width: the header’s call link and progress bar, and the funnel pages', async ({ page }) => {
