@@ -66,7 +66,8 @@ const FunnelContext = createContext<FunnelActor | null>(null);
 export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; site: Site; children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const url = `${location.pathname}${location.search}`;
+  // The funnel's view of the address: a form's page number (?page=3) moves within a step.
+  const url = engine.funnelUrl(`${location.pathname}${location.search}`);
   const found = useMemo(() => {
     const visit = visitFromUrl(engine, url, site);
     const route = visit?.page.match.route;
@@ -167,7 +168,7 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
     const follow = () => {
       const snapshot = actor.getSnapshot();
       const target = urlOf(snapshot);
-      const current = `${window.location.pathname}${window.location.search}`;
+      const current = engine.funnelUrl(`${window.location.pathname}${window.location.search}`);
       if (placeOf(snapshot) === ERROR) {
         // No reason in the state: the error page says it in the patient's words. The engine's
         // message (the code, the site, the allowed step keys) is for developers (npm run simulate).
@@ -181,7 +182,7 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
     return () => {
       subscription.unsubscribe();
     };
-  }, [actor, navigate]);
+  }, [actor, navigate, engine]);
 
   return <FunnelContext.Provider value={actor}>{children}</FunnelContext.Provider>;
 }

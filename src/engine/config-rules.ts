@@ -64,6 +64,7 @@ export function checkConfigRules(
   if (funnelsFile && isRecord(funnels)) {
     clean.funnels = {
       unknownCodePath: funnelsFile.unknownCodePath as string,
+      formPageParam: funnelsFile.formPageParam as string,
       funnels: Object.fromEntries(
         Object.entries(funnels).filter(([id]) => isClean('funnels', pointer('funnels', id))),
       ) as FunnelsFile['funnels'],

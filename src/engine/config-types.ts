@@ -31,6 +31,8 @@ export interface Funnel {
 
 export interface FunnelsFile {
   unknownCodePath: string;
+  /** The query parameter numbering a form's pages; the funnel ignores it. */
+  formPageParam: string;
   funnels: Record<string, Funnel>;
 }
 

@@ -82,14 +82,16 @@ export function locateStep(plan: FunnelPlan, page: PageLocation | null, current:
  * goes to a page of another visit (the app then starts a machine for that one). Position is
  * the step's index, never the first step with a matching path.
  */
-export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: FunnelEntry) {
+export function createFunnelMachine(engine: FunnelEngine, given: Visit, entry?: FunnelEntry) {
+  // The form page number moves within a step: the funnel never sees it, so it never travels.
+  const visit = { ...given, query: splitUrl(engine.funnelUrl(`/?${given.query}`)).query };
   const planned = engine.planVisit(visit);
   const plan = planned.ok ? planned.plan : null;
   const locations = new WeakMap<object, PageLocation | null>();
 
   // The page behind a goto event, worked out once however many guards ask.
   const pageOf = (event: { url: string }): PageLocation | null => {
-    if (!locations.has(event)) locations.set(event, engine.locate(splitUrl(event.url).pathname));
+    if (!locations.has(event)) locations.set(event, engine.locate(splitUrl(engine.funnelUrl(event.url)).pathname));
     return locations.get(event) ?? null;
   };
 
@@ -136,7 +138,7 @@ export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: 
         if (event.type !== 'step.goto' || context.plan === null) return false;
         const page = pageOf(event);
         if (page?.match.route.funnel !== true || page.code !== context.plan.code) return true;
-        const query = splitUrl(event.url).query;
+        const query = splitUrl(engine.funnelUrl(event.url)).query;
         if (query === context.query) return false;
         const replanned = engine.planVisit({ code: context.plan.code, brand: context.plan.site, query });
         return (
@@ -153,7 +155,7 @@ export function createFunnelMachine(engine: FunnelEngine, visit: Visit, entry?: 
     actions: {
       setPosition: assign((_, params: { index: number }) => ({ position: params.index })),
       keepQuery: assign({
-        query: ({ event }) => (event.type === 'step.goto' ? splitUrl(event.url).query : ''),
+        query: ({ event }) => (event.type === 'step.goto' ? splitUrl(engine.funnelUrl(event.url)).query : ''),
       }),
       rememberPage: assign({
         pagePath: ({ event }) => (event.type === 'step.goto' ? splitUrl(event.url).pathname : null),
@@ -210,7 +212,7 @@ export function visitFromUrl(
   url: string,
   brand?: Site,
 ): { visit: Visit; page: PageLocation & { code: string } } | null {
-  const { pathname, query } = splitUrl(url);
+  const { pathname, query } = splitUrl(engine.funnelUrl(url));
   const page = engine.locate(pathname);
   if (!page || page.code === null) return null;
   const site = brand ?? (page.match.route.site === 'female' ? 'female' : 'male');

@@ -1,6 +1,6 @@
 import { SITE_LABEL, type Funnel, type FunnelConfig, type FunnelVariant, type Site } from './config-types.ts';
 import { compileRoutes, campaignCodeOf, type RouteMatch, type RouteTable } from './route-match.ts';
-import { compileRedirects, joinUrl, parseQuery, type RedirectTable } from './url.ts';
+import { compileRedirects, joinUrl, parseQuery, splitUrl, withoutQueryParam, type RedirectTable } from './url.ts';
 
 /** Who is visiting: the campaign code from the path, the brand's site, and the raw query. */
 export interface Visit {
@@ -47,6 +47,11 @@ export interface FunnelEngine {
   planVisit(visit: Visit): VisitPlan;
   /** The page a path opens, or null when it matches no route but the catch-all. */
   locate(pathname: string): PageLocation | null;
+  /**
+   * The URL as the funnel sees it: without the form page number (`?page=3`), which moves
+   * within a step and is never carried to another one.
+   */
+  funnelUrl(url: string): string;
 }
 
 /** The variants of a funnel that apply to a code: those naming it, and those naming no codes. */
@@ -171,5 +176,10 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
     };
   };
 
-  return { config, routes, redirects, funnelFor, planVisit, locate };
+  const funnelUrl = (url: string): string => {
+    const { pathname, query } = splitUrl(url);
+    return joinUrl(pathname, withoutQueryParam(query, config.funnels.formPageParam));
+  };
+
+  return { config, routes, redirects, funnelFor, planVisit, locate, funnelUrl };
 }

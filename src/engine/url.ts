@@ -63,6 +63,18 @@ export function parseQuery(query: string): ParsedQuery {
   return { get: (name) => values.get(name), skipped };
 }
 
+/** The query without any piece named `name`, every other piece kept as it was. */
+export function withoutQueryParam(query: string, name: string): string {
+  return query
+    .split('&')
+    .filter((piece) => {
+      if (piece === '') return false;
+      const single = parseQuery(piece);
+      return single.skipped.length > 0 || single.get(name) === undefined;
+    })
+    .join('&');
+}
+
 /**
  * Removes `landing_id` when it is empty or "0" (a campaign tool's placeholder), keeping every
  * other piece of the query as it was.

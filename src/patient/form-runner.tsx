@@ -1,13 +1,23 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ApiError } from '../api/http.ts';
 import { getPageQuestions } from '../api/content.ts';
 import type { QuestionPage as QuestionPageData } from '../api/types.ts';
 import { useNotifications } from '../app/notifications.tsx';
+import { useStableNavigate } from '../app/use-stable-navigate.ts';
+import { funnelConfig } from '../config/funnel-config.ts';
+import { joinUrl, parseQuery, splitUrl, withoutQueryParam } from '../engine/url.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
+import {
+  BILLING_ADDRESS_REF,
+  completeAddress,
+  KnownAddressContext,
+  type KnownAddress,
+} from '../questions/known-address.ts';
 import { PageProgress } from '../questions/page-progress.tsx';
 import { QuestionPage } from '../questions/question-page.tsx';
-import type { PageErrors } from '../questions/validate-page.ts';
+import { validatePage, type PageErrors } from '../questions/validate-page.ts';
 import type { JourneyHandle } from './journey.tsx';
 import { LoadProblem } from './load-problem.tsx';
 import { useApiData } from './use-api-data.ts';
@@ -45,6 +55,21 @@ function pageKey(form: FormSource): string {
   return form.formId;
 }
 
+/** The query parameter numbering the pages (config/funnels.json), counting from 1 as the patient does. */
+const PAGE_PARAM = funnelConfig.funnels.formPageParam;
+
+/** The page number the address asks for, or null when it asks for none or for nonsense (`?page=abc`). */
+function requestedPage(search: string): number | null {
+  const raw = parseQuery(search.replace(/^\?/, '')).get(PAGE_PARAM);
+  return raw !== undefined && /^[1-9][0-9]{0,2}$/.test(raw) ? Number(raw) : null;
+}
+
+/** The address of page `number` of the form: the same path and query, with only the page number changed. */
+function pageUrl(pathname: string, search: string, number: number): string {
+  const rest = withoutQueryParam(splitUrl(`${pathname}${search}`).query, PAGE_PARAM);
+  return joinUrl(pathname, [rest, `${PAGE_PARAM}=${String(number)}`].filter((piece) => piece !== '').join('&'));
+}
+
 /**
  * A form of several question pages, one at a time: the pages come from the API (pageQuestions
  * by formId and pageIds), the answers and the page the patient is on live in the journey, so
@@ -63,27 +88,66 @@ export function FormRunner({
   intro,
 }: FormRunnerProps) {
   const { showSnackbar } = useNotifications();
+  const location = useLocation();
+  // Kept on every page's entry: it tells the funnel which step this is (microbh books twice).
+  const historyState: unknown = location.state;
+  const navigate = useStableNavigate();
   const loaded = useApiData(`${form.formId}:${form.pageIds.join(',')}`, (signal) =>
     getPageQuestions({ formId: form.formId, pageIds: form.pageIds }, { signal, maxRetries: 2 }),
   );
   const [errors, setErrors] = useState<PageErrors>({});
   const [busy, setBusy] = useState(false);
 
+  const ready = journey.status !== 'loading' && loaded.status === 'ready';
+  const answers = journey.state.answers as Readonly<Record<string, string[]>>;
+  const pages = ready ? [...pagesBefore, ...loaded.data.pages, ...(pagesAfter ? pagesAfter(answers) : [])] : [];
+  const key = pageKey(form);
+  const saved = Math.min(Math.max(journey.state.pages[key] ?? 0, 0), pages.length - 1);
+  const requested = requestedPage(location.search);
+  // The address says which page (Back, Forward and reload keep it); a page is open only once
+  // every page before it is answered, so a typed ?page=9 cannot skip questions. No number:
+  // the page the journey was on (a patient returning by the campaign link).
+  const wanted = requested === null ? saved : Math.min(requested - 1, pages.length - 1);
+  const firstUnanswered = pages.findIndex(
+    (candidate, at) => at < wanted && Object.keys(validatePage(candidate, answers)).length > 0,
+  );
+  const index = Math.max(firstUnanswered === -1 ? wanted : firstUnanswered, 0);
+  const shownNumber = ready && pages.length > 0 ? index + 1 : null;
+
+  // The address names the page shown, put right in place (never as a new entry). A first page
+  // reached with no number keeps its clean address (the step's URL, as the funnel made it).
+  const numbered = parseQuery(location.search.replace(/^\?/, '')).get(PAGE_PARAM) !== undefined;
+  useEffect(() => {
+    if (shownNumber === null || requestedPage(location.search) === shownNumber) return;
+    if (!numbered && shownNumber === 1) return;
+    void navigate(pageUrl(location.pathname, location.search, shownNumber), { replace: true, state: historyState });
+  }, [shownNumber, numbered, location.pathname, location.search, historyState, navigate]);
+
+  // The journey keeps the page shown, for a patient who comes back by the campaign link.
+  const savedPage = journey.state.pages[key];
+  const { update } = journey;
+  useEffect(() => {
+    if (shownNumber === null || savedPage === shownNumber - 1) return;
+    update((state) => ({ ...state, pages: { ...state.pages, [key]: shownNumber - 1 } }));
+  }, [shownNumber, savedPage, key, update]);
+
   if (journey.status === 'loading' || loaded.status === 'loading') return <LoadingIndicator />;
   if (loaded.status === 'failed') return <LoadProblem what={what} error={loaded.error} onRetry={loaded.retry} />;
-
-  const answers = journey.state.answers as Readonly<Record<string, string[]>>;
-  const pages = [...pagesBefore, ...loaded.data.pages, ...(pagesAfter ? pagesAfter(answers) : [])];
-  const key = pageKey(form);
-  const index = Math.min(Math.max(journey.state.pages[key] ?? 0, 0), pages.length - 1);
   const page = pages[index];
   if (!page) return null;
   const last = index === pages.length - 1;
 
+  // Each page is a history entry (?page=N), so the browser's Back and Forward move one page.
   const goTo = async (next: number) => {
     setErrors({});
     const before = document.querySelector('main form h2');
-    await journey.save((state) => ({ ...state, pages: { ...state.pages, [key]: next } }));
+    // The answers are on the server before the page changes; the page itself is recorded once shown.
+    await journey.save();
+    // The page being left gets its number first, so Back returns to it and not to the journey's page.
+    if (!numbered) {
+      void navigate(pageUrl(location.pathname, location.search, index + 1), { replace: true, state: historyState });
+    }
+    void navigate(pageUrl(location.pathname, location.search, next + 1), { state: historyState });
     window.scrollTo(0, 0);
     // The new page's title, announced, and where Tab goes on from (not the body); the helper
     // is loaded on the first move, not with the first page.
@@ -105,48 +169,53 @@ export function FormRunner({
     }
   };
 
+  const billing = completeAddress(answers[BILLING_ADDRESS_REF]);
+  const knownAddress: KnownAddress | null = billing === null ? null : { what: 'billing address', parts: billing };
+
   return (
-    <Stack gap="md">
-      {index === 0 && intro}
-      {pages.length > 1 && (
-        <Stack gap={4}>
-          <Text size="sm" c="dimmed" id={`${key}-progress`}>
-            Page {index + 1} of {pages.length}
-          </Text>
-          <PageProgress value={((index + 1) / pages.length) * 100} labelledBy={`${key}-progress`} />
-        </Stack>
-      )}
-      <QuestionPage
-        key={`${key}-${String(index)}`}
-        page={page}
-        values={answers}
-        onChange={(ref, value) => {
-          journey.update((state) => ({ ...state, answers: { ...state.answers, [ref]: value } }));
-          // A fixed answer loses its message; the others stay until the next submit.
-          if (Object.hasOwn(errors, ref)) {
-            setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => name !== ref)));
+    <KnownAddressContext.Provider value={knownAddress}>
+      <Stack gap="md">
+        {index === 0 && intro}
+        {pages.length > 1 && (
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed" id={`${key}-progress`}>
+              Page {index + 1} of {pages.length}
+            </Text>
+            <PageProgress value={((index + 1) / pages.length) * 100} labelledBy={`${key}-progress`} />
+          </Stack>
+        )}
+        <QuestionPage
+          key={`${key}-${String(index)}`}
+          page={page}
+          values={answers}
+          onChange={(ref, value) => {
+            journey.update((state) => ({ ...state, answers: { ...state.answers, [ref]: value } }));
+            // A fixed answer loses its message; the others stay until the next submit.
+            if (Object.hasOwn(errors, ref)) {
+              setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => name !== ref)));
+            }
+          }}
+          errors={errors}
+          onErrors={setErrors}
+          onSubmit={() => void submit()}
+          submitLabel={busy ? 'Saving…' : last ? finishLabel : 'Next'}
+          disabled={busy}
+          secondaryActions={
+            (index > 0 || onBack) && (
+              <Button
+                variant="default"
+                disabled={busy}
+                onClick={() => {
+                  if (index > 0) void goTo(index - 1).catch(() => undefined);
+                  else onBack?.();
+                }}
+              >
+                Back
+              </Button>
+            )
           }
-        }}
-        errors={errors}
-        onErrors={setErrors}
-        onSubmit={() => void submit()}
-        submitLabel={busy ? 'Saving…' : last ? finishLabel : 'Next'}
-        disabled={busy}
-        secondaryActions={
-          (index > 0 || onBack) && (
-            <Button
-              variant="default"
-              disabled={busy}
-              onClick={() => {
-                if (index > 0) void goTo(index - 1).catch(() => undefined);
-                else onBack?.();
-              }}
-            >
-              Back
-            </Button>
-          )
-        }
-      />
-    </Stack>
+        />
+      </Stack>
+    </KnownAddressContext.Provider>
   );
 }

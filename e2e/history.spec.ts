@@ -1,0 +1,85 @@
+import { expect, test, type Page } from './support/test.ts';
+import { newPatient, takeAssessment } from './support/patient.ts';
+
+/**
+ * The browser's Back and Forward inside a multi-page form (issue 12, point 2): every page a
+ * patient can go back to is a history entry, numbered in the query (?page=3, never an answer),
+ * so Back and Forward move one page and a reload stays on the page.
+ */
+
+test.describe.configure({ timeout: 150_000 });
+
+function formPage(page: Page) {
+  return page.getByRole('main').getByRole('heading', { level: 2 }).first();
+}
+
+test('assessment: Back and Forward move one page, a reload stays, and the answers stay', async ({ page }) => {
+  const patient = newPatient('history');
+  await page.goto('/hormone-assessment/shrt?utm_source=mail');
+  await expect(formPage(page)).toHaveText('About you', { timeout: 15_000 });
+  // The step's own address: page 1 needs no number until the patient moves on.
+  await expect(page).toHaveURL('/hormone-assessment/shrt?utm_source=mail');
+  await page.getByLabel('What is your date of birth?').fill(patient.birthdate);
+  await page.getByLabel('Which state do you live in?').selectOption(patient.state);
+  await page.getByLabel('What is your weight in pounds?').fill(patient.weight);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(formPage(page)).toHaveText('Your symptoms');
+  await expect(page).toHaveURL('/hormone-assessment/shrt?utm_source=mail&page=2');
+  await page.getByRole('radio', { name: 'Low' }).check();
+  await page.getByRole('checkbox', { name: 'Poor sleep' }).check();
+  await page.getByRole('radio', { name: 'More than a year' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(formPage(page)).toHaveText('Your health');
+  await expect(page).toHaveURL(/[?&]page=3$/);
+
+  // Back from page 3 is page 2, not the page before the site.
+  await page.goBack();
+  await expect(formPage(page)).toHaveText('Your symptoms');
+  await expect(page).toHaveURL('/hormone-assessment/shrt?utm_source=mail&page=2');
+  await expect(page.getByRole('radio', { name: 'Low' })).toBeChecked();
+  await page.goBack();
+  await expect(formPage(page)).toHaveText('About you');
+  await expect(page).toHaveURL('/hormone-assessment/shrt?utm_source=mail&page=1');
+  await expect(page.getByLabel('What is your weight in pounds?')).toHaveValue(patient.weight);
+
+  await page.goForward();
+  await expect(formPage(page)).toHaveText('Your symptoms');
+  await page.reload();
+  await expect(formPage(page)).toHaveText('Your symptoms');
+  await expect(page.getByText('Page 2 of 4')).toBeVisible();
+
+  // The page number stays inside the step: the next step's address does not carry it.
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL('/results/shrt?utm_source=mail');
+});
+
+test('a typed page number cannot skip unanswered questions', async ({ page }) => {
+  await page.goto('/hormone-assessment/cchrt?page=4');
+  await expect(formPage(page)).toHaveText('About you', { timeout: 15_000 });
+  await expect(page).toHaveURL('/hormone-assessment/cchrt?page=1');
+  await page.goto('/hormone-assessment/cchrt?page=banana');
+  await expect(formPage(page)).toHaveText('About you', { timeout: 15_000 });
+  await expect(page).toHaveURL('/hormone-assessment/cchrt?page=1');
+});
+
+test('intake: Back from page 2 is page 1, and Forward returns to page 2', async ({ page }) => {
+  const patient = newPatient('history-intake');
+  await page.goto('/mip/form/dailytada');
+  await expect(formPage(page)).toHaveText('Your contact details');
+  await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
+  await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
+  await page.getByLabel('Mobile phone').fill(patient.phone);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(formPage(page)).not.toHaveText('Your contact details');
+  const second = await formPage(page).textContent();
+  await expect(page).toHaveURL('/mip/form/dailytada?page=2');
+
+  await page.goBack();
+  await expect(formPage(page)).toHaveText('Your contact details');
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(patient.email);
+  await page.goForward();
+  await expect(formPage(page)).toHaveText(second ?? '');
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+});
