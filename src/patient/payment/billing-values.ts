@@ -2,6 +2,7 @@ import type { Address, BillingCustomer, Contact, UsState } from '../../api/types
 import { isValidEmail, normalizeUsPhone } from '../../domain/contact.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
 import type { Prefill } from '../../domain/prefill.ts';
+import { BILLING_ADDRESS_REF, completeAddress } from '../../questions/known-address.ts';
 import { cardBrandOf, cardDigits, cvcLengthOf, hasExpired, parseExpiry, passesLuhn } from '../../domain/card.ts';
 
 /** What the billing form holds, as typed. The card fields live only in the form's state. */
@@ -47,18 +48,31 @@ export function initialBillingValues(
     const answer = answers[key]?.[0]?.trim() ?? '';
     return answer !== '' ? answer : (prefill[key] ?? '');
   };
+  // What the patient already told us is not asked again: the shipping address of an intake
+  // taken before checkout (the ED funnels), else the state from the assessment.
+  const [line1 = '', line2 = '', city = '', shippedState = '', zip = ''] =
+    completeAddress(answers[SHIPPING_ADDRESS_REF]) ?? completeAddress(answers[BILLING_ADDRESS_REF]) ?? [];
+  const assessedState = answers.state?.[0]?.trim().toUpperCase() ?? '';
   return {
     firstName: contact('firstName'),
     lastName: contact('lastName'),
     email: contact('email'),
     phone: contact('phone'),
-    line1: '',
-    line2: '',
-    city: '',
-    state: '',
-    zip: '',
+    line1,
+    line2,
+    city,
+    state: shippedState !== '' ? shippedState : isUsStateCode(assessedState) ? assessedState : '',
+    zip,
     ...EMPTY_CARD,
   };
+}
+
+/** The intake's shipping address question (config of the question pages). */
+const SHIPPING_ADDRESS_REF = 'shipping-address';
+
+/** The billing address as an address answer, kept in the journey so the intake can offer it for shipping. */
+export function billingAddressAnswer(values: BillingValues): string[] {
+  return ADDRESS_FIELDS.map((field) => values[field].trim());
 }
 
 /** The contract's PersonName refuses control characters and angle brackets. */

@@ -17,7 +17,9 @@ import { consoleLogger } from '../lead.ts';
 import { LoadProblem } from '../load-problem.tsx';
 import { useApiData } from '../use-api-data.ts';
 import { BillingForm } from './billing-form.tsx';
+import { BILLING_ADDRESS_REF } from '../../questions/known-address.ts';
 import {
+  billingAddressAnswer,
   EMPTY_CARD,
   initialBillingValues,
   isCardField,
@@ -228,6 +230,11 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
       const tokenAfter = latest().state.records[PAYMENT_RECORDS.billingToken];
       if (tokenAfter !== undefined && tokenAfter !== tokenBefore) {
         setTokenCard({ token: tokenAfter, cardVersion: versionAtPress });
+      }
+      if (outcome.kind === 'paid') {
+        // Kept for the intake's "Same as my billing address" (the card never is).
+        const address = billingAddressAnswer(values);
+        latest().update((state) => ({ ...state, answers: { ...state.answers, [BILLING_ADDRESS_REF]: address } }));
       }
       await applyOutcome(outcome);
     } finally {

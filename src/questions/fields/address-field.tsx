@@ -1,5 +1,6 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { ADDRESS_PARTS, type AddressPart } from '../question-helpers.ts';
+import { addressLine, useKnownAddress } from '../known-address.ts';
 import { invalidAddressPart } from '../validate-page.ts';
 import { GroupFieldset, GroupLegend } from './field-parts.tsx';
 import type { FieldProps } from './field-props.ts';
@@ -21,6 +22,10 @@ export function AddressField({ question, id, value, onChange, error, disabled }:
   const [line1 = '', line2 = '', city = '', state = '', zip = ''] = parts;
   const invalid = error ? (invalidAddressPart(question, value)?.part ?? 'line1') : undefined;
   const required = question.required;
+  // An address the patient already gave (the billing address they paid with) can be reused
+  // with one tick instead of typed again; the answer is then that address, part for part.
+  const known = useKnownAddress();
+  const same = known !== null && ADDRESS_PARTS.every((_, index) => (known.parts[index] ?? '') === parts[index]);
 
   function set(part: AddressPart, next: string) {
     const copy = [...parts];
@@ -53,36 +58,56 @@ export function AddressField({ question, id, value, onChange, error, disabled }:
       legend={<GroupLegend id={legendId} label={question.label} required={required} />}
     >
       <Stack gap="sm" mt="xs">
-        {text('line1', 'Street address', line1, 'address-line1', required)}
-        {text('line2', 'Apartment, suite or unit (optional)', line2, 'address-line2', false)}
-        {text('city', 'City', city, 'address-level2', required)}
-        <UsStateSelect
-          id={addressPartId(id, 'state')}
-          label="State"
-          value={state}
-          required={required}
-          error={invalid === 'state' ? error : undefined}
-          disabled={disabled}
-          autoComplete="address-level1"
-          onChange={(code) => {
-            set('state', code);
-          }}
-        />
-        <TextInput
-          id={addressPartId(id, 'zip')}
-          label="ZIP code"
-          value={zip}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={5}
-          required={required}
-          aria-required={required}
-          error={invalid === 'zip' ? error : undefined}
-          disabled={disabled}
-          onChange={(event) => {
-            set('zip', event.currentTarget.value);
-          }}
-        />
+        {known !== null && (
+          <Checkbox
+            id={`${id}-same`}
+            label={`Same as my ${known.what}`}
+            description={addressLine(known.parts)}
+            checked={same}
+            disabled={disabled}
+            onChange={(event) => {
+              onChange(event.currentTarget.checked ? [...known.parts] : ADDRESS_PARTS.map(() => ''));
+            }}
+          />
+        )}
+        {same ? (
+          <Text size="sm" c="dimmed">
+            Untick the box to send it somewhere else.
+          </Text>
+        ) : (
+          <>
+            {text('line1', 'Street address', line1, 'address-line1', required)}
+            {text('line2', 'Apartment, suite or unit (optional)', line2, 'address-line2', false)}
+            {text('city', 'City', city, 'address-level2', required)}
+            <UsStateSelect
+              id={addressPartId(id, 'state')}
+              label="State"
+              value={state}
+              required={required}
+              error={invalid === 'state' ? error : undefined}
+              disabled={disabled}
+              autoComplete="address-level1"
+              onChange={(code) => {
+                set('state', code);
+              }}
+            />
+            <TextInput
+              id={addressPartId(id, 'zip')}
+              label="ZIP code"
+              value={zip}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={5}
+              required={required}
+              aria-required={required}
+              error={invalid === 'zip' ? error : undefined}
+              disabled={disabled}
+              onChange={(event) => {
+                set('zip', event.currentTarget.value);
+              }}
+            />
+          </>
+        )}
       </Stack>
     </GroupFieldset>
   );

@@ -1,0 +1,36 @@
+import { createContext, useContext } from 'react';
+import { ADDRESS_PARTS } from './question-helpers.ts';
+
+/**
+ * The journey answer that keeps the billing address the patient paid with, in the address
+ * answer's shape ([line1, line2, city, state, zip]). It lives in the patient's journey on the
+ * server like every answer, and is never sent with a lead (leads take the asked pages only).
+ */
+export const BILLING_ADDRESS_REF = 'billing-address';
+
+/** An address the patient already gave, that an address question may offer to reuse. */
+export interface KnownAddress {
+  /** What it is, in the checkbox's words: "Same as my {what}". */
+  what: string;
+  parts: readonly string[];
+}
+
+/** A complete address (street, city, state and ZIP) out of an answer, or null. */
+export function completeAddress(answer: readonly string[] | undefined): readonly string[] | null {
+  if (answer === undefined) return null;
+  const parts = ADDRESS_PARTS.map((_, index) => answer[index]?.trim() ?? '');
+  const [line1, , city, state, zip] = parts;
+  return line1 && city && state && zip ? parts : null;
+}
+
+/** The address on one line, as the patient would write it on an envelope. */
+export function addressLine(parts: readonly string[]): string {
+  const [line1 = '', line2 = '', city = '', state = '', zip = ''] = parts;
+  return [[line1, line2].filter((part) => part !== '').join(', '), city, `${state} ${zip}`].join(', ');
+}
+
+export const KnownAddressContext = createContext<KnownAddress | null>(null);
+
+export function useKnownAddress(): KnownAddress | null {
+  return useContext(KnownAddressContext);
+}
