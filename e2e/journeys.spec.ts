@@ -112,9 +112,9 @@ test('shrt: the men’s HRT funnel from the assessment to a booked consult, one 
   await expect(page).toHaveURL('/mip/calendly/shrt');
   await reloadOnStep(page, 'Book Your Consult');
   await book(page);
-  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
   await reloadKeepsPlace(page, async () => {
-    await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+    await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
   });
 
   // Back to payment: the order is there, not offered again.
@@ -159,7 +159,7 @@ test('fha1: the women’s funnel, with the consult video page, ends booked with 
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1`);
   await reloadOnStep(page, 'Book Your Consult');
   await book(page);
-  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
 
   const records = recordsOf(patient.email);
   expect(records.leads).toHaveLength(1);
@@ -176,7 +176,7 @@ test('cchrt: assessment, intake and booking without payment: one lead, no order'
   await expect(page).toHaveURL('/mip/calendly/cchrt');
   await reloadOnStep(page, 'Book Your Consult');
   await book(page);
-  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
 
   const records = recordsOf(patient.email);
   expect(records.leads).toHaveLength(1);
@@ -196,7 +196,7 @@ test('bhrt: payment first, then the assessment updates the same lead; one lead, 
   await completeIntake(page, patient);
   await expect(page).toHaveURL('/mip/calendly/bhrt');
   await book(page);
-  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
 
   const records = recordsOf(patient.email);
   expect(records.leads).toHaveLength(1);
@@ -259,7 +259,7 @@ test('microbh: pays, books, takes the assessment and intake, books the follow-up
     await expect(page.getByRole('button', { name: 'Book my follow-up' })).toBeVisible();
   });
   await book(page);
-  await expect(page.getByText(/Your follow-up .*is booked for/)).toBeVisible();
+  await expect(page.getByText(/Your follow-up consult, booked for/)).toBeVisible();
 
   const records = recordsOf(patient.email);
   expect(records.leads).toHaveLength(1);

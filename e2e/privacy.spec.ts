@@ -167,10 +167,10 @@ test('men’s shrt funnel, a KY patient (photo ID and SSN): no typed value leave
   await expect(heading(page)).toHaveText('Book Your Consult');
   await recorder.checkpoint('booking the consult');
   await book(page);
-  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
   await recorder.checkpoint('reloading the booked consult');
   await page.reload();
-  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
   await tagManagerStarted(page);
   await recorder.checkpoint('at the end');
 
@@ -212,7 +212,7 @@ test('women’s fha1 funnel, an IL patient (photo ID): no typed value leaves the
   await expect(heading(page)).toHaveText('Book Your Consult');
   await recorder.checkpoint('booking the consult');
   await book(page);
-  await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+  await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
   await tagManagerStarted(page);
   await recorder.checkpoint('at the end');
 
