@@ -323,15 +323,20 @@ export async function completeIntakeTyping(
         await page.getByLabel(/allergies to medications/).fill(typing.allergies);
         await next(page);
         break;
-      case 'Shipping':
-        await page.getByRole('textbox', { name: 'Street address', exact: true }).fill(patient.address.line1);
-        await page.getByRole('textbox', { name: /^Apartment, suite or unit/ }).fill(typing.addressLine2);
-        await page.getByRole('textbox', { name: 'City', exact: true }).fill(patient.address.city);
-        await page.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
-        await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(patient.address.zip);
+      case 'Shipping': {
+        // A test may have ticked "Same as my billing address" in onPage: then nothing is typed.
+        const same = page.getByRole('checkbox', { name: /^Same as my billing address/ });
+        if ((await same.count()) === 0 || !(await same.isChecked())) {
+          await page.getByRole('textbox', { name: 'Street address', exact: true }).fill(patient.address.line1);
+          await page.getByRole('textbox', { name: /^Apartment, suite or unit/ }).fill(typing.addressLine2);
+          await page.getByRole('textbox', { name: 'City', exact: true }).fill(patient.address.city);
+          await page.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
+          await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(patient.address.zip);
+        }
         await page.getByLabel(/height in inches/).fill('70');
         await next(page);
         break;
+      }
       case 'Consent':
         await page.getByRole('checkbox', { name: /telehealth/ }).check();
         await page.getByRole('checkbox', { name: /Terms & Conditions/ }).check();
@@ -364,7 +369,12 @@ export async function completeIntakeTyping(
 }
 
 /** What an ordinary test patient types into the intake's free-text fields. */
-const USUAL_TYPING: IntakeTyping = { allergies: 'none', addressLine2: '', idNumber: 'D1234567', ssn: '123456789' };
+export const USUAL_TYPING: IntakeTyping = {
+  allergies: 'none',
+  addressLine2: '',
+  idNumber: 'D1234567',
+  ssn: '123456789',
+};
 
 /** Answers the intake (MIP-H2) and the identity step for the patient's state. */
 export async function completeIntake(page: Page, patient: Patient, options: { reloadCheck?: boolean } = {}) {

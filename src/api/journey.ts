@@ -29,9 +29,9 @@ export interface Journey {
   updatedAt: DateTime;
 }
 
-/** The journey of this browser and code (`GET /journey`); an ApiError with status 404 when there is none. */
-export function getJourney(query: { pathCode: PathCode }, options?: CallOptions): Promise<Journey> {
-  return apiCall<Journey>({ method: 'GET', path: '/journey', query: { ...query } }, options);
+/** The journey of this browser and code (`GET /journey`), or null when there is none yet. */
+export function getJourney(query: { pathCode: PathCode }, options?: CallOptions): Promise<Journey | null> {
+  return apiCall<Journey | null>({ method: 'GET', path: '/journey', query: { ...query } }, options);
 }
 
 /** Saves the journey of this browser and code (`PUT /journey`); the first save sets the cookie. */

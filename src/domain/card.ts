@@ -11,6 +11,26 @@ export function cardDigits(typed: string): string {
   return typed.replace(/[\s-]/g, '');
 }
 
+/**
+ * The number as the card prints it, as the patient types: groups of four (American Express
+ * 4-6-5), so a typo is easy to spot. Anything but digits, spaces and dashes is left as typed,
+ * for the check to refuse.
+ */
+export function groupCardNumber(typed: string): string {
+  const digits = cardDigits(typed);
+  if (!/^[0-9]*$/.test(digits)) return typed;
+  const sizes = cardBrandOf(digits) === 'amex' ? [4, 6, 5] : [4, 4, 4, 4, 3];
+  const groups: string[] = [];
+  let start = 0;
+  for (const size of sizes) {
+    if (start >= digits.length) break;
+    groups.push(digits.slice(start, start + size));
+    start += size;
+  }
+  if (start < digits.length) groups.push(digits.slice(start));
+  return groups.join(' ');
+}
+
 /** Whether 12-19 digits pass the Luhn checksum every card number carries. */
 export function passesLuhn(digits: string): boolean {
   if (!/^[0-9]{12,19}$/.test(digits)) return false;

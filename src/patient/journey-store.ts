@@ -1,4 +1,3 @@
-import { ApiError } from '../api/http.ts';
 import { getJourney, saveJourney, type JourneyState } from '../api/journey.ts';
 
 /** How long the store waits after the last keystroke before saving typed answers. */
@@ -29,12 +28,7 @@ export function emptyJourney(now: Date = new Date()): JourneyState {
 /** The real calls: the journey endpoints of the local API (schemas/app.openapi.json). */
 export const API_JOURNEY_CALLS: JourneyCalls = {
   load: async (pathCode) => {
-    try {
-      return (await getJourney({ pathCode }, { maxRetries: 1 })).state;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
+    return (await getJourney({ pathCode }, { maxRetries: 1 }))?.state ?? null;
   },
   save: async (pathCode, state) => {
     await saveJourney({ pathCode, state }, { maxRetries: 2 });

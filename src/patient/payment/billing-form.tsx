@@ -1,3 +1,4 @@
+import { groupCardNumber } from '../../domain/card.ts';
 import { Alert, Button, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { UsStateSelect } from '../../questions/fields/us-state-field.tsx';
@@ -112,6 +113,8 @@ export function BillingForm({
       maxLength?: number;
       placeholder?: string;
       description?: string;
+      /** How the value is shown as it is typed at its end (editing in the middle keeps the caret where it is). */
+      format?: (typed: string) => string;
     },
   ) => {
     const required = options.required ?? true;
@@ -131,7 +134,9 @@ export function BillingForm({
         error={errors[field]}
         disabled={submitting}
         onChange={(event) => {
-          onChange(field, event.currentTarget.value);
+          const input = event.currentTarget;
+          const atEnd = input.selectionStart === null || input.selectionStart === input.value.length;
+          onChange(field, options.format && atEnd ? options.format(input.value) : input.value);
         }}
       />
     );
@@ -221,6 +226,7 @@ export function BillingForm({
               inputMode: 'numeric',
               maxLength: 23,
               placeholder: '1234 1234 1234 1234',
+              format: groupCardNumber,
             })}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {text('expiry', 'Expiry date (MM/YY)', {

@@ -52,7 +52,8 @@ const getJourney: OperationHandler = ({ db, query, cookies }) => {
           db,
           'SELECT path_code, state_json, updated_at FROM journeys WHERE journey_id = ? AND path_code = ?',
         ).get(id, pathCode);
-  return ok(journeyView(row ?? notFound('No journey is saved for this browser and code.')));
+  // None yet is the usual answer for a new patient, not an error: a 404 would be logged in red by every browser.
+  return ok(row === undefined ? null : journeyView(row));
 };
 
 /**
