@@ -39,9 +39,14 @@ function stepUrls(steps: readonly string[], code: string): string {
   return steps.map((_, index) => stepUrl({ steps, code, query: '' }, index)).join(ARROW);
 }
 
+/** A step list as walked: the funnel's finish page follows when the list does not already end there. */
+function walked(steps: readonly string[], funnel: Funnel): readonly string[] {
+  return steps[steps.length - 1] === funnel.finish ? steps : [...steps, funnel.finish];
+}
+
 /** A variant for a code: `callcenter (callcenter=true): /payment/shrt → /finish/shrt`. */
-function variantText(variant: FunnelVariant, code: string): string {
-  return `${variant.name} (${variantQuery(variant)}): ${stepUrls(variant.steps, code)}`;
+function variantText(variant: FunnelVariant, funnel: Funnel, code: string): string {
+  return `${variant.name} (${variantQuery(variant)}): ${stepUrls(walked(variant.steps, funnel), code)}`;
 }
 
 /** Text safe in Markdown prose: on one line, with no raw HTML. */
@@ -89,14 +94,14 @@ function funnelDiagram(funnel: Funnel): string[] {
       lines.push(`  ${prefix}${index - 1} -->|Next| ${prefix}${index}`);
     }
   };
-  chain('s', funnel.steps, null);
+  chain('s', walked(funnel.steps, funnel), null);
   const used = new Set<string>();
   funnel.variants?.forEach((variant, variantIndex) => {
     let prefix = `v_${mermaidId(variant.name)}_`;
     if (used.has(prefix)) prefix = `v${variantIndex}_${mermaidId(variant.name)}_`;
     used.add(prefix);
     const forCodes = variant.codes === undefined ? '' : ` (${variant.codes.join(', ')})`;
-    chain(prefix, variant.steps, `${variantQuery(variant)}${forCodes}`);
+    chain(prefix, walked(variant.steps, funnel), `${variantQuery(variant)}${forCodes}`);
   });
   lines.push('```');
   return lines;
@@ -129,9 +134,9 @@ export function renderFunnelsMarkdown(config: FunnelConfig): string {
         code,
         funnelId,
         SITE_LABEL[funnel.site],
-        stepUrls(funnel.steps, code),
+        stepUrls(walked(funnel.steps, funnel), code),
         variantsFor(funnel, code)
-          .map((variant) => variantText(variant, code))
+          .map((variant) => variantText(variant, funnel, code))
           .join('; '),
       ]),
     ),
@@ -211,9 +216,9 @@ export function renderFunnelsTable(config: FunnelConfig): string {
   const rows = codeRows(config).map(({ code, funnel }) => [
     code,
     funnel.site,
-    stepUrls(funnel.steps, code),
+    stepUrls(walked(funnel.steps, funnel), code),
     variantsFor(funnel, code)
-      .map((variant) => variantText(variant, code))
+      .map((variant) => variantText(variant, funnel, code))
       .join('; '),
   ]);
   return alignColumns([['CODE', 'SITE', 'STEPS', 'VARIANTS'], ...rows]);
