@@ -6,6 +6,7 @@ import { formatAppointmentTime } from './slot-format.ts';
 import { MemberPortalLink, SupportContact } from '../support-contact.tsx';
 import { ActionBar } from '../../layout/action-bar.tsx';
 import { AddToCalendar } from './add-to-calendar.tsx';
+import { orderReference, paidSummaryOf, PAYMENT_COMPLETED } from '../payment/payment-flow.ts';
 
 /**
  * What the patient has finished, in words, by the part ids the screens record in `completed`.
@@ -14,7 +15,7 @@ import { AddToCalendar } from './add-to-calendar.tsx';
  */
 const DONE_LABELS: readonly (readonly [part: string, label: string])[] = [
   ['MIP', 'Your hormone assessment'],
-  ['payment', 'Your payment'],
+  [PAYMENT_COMPLETED, 'Your payment'],
   [MICROCLINIC_DONE, 'Your microclinic choice'],
   ['MIP-H2', 'Your intake questionnaire'],
   ['CONT', 'Your continuing-care form'],
@@ -40,7 +41,13 @@ export function joinLine(booked: readonly BookedAppointment[]): string {
 
 /** The lines of the 'what you have done' list, in the order a patient does them. */
 export function doneLines(state: JourneyState): string[] {
-  const done = DONE_LABELS.filter(([part]) => state.completed.includes(part)).map(([, label]) => label);
+  // The payment line carries the order reference, the one thing to quote when calling about it.
+  const paid = paidSummaryOf(state);
+  const done = DONE_LABELS.filter(([part]) => state.completed.includes(part)).map(([part, label]) =>
+    part === PAYMENT_COMPLETED && paid !== null && paid.orderId !== ''
+      ? `${label} (order reference ${orderReference(paid.orderId)})`
+      : label,
+  );
   return [...done, ...bookedAppointments(state).map(consultLine)];
 }
 
