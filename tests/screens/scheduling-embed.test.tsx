@@ -297,7 +297,8 @@ test('a booking whose recording was cut off by a reload is recorded, not offered
     journeyCalls: calls,
   });
 
-  expect(await screen.findByRole('status', { name: 'Your consult is booked' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Your consult is booked' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Your consult is booked.');
   expect(api.lookups).toEqual(['GBGBDCAADAEDCRZ2']);
   expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2']);
   expect(screen.queryByTitle('Book your consult')).not.toBeInTheDocument();
@@ -434,7 +435,8 @@ test('after a reload, Try again checks the booking once more and records it', as
   down = false;
   await user.click(screen.getByRole('button', { name: 'Try again' }));
 
-  expect(await screen.findByRole('status', { name: 'Your consult is booked' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Your consult is booked' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Your consult is booked.');
   expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2']);
   expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentId.4': 'GBGBDCAADAEDCRZ2' });
 });
