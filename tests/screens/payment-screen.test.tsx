@@ -98,6 +98,17 @@ const PRODUCTS: Readonly<Record<string, ProductFixture>> = {
     shipping: '$0.00',
     total: '$99.00',
   },
+  '1690': {
+    externalId: '1690',
+    category: 'hrt',
+    type: 'product',
+    name: 'Daily tadalafil for erectile dysfunction (ED), 5 mg',
+    packageIncludes: ['ED medication', 'Clinician review'],
+    price: '$99.00',
+    salePrice: '',
+    shipping: '$0.00',
+    total: '$99.00',
+  },
   // What a server might answer for 'undefined': the page must still show '$99' and no sale.
   undefined: {
     externalId: '0',
@@ -736,7 +747,7 @@ test('a field the server refuses is shown on the page and nothing typed is lost'
   expect(api.of('createOrder')).toHaveLength(0);
 }, 30_000);
 
-test('the ED checkout (/mip/checkout) is the same payment step', async () => {
+test('the ED checkout (/mip/checkout) is the same payment step, selling the code’s ED medicine', async () => {
   const user = userEvent.setup({ delay: null });
   const api = fakeApi();
   const { step } = renderPayment({
@@ -746,7 +757,13 @@ test('the ED checkout (/mip/checkout) is the same payment step', async () => {
     journey: AFTER_ASSESSMENT,
   });
 
-  expect(await payButton()).toHaveAccessibleName('Pay $99');
+  expect(await payButton()).toHaveAccessibleName('Pay $99.00');
+  expect(Object.fromEntries(api.of('getProductInfo')[0]?.url.searchParams ?? [])).toEqual({
+    id: '1690',
+    category: 'hrt',
+    type: 'product',
+  });
+  expect(screen.getByRole('region', { name: 'Your order' })).toHaveTextContent(/tadalafil/);
   await fillAddress(user);
   await fillCard(user);
   await user.click(await payButton());
