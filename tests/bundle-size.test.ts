@@ -58,12 +58,15 @@ function screenKey(screen: string): string {
 
 // 151 KiB since issue 11 (from 150): the root's redirect for static hosts, focus that follows
 // the patient to each new page (its helper is loaded on the first move), and the first
-// page's intro cost 0.3 KiB. Issue 14 aims far lower (140 KiB as the browser fetches it) by
-// changing how the app is served and split, not by dropping these.
-test('an assessment page loads at most 151 KiB of JavaScript (gzip) first', () => {
+// page's intro cost 0.3 KiB. 153 KiB since issue 12 (152.0 measured): each form page a history
+// entry (?page=N, checked against the answers before it), "Same as my billing address" on the
+// address question, the women's health page and the optional marketing consent. Issue 14 aims
+// far lower (140 KiB as the browser fetches it) by changing how the app is served and split,
+// not by dropping these.
+test('an assessment page loads at most 153 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(151 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(153 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

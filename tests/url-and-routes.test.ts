@@ -106,7 +106,7 @@ test('the simulator refuses a --step that is another page', () => {
     "--step 3: step 3 of the microbh funnel is /hormone-assessment, not the start URL's page.",
   );
   expect(() => simulate(engine, '/mip/calendly/microbh', { step: 9 })).toThrow(
-    '--step 9: the microbh funnel has 5 steps.',
+    '--step 9: the microbh funnel has 6 steps.',
   );
 });
 

@@ -141,13 +141,14 @@ export function FormRunner({
   const goTo = async (next: number) => {
     setErrors({});
     const before = document.querySelector('main form h2');
-    // The answers are on the server before the page changes; the page itself is recorded once shown.
-    await journey.save();
     // The page being left gets its number first, so Back returns to it and not to the journey's page.
     if (!numbered) {
       void navigate(pageUrl(location.pathname, location.search, index + 1), { replace: true, state: historyState });
     }
     void navigate(pageUrl(location.pathname, location.search, next + 1), { state: historyState });
+    // The answers and the new page are saved at once (the journey gives the page back to a
+    // patient who returns by the campaign link, without a number).
+    await journey.save((state) => ({ ...state, pages: { ...state.pages, [key]: next } }));
     window.scrollTo(0, 0);
     // The new page's title, announced, and where Tab goes on from (not the body); the helper
     // is loaded on the first move, not with the first page.

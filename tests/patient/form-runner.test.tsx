@@ -22,6 +22,16 @@ function Runner({ onComplete = () => Promise.resolve(), ...props }: RunnerProps)
 
 const ASSESSMENT = { formId: 'MIP', pageIds: ['1', '2', '3', '4'] };
 
+/** Pages 1 and 2 answered: a page opens only once the pages before it are. */
+const ABOUT_AND_SYMPTOMS = {
+  birthdate: ['1980-02-29'],
+  state: ['TX'],
+  weight: ['180'],
+  'energy-level': ['Low'],
+  symptoms: ['fatigue'],
+  'symptom-duration': ['over-1-year'],
+};
+
 function journeyOn(page: number, answers: JourneyState['answers'] = {}): JourneyState {
   return { landedAt: '2026-11-22T09:00:00.000Z', answers, pages: { MIP: page }, completed: [], records: {} };
 }
@@ -71,7 +81,7 @@ test('a patient answers a page, goes on, and the page they are on is kept in the
 test('coming back (a reload or a new visit) resumes on the same page with every answer', async () => {
   server.use(pageQuestionsHandler());
   const user = userEvent.setup();
-  const journey = memoryJourneyCalls({ shrt: journeyOn(2, { birthdate: ['1980-02-29'], 'hormone-cancer': ['no'] }) });
+  const journey = memoryJourneyCalls({ shrt: journeyOn(2, { ...ABOUT_AND_SYMPTOMS, 'hormone-cancer': ['no'] }) });
   const first = renderWithProviders(<Runner form={ASSESSMENT} />, { journeyCalls: journey });
 
   expect(await screen.findByRole('heading', { name: 'Your health' })).toBeVisible();
@@ -93,7 +103,7 @@ test('Back goes to the previous page with its answers, and from the first page t
   server.use(pageQuestionsHandler());
   const user = userEvent.setup();
   const onBack = vi.fn();
-  const journey = memoryJourneyCalls({ shrt: journeyOn(1, { weight: ['180'] }) });
+  const journey = memoryJourneyCalls({ shrt: journeyOn(1, ABOUT_AND_SYMPTOMS) });
   renderWithProviders(<Runner form={ASSESSMENT} onBack={onBack} />, { journeyCalls: journey });
 
   await screen.findByRole('heading', { name: 'Your symptoms' });

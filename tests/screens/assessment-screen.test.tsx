@@ -49,6 +49,19 @@ function leadServer(events: Event[], status = 200) {
   );
 }
 
+
+/** The answers of pages 1-3, so a journey on page 4 may open it (no page opens before the ones ahead of it are answered). */
+const ANSWERED_TO_CONTACT = {
+  birthdate: ['1980-04-27'],
+  state: ['TX'],
+  weight: ['180'],
+  'energy-level': ['Normal'],
+  symptoms: ['fatigue'],
+  'symptom-duration': ['over-1-year'],
+  'hormone-cancer': ['no'],
+  'blood-clot': ['no'],
+};
+
 function renderAssessment(options: {
   path?: string;
   routePath?: string;
@@ -217,7 +230,7 @@ test('when the lead cannot be saved, the patient hears why, stays on the last pa
     journey: memoryJourneyCalls({
       shrt: {
         landedAt: '2026-11-22T09:00:00.000Z',
-        answers: { 'energy-level': ['Normal'] },
+        answers: ANSWERED_TO_CONTACT,
         pages: { MIP: 3 },
         completed: [],
         records: {},
@@ -260,7 +273,13 @@ test('a prefilled link fills in the contact page', async () => {
   renderAssessment({
     path: `/hormone-assessment/shrt?prefill=${prefill}`,
     journey: memoryJourneyCalls({
-      shrt: { landedAt: '2026-11-22T09:00:00.000Z', answers: {}, pages: { MIP: 3 }, completed: [], records: {} },
+      shrt: {
+        landedAt: '2026-11-22T09:00:00.000Z',
+        answers: ANSWERED_TO_CONTACT,
+        pages: { MIP: 3 },
+        completed: [],
+        records: {},
+      },
     }),
   });
 
