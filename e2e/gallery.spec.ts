@@ -127,9 +127,10 @@ test('men’s brand: shrt from the assessment to a booked consult', async ({ pag
     await shots.step('shrt: booking', async () => {
       await expect(page).toHaveURL(`${MENS_SITE}/mip/calendly/shrt`);
     });
-    await shots.step('shrt: booked', async () => {
+    await shots.step('shrt: booked, the finish page', async () => {
       await book(page);
-      await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+      await expect(page).toHaveURL(`${MENS_SITE}/finish/shrt`);
+      await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
     });
   });
   endWith(shots);
@@ -150,9 +151,10 @@ test('women’s brand: fha1 from the assessment to a booked consult', async ({ p
       await page.getByRole('button', { name: 'Book my consult' }).click();
       await expect(page).toHaveURL(`${site}/f/appointment/consult/fha1`);
     });
-    await shots.step('fha1: booked', async () => {
+    await shots.step('fha1: booked, the finish page', async () => {
       await book(page);
-      await expect(page.getByText(/Your consult is booked for/)).toBeVisible();
+      await expect(page).toHaveURL(`${site}/f/finish/fha1`);
+      await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
     });
   });
   endWith(shots);
