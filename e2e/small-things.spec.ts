@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test.ts';
+import { newPatient, takeAssessment } from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';
 
 /**
@@ -23,6 +24,15 @@ test('the assessment says one time to complete, and shipping at no cost reads "F
   await expect(page.getByText(/About 5 minutes/)).toHaveCount(0);
   await page.goto('/payment/shrt');
   await expect(page.getByText('$0.00')).toHaveCount(0);
+});
+
+test('results compare a 46-year-old with their age group, not with "people aged 38 Plus"', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/hormone-assessment/shrt');
+  await takeAssessment(page, newPatient('age-band', { birthdate: '04/27/1980' }));
+  await expect(page).toHaveURL('/results/shrt');
+  await expect(page.getByText('Compared with other people in your age group (38 Plus).')).toBeVisible();
+  await expect(page.getByText(/aged 38 Plus/)).toHaveCount(0);
 });
 
 test('a new patient entering a funnel gets no error in the console', async ({ page }) => {

@@ -49,7 +49,6 @@ function leadServer(events: Event[], status = 200) {
   );
 }
 
-
 /** The answers of pages 1-3, so a journey on page 4 may open it (no page opens before the ones ahead of it are answered). */
 const ANSWERED_TO_CONTACT = {
   birthdate: ['1980-04-27'],
