@@ -120,7 +120,7 @@ export const FOOTER_CONTENT: Record<Site, FooterContent> = {
     seal,
     disclaimers: [
       adviceDisclaimer,
-      'Testosterone replacement therapy and ED medications are not right for everyone. Your provider reviews your health history, lab results and possible side effects with you before prescribing.',
+      'Testosterone replacement therapy and ED medications are not right for everyone. Your provider reviews your health history, any lab tests your treatment needs and possible side effects with you before prescribing.',
       emergencyDisclaimer,
     ],
     nonAffiliation:
