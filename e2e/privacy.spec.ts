@@ -235,10 +235,12 @@ test('men’s dailytada ED funnel, intake first (contact details typed there), t
   await expect(heading(page)).toHaveText('Secure Checkout');
   await recorder.checkpoint('checking out');
   await payAsCanary(page, patient);
-  await expect(page.getByText('Your payment is complete')).toBeVisible();
+  // Paid, acknowledged, and on to the funnel's finish page.
+  await expect(page).toHaveURL(`${MENS_SITE}/finish/dailytada`);
+  await expect(page.getByText(/^Your payment \(order reference/)).toBeVisible();
   await recorder.checkpoint('reloading after payment');
   await page.reload();
-  await expect(page.getByText('Your payment is complete')).toBeVisible();
+  await expect(page.getByText(/^Your payment \(order reference/)).toBeVisible();
   await tagManagerStarted(page);
   await recorder.checkpoint('at the end');
 
