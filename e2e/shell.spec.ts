@@ -58,7 +58,8 @@ async function expectScreen(page: Page, route: Route) {
   } else if (route.screen === 'error') {
     await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
   } else {
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.title);
+    // A screen's chunk loads on the first visit; a busy two-core machine can take a while.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.title, { timeout: 15_000 });
   }
 }
 
