@@ -8,6 +8,9 @@ import { ADDRESS_PARTS } from './question-helpers.ts';
  */
 export const BILLING_ADDRESS_REF = 'billing-address';
 
+/** The intake's shipping address question (MIP-H2 page 2), in the same shape. */
+export const SHIPPING_ADDRESS_REF = 'shipping-address';
+
 /** An address the patient already gave, that an address question may offer to reuse. */
 export interface KnownAddress {
   /** What it is, in the checkbox's words: "Same as my {what}". */

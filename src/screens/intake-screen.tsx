@@ -160,18 +160,12 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
     setPhase('form');
     // A state the shipping address gave (and not asked again) is saved as the state answer too.
     const saved = withShippingState(pages, journey.state.answers);
-    const shippingState = saved.answers === journey.state.answers ? undefined : saved.answers.state;
-    if (shippingState !== undefined) {
+    const { state: shippingState } = saved.answers;
+    if (saved.answers !== journey.state.answers && shippingState !== undefined) {
       journey.update((state) => ({ ...state, answers: { ...state.answers, state: [...shippingState] } }));
     }
     await saveJourneyLead({
-      journey:
-        shippingState === undefined
-          ? journey
-          : {
-              ...journey,
-              state: { ...journey.state, answers: { ...journey.state.answers, state: [...shippingState] } },
-            },
+      journey: { ...journey, state: { ...journey.state, answers: saved.answers } },
       pages: saved.pages,
       pathCode: code ?? '',
       formId: INTAKE_FORM_ID,

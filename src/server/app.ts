@@ -181,11 +181,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   /** The brand of a request, as the page chooses it: the server's BRAND, else the host name. */
-  const siteOf = (hostname: string) =>
+  const brandOf = (hostname: string) =>
     selectBrand(brands as BrandsFile, {
       environment: options.brand,
       hostname: (hostname.split(':', 1)[0] ?? '').toLowerCase(),
-    }).site;
+    });
 
   // One transaction wrapper for every request: better-sqlite3 prepares BEGIN and COMMIT when
   // a wrapper is made, so making one per request would cost a prepare each time.
@@ -217,7 +217,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
           cookies: cookiesOf(request.headers.cookie),
           contentType: (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '',
           secure: request.protocol === 'https',
-          site: siteOf(request.hostname),
+          site: brandOf(request.hostname).site,
           services: serverServices,
           log: request.log,
         };
@@ -273,8 +273,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // docs/shell.md. The app does the same for a static host that serves index.html at /.
   if (page !== null) {
     app.get('/', (request, reply) => {
-      const hostname = (request.hostname.split(':', 1)[0] ?? '').toLowerCase();
-      const { brand } = selectBrand(brands as BrandsFile, { environment: options.brand, hostname });
+      const { brand } = brandOf(request.hostname);
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.header('cache-control', 'no-cache').redirect(`${brand.startPath}${query}`, 302);
     });

@@ -3,6 +3,7 @@ import { funnelConfig } from '../../config/funnel-config.ts';
 import { CONTACT_QUESTIONS } from '../../domain/contact-questions.ts';
 import { identityFieldsForState, withStateIdentityRules } from '../../domain/identity-fields.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
+import { SHIPPING_ADDRESS_REF } from '../../questions/known-address.ts';
 import { ADDRESS_PARTS } from '../../questions/question-helpers.ts';
 import { validatePage } from '../../questions/validate-page.ts';
 import { contactOf } from '../lead.ts';
@@ -113,9 +114,6 @@ export function decodeAsks(record: string): AboutYouRef[] {
     .filter((ref): ref is AboutYouRef => ref === 'birthdate' || ref === 'state')
     .filter((ref, index, all) => all.indexOf(ref) === index);
 }
-
-/** The intake's shipping address question's ref (MIP-H2 page 2); its answer is [line1, line2, city, state, zip]. */
-export const SHIPPING_ADDRESS_REF = 'shipping-address';
 
 /** The state of the shipping address, when the patient has given a valid one. */
 export function shippingStateOf(answers: Answers): UsState | undefined {

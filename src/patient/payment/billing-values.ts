@@ -2,7 +2,7 @@ import type { Address, BillingCustomer, Contact, UsState } from '../../api/types
 import { isValidEmail, normalizeUsPhone } from '../../domain/contact.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
 import type { Prefill } from '../../domain/prefill.ts';
-import { BILLING_ADDRESS_REF, completeAddress } from '../../questions/known-address.ts';
+import { BILLING_ADDRESS_REF, completeAddress, SHIPPING_ADDRESS_REF } from '../../questions/known-address.ts';
 import { cardBrandOf, cardDigits, cvcLengthOf, hasExpired, parseExpiry, passesLuhn } from '../../domain/card.ts';
 
 /** What the billing form holds, as typed. The card fields live only in the form's state. */
@@ -66,9 +66,6 @@ export function initialBillingValues(
     ...EMPTY_CARD,
   };
 }
-
-/** The intake's shipping address question (config of the question pages). */
-const SHIPPING_ADDRESS_REF = 'shipping-address';
 
 /** The billing address as an address answer, kept in the journey so the intake can offer it for shipping. */
 export function billingAddressAnswer(values: BillingValues): string[] {
