@@ -21,9 +21,13 @@ test('the card number is grouped in fours as it is typed (American Express 4-6-5
 test('the assessment says one time to complete, and shipping at no cost reads "Free"', async ({ page }) => {
   await page.goto('/hormone-assessment/shrt');
   await expect(page.getByText('Less than 5 minutes to complete')).toBeVisible();
+  // The intro under the heading says the same, once it is shown (not merely before it loads).
+  await expect(page.getByText(/^Less than 5 minutes\. Your answers are saved/)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/About 5 minutes/)).toHaveCount(0);
   await page.goto('/payment/shrt');
-  await expect(page.getByText('$0.00')).toHaveCount(0);
+  const order = page.getByRole('region', { name: 'Your order' });
+  await expect(order).toContainText('Free', { timeout: 15_000 });
+  await expect(order).not.toContainText('$0.00');
 });
 
 test('results compare a 46-year-old with their age group, not with "people aged 38 Plus"', async ({ page }) => {
