@@ -101,13 +101,16 @@ export type PaymentOutcome =
 export type OrderOutcome = Exclude<PaymentOutcome, { kind: 'refused' }>;
 
 /** The order already placed in this journey, or null. */
-/** The order id as a patient reads it out on the phone: without the system's prefix, in groups of four. */
+/**
+ * The order id as a patient reads it out on the phone: without the system's prefix, in groups
+ * of four joined by no-break spaces, so a narrow screen never splits the reference across lines.
+ */
 export function orderReference(orderId: string): string {
   return (
     orderId
       .replace(/^ord_/, '')
       .match(/.{1,4}/g)
-      ?.join(' ') ?? orderId
+      ?.join('\u00a0') ?? orderId
   );
 }
 
