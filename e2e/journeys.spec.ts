@@ -309,5 +309,30 @@ test('leaving and coming back with the same campaign link resumes where the pati
   await page.goto('about:blank');
   await page.goto('/hormone-assessment/shrt?utm_source=mail');
   await expect(page).toHaveURL('/results/shrt?utm_source=mail');
-  await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible();
+  // The results fetch the saved lead first: up to 15 s on a busy two-core machine.
+  await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible({ timeout: 15_000 });
+});
+
+test('coming back while the results are still loading does not put the patient back on the assessment', async ({
+  page,
+}) => {
+  const patient = newPatient('slow-resume');
+  await page.goto('/hormone-assessment/shrt');
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL('/results/shrt');
+
+  // A slow phone on the way back: the assessment's questions arrive while the results'
+  // code is still on its way. The assessment must not come back over the results.
+  await page.goto('about:blank');
+  await page.route('**/assets/results-screen-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await page.route('**/api/memoForm/pageQuestions**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto('/hormone-assessment/shrt');
+  await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL('/results/shrt');
 });

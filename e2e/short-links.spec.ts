@@ -62,15 +62,16 @@ for (const hash of ['demo-evil', 'demo-offsite', 'demo-protocol-relative', 'demo
 }
 
 test('the error page shows the HRT content for an HRT code and the ED content otherwise', async ({ page }) => {
+  // The content arrives after the card: read each page only once its content link is there.
+  const contentLink = () => page.getByRole('main').locator('a[href^="https://"]').first();
   await page.goto('/error/404/shrt');
-  const hrt = page.getByRole('main');
-  await expect(hrt.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
-  const hrtText = await hrt.innerText();
+  await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+  await expect(contentLink()).toHaveText('testosterone replacement therapy');
+  const hrtText = await page.getByRole('main').innerText();
   await page.goto('/error/404/dailytada');
   await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+  await expect(contentLink()).toHaveText('ED medications');
   expect(await page.getByRole('main').innerText()).not.toEqual(hrtText);
-  const external = page.getByRole('main').locator('a[href^="https://"]').first();
-  await expect(external).toHaveAttribute('target', '_blank');
-  await expect(external).toHaveAttribute('rel', /noreferrer/);
+  await expect(contentLink()).toHaveAttribute('target', '_blank');
+  await expect(contentLink()).toHaveAttribute('rel', /noreferrer/);
 });

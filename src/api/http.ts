@@ -125,7 +125,16 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** How long one attempt may take. @default REQUEST_TIMEOUT_MS (30 s); a large upload needs longer. */
   timeoutMs?: number;
+  /**
+   * The request outlives the page: a save the patient may close the tab or follow a link on
+   * just after. Browsers allow 64 KiB of such bodies in flight, so a larger body goes as a
+   * plain request.
+   */
+  keepalive?: boolean;
 }
+
+/** Under the browsers' 64 KiB for all keepalive bodies in flight, with room for a second save. */
+const KEEPALIVE_BODY_LIMIT = 30_000;
 
 /** The options of an order-creating call, which always carries an idempotency key. */
 export interface IdempotentCallOptions extends CallOptions {
@@ -215,6 +224,9 @@ async function send(request: ApiRequest, options: CallOptions, call: string): Pr
   }
   if (options.signal !== undefined) init.signal = options.signal;
   if (options.timeoutMs !== undefined) init.timeout = options.timeoutMs;
+  if (options.keepalive === true && JSON.stringify(request.json ?? '').length <= KEEPALIVE_BODY_LIMIT) {
+    init.keepalive = true;
+  }
 
   const retries = mayRepeat(request.method, request.idempotencyKey) ? retryCount(options.maxRetries) : 0;
   const interval = options.retryIntervalMs ?? config.retryIntervalMs;

@@ -61,7 +61,11 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
     <AppPageLayout route={route} pathname={pathname}>
       {code !== null && new URLSearchParams(search).has('mpid') && <MpidTracking code={code} />}
       <ChunkErrorBoundary>
-        <Suspense fallback={<LoadingIndicator />}>
+        {/* Keyed by route: the router moves in a transition, and without a new boundary React
+            would keep the last screen on show, with its old address, while the next one loads;
+            its effects could then still navigate (a form putting its ?page=4 over the results
+            the funnel resumed to). A new route shows the loading mark at once instead. */}
+        <Suspense key={route.path} fallback={<LoadingIndicator />}>
           {Screen ? (
             // The registry creates every screen once, at module load, so the type is stable.
             createElement(Screen, { route, params, code, step: route.funnel === true ? step : null })

@@ -31,7 +31,8 @@ export const API_JOURNEY_CALLS: JourneyCalls = {
     return (await getJourney({ pathCode }, { maxRetries: 1 }))?.state ?? null;
   },
   save: async (pathCode, state) => {
-    await saveJourney({ pathCode, state }, { maxRetries: 2 });
+    // keepalive: a patient who closes the tab as the next step appears still has it saved.
+    await saveJourney({ pathCode, state }, { maxRetries: 2, keepalive: true });
   },
 };
 
@@ -96,6 +97,19 @@ export class JourneyStore {
       entry.timer = undefined;
     }
     return this.enqueueSave(pathCode, entry);
+  }
+
+  /**
+   * Saves now every journey whose typing is waiting out SAVE_DELAY_MS: the page is going away
+   * (the patient closes the tab or leaves), and the answers typed last must not be lost.
+   */
+  flush(): void {
+    for (const [pathCode, entry] of this.entries) {
+      if (entry.timer === undefined) continue;
+      clearTimeout(entry.timer);
+      entry.timer = undefined;
+      this.enqueueSave(pathCode, entry).catch(() => undefined);
+    }
   }
 
   /** Resolves once the journey of a code has loaded (or failed to). */

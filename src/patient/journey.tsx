@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { JourneyState } from '../api/journey.ts';
 import { useNotifications } from '../app/notifications.tsx';
 import { JourneyStore, type JourneyCalls, type JourneyChange, type JourneyStatus } from './journey-store.ts';
@@ -9,6 +18,16 @@ const JourneyContext = createContext<JourneyStore | null>(null);
 export function JourneyProvider({ calls, children }: { calls?: JourneyCalls; children: ReactNode }) {
   const { showSnackbar } = useNotifications();
   const [store] = useState(() => new JourneyStore(calls, showSnackbar));
+  // pagehide, not unload: it also fires when a phone's browser puts the page away for good.
+  useEffect(() => {
+    const flush = () => {
+      store.flush();
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+    };
+  }, [store]);
   return <JourneyContext.Provider value={store}>{children}</JourneyContext.Provider>;
 }
 

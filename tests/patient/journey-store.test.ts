@@ -172,6 +172,24 @@ test('a page submit saves at once and replaces the typing save that was waiting'
   expect(server.saves).toHaveLength(1);
 });
 
+test('leaving the page saves the typing that was still waiting, once', async () => {
+  const server = fakeServer();
+  const store = new JourneyStore(server.calls);
+  await store.ready('shrt');
+
+  store.update('shrt', answer('firstName', 'Avery'));
+  store.flush();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(server.held.get('shrt')?.answers).toEqual({ firstName: ['Avery'] });
+  await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS * 2);
+  expect(server.saves).toHaveLength(1);
+
+  // Nothing typed since: leaving saves nothing more.
+  store.flush();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(server.saves).toHaveLength(1);
+});
+
 test('saves reach the server one after another, so it ends with the newest journey', async () => {
   const first = deferred<undefined>();
   const sent: JourneyState[] = [];
