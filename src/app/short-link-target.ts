@@ -44,6 +44,22 @@ function rawAuthority(url: string): string {
   return end === -1 ? rest : rest.slice(0, end);
 }
 
+/**
+ * Whether a path opens the short-link page (`/s/:pathCode` in config/routes.json) as the router
+ * reads it: each segment percent-decoded and compared without case, so `/%73/x` and `/S/x` are
+ * `/s/x`. A short link to a short link would look itself up for ever.
+ */
+function isShortLinkPath(pathname: string): boolean {
+  const first = pathname.split('/')[1] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(first);
+  } catch {
+    decoded = first;
+  }
+  return decoded.toLowerCase() === 's';
+}
+
 function isUnderPath(pathname: string, path: string): boolean {
   const base = path.replace(/\/+$/, '').toLowerCase();
   const candidate = pathname.toLowerCase();
@@ -67,7 +83,8 @@ function mergeQuery(targetSearch: string, currentSearch: string): string {
  * navigated in-app with the current query merged in, the target's values winning. The
  * member-satisfaction path on this origin, and https URLs on a video-visit host, get a full
  * page load. Everything else is refused: other origins, other schemes (`javascript:`,
- * `data:`), protocol-relative `//host`, backslashes, credentials, hidden characters.
+ * `data:`), protocol-relative `//host`, backslashes, credentials, hidden characters, and
+ * another short link (however its path is encoded), which would loop.
  *
  * The raw string is checked before the URL API sees it, because the API quietly repairs
  * exactly the things an attacker relies on (`/\evil` becomes `//evil`, tabs vanish).
@@ -105,6 +122,7 @@ export function classifyShortLinkTarget(url: string, context: ShortLinkContext):
     if (target.pathname.startsWith('//')) {
       return refused('The link address is protocol-relative, so it could point to any site.');
     }
+    if (isShortLinkPath(target.pathname)) return refused('The short link points to another short link.');
     if (isUnderPath(target.pathname, context.memberSatisfactionPath)) return { kind: 'full', href: target.href };
     return {
       kind: 'internal',

@@ -4,11 +4,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import brands from '../../config/brands.json';
 import { selectBrand } from '../config/brand.ts';
 import type { BrandsFile } from '../engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../services/csp-nonce.ts';
+import { accessFor, STAFF_HEADER } from './access.ts';
 import { LOCAL_SERVICES, type ServiceSettings } from '../services/settings.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './content-security-policy.ts';
 import { withServiceSettings, type ServerServiceSettings } from './service-settings.ts';
@@ -16,6 +17,7 @@ import type { ContractRoute } from './contract-routes.ts';
 import type { Db } from './database.ts';
 import { ID_DOCUMENT_MAX_BYTES, ID_DOCUMENT_TYPES } from './handlers/id-documents.ts';
 import { once, requestHash } from './idempotency.ts';
+import { isHtmlFilePath, limitServerOptions, registerLimits } from './limits.ts';
 import type { OperationHandlers, OperationResult } from './operation.ts';
 import { HttpProblem, type FieldProblem } from './problem.ts';
 import { registerTags } from './tags.ts';
@@ -25,6 +27,13 @@ export interface AppOptions {
   routes: readonly ContractRoute[];
   handlers: OperationHandlers;
   clientToken: string;
+  /**
+   * The credential of staff and call-centre tools that read a patient's records by id
+   * (header x-staff-token). Never written into a page.
+   */
+  staffToken: string;
+  /** The secret that signs patients' return links (src/server/access.ts). */
+  linkSecret: string;
   /** The built app to serve, or undefined for the API only. */
   staticDir?: string | undefined;
   /** Written into the page as `<html data-brand>` (the environment flag of brand selection). */
@@ -38,6 +47,10 @@ export interface AppOptions {
   logLevel?: string | false;
   /** Where log lines go instead of stdout (tests read them to prove no patient data is logged). */
   logStream?: { write: (line: string) => void } | undefined;
+  /** Whose address `request.ip` is behind a proxy (TRUST_PROXY); false when clients connect directly. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** false turns the rate limits of docs/limits.md off (RATE_LIMITS=off). @default true */
+  rateLimits?: boolean;
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -144,8 +157,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
             },
           },
     bodyLimit: 256 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    ...limitServerOptions(),
   });
   app.setValidatorCompiler(contractValidatorCompiler());
+  registerLimits(app, { routes, rateLimits: options.rateLimits ?? true });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -209,14 +225,25 @@ export function buildApp(options: AppOptions): FastifyInstance {
         done();
       },
       handler: async (request, reply) => {
+        const staffHeader = request.headers[STAFF_HEADER];
+        const secure = request.protocol === 'https';
         const context = {
           db,
           query: (request.query ?? {}) as Record<string, unknown>,
           params: (request.params ?? {}) as Record<string, string>,
           body: request.body,
-          cookies: cookiesOf(request.headers.cookie),
+          access: accessFor(
+            db,
+            {
+              cookies: cookiesOf(request.headers.cookie),
+              staffToken: typeof staffHeader === 'string' ? staffHeader : undefined,
+              secure,
+            },
+            options.staffToken,
+          ),
+          linkSecret: options.linkSecret,
           contentType: (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '',
-          secure: request.protocol === 'https',
+          secure,
           site: brandOf(request.hostname).site,
           services: serverServices,
           log: request.log,
@@ -229,7 +256,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
               )
             : handler(context),
         );
-        if (result.setCookie !== undefined) void reply.header('set-cookie', result.setCookie);
+        // A session started by this request (its first lead, or a claimed link) is given to the browser.
+        const cookie = context.access.newCookie();
+        if (cookie !== undefined) void reply.header('set-cookie', cookie);
         return reply.code(result.status ?? 200).send(result.body);
       },
     });
@@ -256,9 +285,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
       root: options.staticDir,
       index: false,
       wildcard: true,
-      // The built page is never sent as it is (its nonce placeholder, no settings): /index.html
-      // gets the page like every route does.
-      allowedPath: (pathname) => pathname !== '/index.html',
+      // The built page is never sent as it is (its nonce placeholder, no settings): /index.html,
+      // however spelled, gets the page like every route does.
+      allowedPath: (pathname) => !isHtmlFilePath(pathname),
       setHeaders: (response, file) => {
         response.setHeader(
           'cache-control',

@@ -1,11 +1,13 @@
 /**
  * The local server: the built app and the API on one port (4173 unless PORT says otherwise),
- * with its SQLite database under DATA_DIR (./data), created, migrated and seeded on start.
+ * with its SQLite database under DATA_DIR (./data), checked, created, migrated and seeded on
+ * start. A setting, a data directory or a database it cannot use stops it with one line on
+ * stderr ("Cannot start: ...", naming the path and what to do) and exit code 1.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { databaseFile, openDatabase } from './database.ts';
+import { databaseFile, databaseProblem, openDatabase, startCheckpointer, type Db } from './database.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { seedDemoData } from './seed.ts';
 import { SERVER_HANDLERS, serverRoutes } from './server-routes.ts';
@@ -13,37 +15,66 @@ import { readServerConfig, ServerConfigError } from './server-config.ts';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** Stops before serving anything, with the one line an operator needs (no stack trace). */
+function refuseToStart(message: string): never {
+  console.error(`Cannot start: ${message}`);
+  process.exit(1);
+}
+
 let config;
 try {
   config = readServerConfig(process.env, ROOT_DIR);
 } catch (error) {
-  if (error instanceof ServerConfigError) {
-    console.error(`Cannot start: ${error.message}`);
-    process.exit(1);
-  }
+  if (error instanceof ServerConfigError) refuseToStart(error.message);
   throw error;
 }
 
-const db = openDatabase(databaseFile(config.dataDir), MIGRATIONS);
+/** The database, checked, migrated and seeded, or a refusal to start naming what is wrong. */
+function openServedDatabase(file: string): Db {
+  let opened: Db | undefined;
+  try {
+    opened = openDatabase(file, MIGRATIONS);
+    // Seeding is the first write of a new database: a full disk shows here.
+    seedDemoData(opened);
+    return opened;
+  } catch (error) {
+    const problem = databaseProblem(file, error);
+    if (problem === undefined) throw error;
+    opened?.close();
+    return refuseToStart(problem.message);
+  }
+}
+
+const db = openServedDatabase(databaseFile(config.dataDir));
 if (config.services.page.botCheck.provider === 'off') {
   // A production deployment without its site key would otherwise go unnoticed.
   console.warn('No bot check: set RECAPTCHA_SITE_KEY, or BOT_CHECK_LOCAL=accept for development');
 }
-seedDemoData(db);
 const app = buildApp({
   db,
   routes: serverRoutes(),
   handlers: SERVER_HANDLERS,
   clientToken: config.clientToken,
+  staffToken: config.staffToken,
+  linkSecret: config.linkSecret,
   staticDir: config.staticDir,
   brand: config.brand,
   services: config.services,
+  trustProxy: config.trustProxy,
+  rateLimits: config.rateLimits,
   logLevel: process.env.LOG_LEVEL ?? 'info',
+});
+
+// Checkpoints off the request thread (database.ts says why); a failure is logged and the
+// serving connection checkpoints itself instead.
+const checkpointer = startCheckpointer(db, (code) => {
+  app.log.error({ code }, 'checkpoint failed');
 });
 
 async function shutDown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   await app.close();
+  await checkpointer.stop();
   db.close();
   process.exit(0);
 }
@@ -57,6 +88,7 @@ try {
   console.error(
     code === 'EADDRINUSE' ? `Cannot start: port ${config.port} is in use (set PORT to use another)` : error,
   );
+  await checkpointer.stop();
   db.close();
   process.exit(1);
 }

@@ -375,6 +375,28 @@ const places: Migration = {
   },
 };
 
+/**
+ * Which browser session owns which patient record (src/server/access.ts, docs/security.md):
+ * a lead, customer or appointment is read or changed only by the session that created it or proved it is
+ * that patient's. Orders, appointments and the rest follow their lead or customer.
+ */
+const sessionGrants: Migration = {
+  version: 9,
+  description: 'session grants: the browser session that owns each lead, customer and appointment',
+  up: (db) => {
+    db.exec(`
+      CREATE TABLE session_grants (
+        session_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('lead', 'customer', 'appointment')),
+        record_id TEXT NOT NULL,
+        granted_at TEXT NOT NULL,
+        PRIMARY KEY (session_id, kind, record_id)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX session_grants_granted ON session_grants (granted_at);
+    `);
+  },
+};
+
 export const MIGRATIONS: readonly Migration[] = [
   idempotencyMigration,
   funnelRecords,
@@ -384,4 +406,5 @@ export const MIGRATIONS: readonly Migration[] = [
   places,
   tagEventsMigration,
   tagEventsPagePathMigration,
+  sessionGrants,
 ];

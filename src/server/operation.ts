@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Access } from './access.ts';
 import type { Db } from './database.ts';
 import type { ServerServiceSettings } from './service-settings.ts';
 
@@ -8,8 +9,6 @@ export interface OperationContext {
   query: Readonly<Record<string, unknown>>;
   params: Readonly<Record<string, string>>;
   body: unknown;
-  /** The request's cookies by name (only the journey calls read one). */
-  cookies: Readonly<Record<string, string>>;
   /** The request's media type without parameters, such as `image/png` ('' when none). */
   contentType: string;
   /** Whether the request came over https, so a cookie set in answer can be Secure. */
@@ -21,6 +20,10 @@ export interface OperationContext {
   site: 'male' | 'female';
   /** The outside services this server is configured with (the bot check reads it). */
   services: ServerServiceSettings;
+  /** What the request's browser session (or staff credential) may see: src/server/access.ts. */
+  access: Access;
+  /** The secret that signs patients' return links (src/server/access.ts). */
+  linkSecret: string;
   log: FastifyBaseLogger;
 }
 
@@ -28,8 +31,6 @@ export interface OperationContext {
 export interface OperationResult {
   status?: number;
   body: unknown;
-  /** A Set-Cookie header value to send with the answer. */
-  setCookie?: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { ServerConfigError } from './config-error.ts';
 import { readServiceSettings, type ServerServiceSettings } from './service-settings.ts';
@@ -12,37 +13,103 @@ export interface ServerConfig {
   dataDir: string;
   /** The bearer token the browser sends on the secured calls of SPEC §6. */
   clientToken: string;
+  /** The staff and call-centre credential (STAFF_TOKEN, else data/staff-token): never in a page. */
+  staffToken: string;
+  /** The secret that signs patients' return links (LINK_SECRET, else data/link-secret). */
+  linkSecret: string;
   /** A brand to serve regardless of host (`BRAND=female`), or undefined. */
   brand: 'male' | 'female' | undefined;
   /** The built app to serve, or undefined to serve the API only. */
   staticDir: string | undefined;
   /** The outside services (TAG_MANAGER_SCRIPT_URL, FLAGS_CONFIG_URL... see service-settings.ts). */
   services: ServerServiceSettings;
+  /**
+   * Which proxies' X-Forwarded-For and X-Forwarded-Proto are believed (TRUST_PROXY): their
+   * addresses and ranges; false when clients connect directly. Rate limits count per
+   * client address, and the journey cookie is Secure over https, so both depend on it.
+   */
+  trustProxy: false | string;
+  /** Whether the rate limits of docs/limits.md apply (RATE_LIMITS=off for load tests). */
+  rateLimits: boolean;
 }
 
 export { ServerConfigError };
 
 /**
- * The client token: CLIENT_TOKEN when set, else one generated on first start and kept in the
- * data directory, so it is never written in source code.
+ * A secret of the server: the environment variable when set, else one generated on first
+ * start and kept in the data directory (readable by its owner only), so none is ever written
+ * in source code and a restart keeps issued links and tokens valid.
  */
-function clientTokenFor(dataDir: string, fromEnv: string | undefined): string {
+function secretFor(dataDir: string, name: string, fileName: string, fromEnv: string | undefined): string {
   if (fromEnv !== undefined && fromEnv !== '') {
     if (!/^[A-Za-z0-9._~-]{16,200}$/.test(fromEnv)) {
-      throw new ServerConfigError('CLIENT_TOKEN must be 16 to 200 URL-safe characters');
+      throw new ServerConfigError(`${name} must be 16 to 200 URL-safe characters`);
     }
     return fromEnv;
   }
-  const file = path.join(dataDir, 'client-token');
+  const file = path.join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const token = randomBytes(24).toString('base64url');
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  return token;
+  const secret = randomBytes(24).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** The address ranges proxy-addr knows by name. */
+const NAMED_RANGES: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(item: string): boolean {
+  if (NAMED_RANGES.has(item)) return true;
+  const [address = '', bits, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
 }
 
 /**
- * Reads PORT, HOST, DATA_DIR, CLIENT_TOKEN, BRAND, STATIC_DIR and the outside services'
- * settings; throws one error per bad value.
+ * A data directory the server cannot use, in one line: which path, why, and what to do (a
+ * stack trace would bury the path). `code` is the file-system error's errno code.
+ */
+function unusableDataDir(dataDir: string, code: string, failedPath: string | undefined): ServerConfigError {
+  const reason =
+    code === 'EACCES' || code === 'EPERM'
+      ? 'is not writable by this user'
+      : code === 'EROFS'
+        ? 'is on a read-only file system'
+        : code === 'ENOSPC'
+          ? 'is on a full disk'
+          : code === 'ENOTDIR' || code === 'EEXIST'
+            ? 'is not a directory'
+            : 'cannot be used';
+  const where = failedPath !== undefined && failedPath !== dataDir ? `, at ${failedPath}` : '';
+  return new ServerConfigError(
+    `DATA_DIR ${dataDir} ${reason} (${code}${where}): make it a directory this user can write, or set DATA_DIR to one`,
+  );
+}
+
+/**
+ * TRUST_PROXY: empty for none, or the proxies' addresses and ranges, comma-separated
+ * (`127.0.0.1,10.0.0.0/8`, or `loopback`). Neither `true` nor a hop count: either would let a
+ * client that reaches the server directly name its own address in X-Forwarded-For and step
+ * around the rate limits (Fastify refuses hop counts for that reason).
+ */
+function trustProxyFrom(value: string | undefined): false | string {
+  const setting = (value ?? '').trim();
+  if (setting === '' || setting === 'false') return false;
+  const items = setting.split(',').map((item) => item.trim());
+  const bad = items.filter((item) => !isAddressOrRange(item));
+  if (bad.length > 0) {
+    throw new ServerConfigError(
+      `TRUST_PROXY must be the proxies' addresses or ranges, comma-separated (such as 127.0.0.1,10.0.0.0/8 or loopback), not "${bad.join(',')}"`,
+    );
+  }
+  return items.join(',');
+}
+
+/**
+ * Reads PORT, HOST, DATA_DIR, CLIENT_TOKEN, STAFF_TOKEN, LINK_SECRET, BRAND, STATIC_DIR,
+ * TRUST_PROXY, RATE_LIMITS and the outside services' settings; throws one error per bad value.
  */
 export function readServerConfig(env: NodeJS.ProcessEnv, rootDir: string): ServerConfig {
   const port = Number(env.PORT ?? 4173);
@@ -53,16 +120,36 @@ export function readServerConfig(env: NodeJS.ProcessEnv, rootDir: string): Serve
   if (brand !== undefined && brand !== 'male' && brand !== 'female') {
     throw new ServerConfigError(`BRAND must be male or female, not "${brand}"`);
   }
+  const rateLimits = env.RATE_LIMITS === undefined || env.RATE_LIMITS === '' ? 'on' : env.RATE_LIMITS;
+  if (rateLimits !== 'on' && rateLimits !== 'off') {
+    throw new ServerConfigError(`RATE_LIMITS must be on or off, not "${rateLimits}"`);
+  }
+  const trustProxy = trustProxyFrom(env.TRUST_PROXY);
   const dataDir = path.resolve(rootDir, env.DATA_DIR ?? 'data');
-  mkdirSync(dataDir, { recursive: true });
+  let secrets: { clientToken: string; staffToken: string; linkSecret: string };
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    secrets = {
+      clientToken: secretFor(dataDir, 'CLIENT_TOKEN', 'client-token', env.CLIENT_TOKEN),
+      staffToken: secretFor(dataDir, 'STAFF_TOKEN', 'staff-token', env.STAFF_TOKEN),
+      linkSecret: secretFor(dataDir, 'LINK_SECRET', 'link-secret', env.LINK_SECRET),
+    };
+  } catch (error) {
+    const { code, path: failedPath } = error as NodeJS.ErrnoException;
+    // Only the file system's errors are about the directory; anything else is a bug to throw.
+    if (error instanceof ServerConfigError || typeof code !== 'string') throw error;
+    throw unusableDataDir(dataDir, code, failedPath);
+  }
   const staticDir = env.STATIC_DIR === '' ? undefined : path.resolve(rootDir, env.STATIC_DIR ?? 'dist');
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
     dataDir,
-    clientToken: clientTokenFor(dataDir, env.CLIENT_TOKEN),
+    ...secrets,
     brand,
     services: readServiceSettings(env),
+    trustProxy,
+    rateLimits: rateLimits === 'on',
     staticDir: staticDir !== undefined && existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined,
   };
 }

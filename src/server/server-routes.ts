@@ -5,6 +5,7 @@ import { HANDLERS } from './handlers.ts';
 import { ID_DOCUMENT_HANDLERS } from './handlers/id-documents.ts';
 import { JOURNEY_HANDLERS } from './handlers/journeys.ts';
 import { PLACE_HANDLERS } from './handlers/places.ts';
+import { SESSION_HANDLERS } from './handlers/sessions.ts';
 import type { OperationHandlers } from './operation.ts';
 
 const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas');
@@ -25,4 +26,5 @@ export const SERVER_HANDLERS: OperationHandlers = {
   ...JOURNEY_HANDLERS,
   ...ID_DOCUMENT_HANDLERS,
   ...PLACE_HANDLERS,
+  ...SESSION_HANDLERS,
 };

@@ -20,6 +20,7 @@ import {
   type Reply,
   type TestServer,
 } from './test-server.ts';
+import { returnAsCustomer, STAFF } from './test-server.ts';
 
 const doc = loadContract();
 const operations = contractOperations(doc);
@@ -77,6 +78,11 @@ function withOrderField(request: PlannedRequest, field: string, value: string): 
   request.body = { ...request.body, order: JSON.stringify(order) };
 }
 
+const asStaff = (_server: TestServer, request: PlannedRequest) => {
+  request.headers = { ...request.headers, ...STAFF };
+  return Promise.resolve();
+};
+
 /**
  * What a valid request needs beyond the examples: state the examples assume (a billing token,
  * a second lead, an earlier save) and the seeded ids where an example names none.
@@ -117,6 +123,11 @@ const PREPARE: Readonly<Record<string, (server: TestServer, request: PlannedRequ
     });
     expect(reply.status).toBe(200);
   },
+  // The contract's example appointment is seeded, booked by no browser: the member portal and
+  // the clinic's tools reach it with the staff credential.
+  getAppointment: asStaff,
+  appointmentMade: asStaff,
+  appointmentMadeFromFlow: asStaff,
   updateChrtStatus: (server) => saveLead(server, SECOND_LANDING_ID),
   updateFchrtStatus: (server) => saveLead(server, SECOND_LANDING_ID),
   newChrtZeroDollarOrder: (server) => saveLead(server, SECOND_LANDING_ID),
@@ -169,6 +180,8 @@ const TEST_BASIC = 'Basic dXNlcjpwYXNz';
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer();
+  // The calls below are a returning patient's: the demo customer Jane Doe, from her link.
+  await returnAsCustomer(server.call);
 });
 afterEach(async () => {
   await server.remove();

@@ -13,6 +13,7 @@ import {
   type Reply,
   type TestServer,
 } from './test-server.ts';
+import { returnAsCustomer, STAFF } from './test-server.ts';
 
 const doc = loadContract();
 const validator = contractValidator(doc);
@@ -20,6 +21,8 @@ const validator = contractValidator(doc);
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  // The calls below are a returning patient's: the demo customer Jane Doe, from her link.
+  await returnAsCustomer(server.call);
 });
 afterAll(async () => {
   await server.remove();
@@ -267,19 +270,25 @@ test('billing: a card number that fails its checksum or has expired is a 400 on 
 });
 
 test('appointments are marked made from the portal or the flow, each a status update', async () => {
+  // Seeded appointments were booked by no browser: the member portal and the clinic's tools
+  // confirm them with the staff credential.
   const portal = await server.call({
     method: 'PUT',
     url: '/api/calendly/appointmentMade',
+    headers: STAFF,
     payload: { appointmentId: 'apt_9XkP2v' },
   });
   expect(dataOf(portal)).toMatchObject({ status: 'made', madeFrom: 'portal' });
   const flow = await server.call({
     method: 'PUT',
     url: '/api/calendly/appointmentMadeFromFlow',
+    headers: STAFF,
     payload: { appointmentId: 'apt_demo_flow' },
   });
   expect(dataOf(flow)).toMatchObject({ status: 'made', madeFrom: 'flow' });
-  expect(dataOf(await get('/calendly/getAppointment?appointmentId=apt_demo_flow'))).toMatchObject({ madeFrom: 'flow' });
+  expect(dataOf(await get('/calendly/getAppointment?appointmentId=apt_demo_flow', STAFF))).toMatchObject({
+    madeFrom: 'flow',
+  });
   expect(
     countRows(
       server.db,
@@ -352,6 +361,7 @@ test('status updates: CED, CHRT and FCHRT are recorded, and checkLinkCHRT sees t
 });
 
 test('restart of HRT is a status update with isRestart; the continuous form is kept per restart flag', async () => {
+  await returnAsCustomer(server.call, '100235');
   await post('/memoForm/restartHRT', { ktCustomerId: '100235', landingId: JANE_LANDING_ID });
   expect(
     countRows(server.db, 'status_updates', "kind = 'restart' AND is_restart = 1 AND kt_customer_id = '100235'"),
@@ -378,6 +388,7 @@ test('customer lookups echo neither the email nor the phone, and respect the sit
 });
 
 test('a referral to the same friend twice is one referral', async () => {
+  await returnAsCustomer(server.call, '100236');
   const refer = () =>
     post(
       '/memoForm/referral/',

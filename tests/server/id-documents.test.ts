@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { AUTH, countRows, startTestServer, type TestServer } from './test-server.ts';
+import { returnAsCustomer } from './test-server.ts';
 
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer();
+  // The calls below are a returning patient's: the demo customer Jane Doe, from her link.
+  await returnAsCustomer(server.call, '100235');
 });
 afterEach(async () => {
   await server.remove();

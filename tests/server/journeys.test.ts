@@ -38,7 +38,7 @@ test('a first save sets an HttpOnly, SameSite=Strict cookie holding an opaque id
   expect(saved.statusCode).toBe(200);
   const setCookie = String(saved.headers['set-cookie']);
   expect(setCookie).toMatch(
-    /^funnel_journey=[A-Za-z0-9_-]{43}; Path=\/api\/journey; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
+    /^funnel_journey=[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
   );
   expect(setCookie).not.toContain('Low');
 
@@ -99,9 +99,11 @@ test('journeys untouched for 30 days are deleted', async () => {
 
 test('the journey’s lead is read through the journey, so its landing id never goes in a URL', async () => {
   const landingId = 'Sm91cm5leUxlYWQtZXhhbXBsZQ';
+  const cookie = cookieOf((await put({ pathCode: 'shrt', state })).headers['set-cookie']);
   await server.call({
     method: 'POST',
     url: '/api/memoForm/saveLead',
+    headers: { cookie },
     payload: {
       landingId,
       lead: JSON.stringify({
@@ -114,7 +116,6 @@ test('the journey’s lead is read through the journey, so its landing id never 
       }),
     },
   });
-  const cookie = cookieOf((await put({ pathCode: 'shrt', state })).headers['set-cookie']);
   const before = await server.call({ method: 'GET', url: '/api/journey/lead?pathCode=shrt', headers: { cookie } });
   expect(before.status).toBe(404);
 
@@ -123,4 +124,13 @@ test('the journey’s lead is read through the journey, so its landing id never 
   expect(lead.status).toBe(200);
   expect(lead.json).toMatchObject({ data: { landing_id: landingId, firstName: 'Ada' } });
   expect((await server.call({ method: 'GET', url: '/api/journey/lead?pathCode=shrt' })).status).toBe(404);
+
+  // Another browser that writes the landing id into its own journey does not get the lead.
+  const stranger = cookieOf((await put({ pathCode: 'shrt', state: { ...state, landingId } })).headers['set-cookie']);
+  const stolen = await server.call({
+    method: 'GET',
+    url: '/api/journey/lead?pathCode=shrt',
+    headers: { cookie: stranger },
+  });
+  expect(stolen.status).toBe(404);
 });

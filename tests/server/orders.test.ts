@@ -8,12 +8,15 @@ import {
   type Reply,
   type TestServer,
 } from './test-server.ts';
+import { returnAsCustomer } from './test-server.ts';
 
 const LANDING_ID = 'Uml2ZXJhYWxleC5yaXZlcmFAZXhhbXBsZS5jb20yMDI0LTA5LTAxTUlQ';
 
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer();
+  // The calls below are a returning patient's: the demo customer Jane Doe, from her link.
+  await returnAsCustomer(server.call);
   await saveLead(server, LANDING_ID);
 });
 afterEach(async () => {

@@ -33,6 +33,8 @@ beforeAll(async () => {
     routes: serverRoutes(),
     handlers: SERVER_HANDLERS,
     clientToken: 'test-client-token-0123456789',
+    staffToken: 'test-staff-token-0123456789',
+    linkSecret: 'test-link-secret-0123456789',
     staticDir: dir,
     // A deployment whose flag text tries to close the settings' script element.
     services: readServiceSettings({

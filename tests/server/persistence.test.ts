@@ -22,9 +22,11 @@ test('restarting the server loses nothing that was acknowledged', async () => {
     });
     expect(order.status).toBe(201);
     const lead = await before.call({ method: 'GET', url: `/api/memoForm/getLead?landing_id=${LANDING_ID}` });
+    const cookie = before.call.cookie();
     await before.close();
 
-    const after = await startTestServer({ dataDir });
+    // The same browser after the restart: its session is kept in the database too.
+    const after = await startTestServer({ dataDir, ...(cookie === undefined ? {} : { sessionCookie: cookie }) });
     const leadAgain = await after.call({ method: 'GET', url: `/api/memoForm/getLead?landing_id=${LANDING_ID}` });
     expect(leadAgain.status).toBe(200);
     expect(leadAgain.json).toEqual(lead.json);

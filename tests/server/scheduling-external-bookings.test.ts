@@ -23,6 +23,8 @@ async function serverBooking(scheduling: ServiceSettings['scheduling']) {
     routes: serverRoutes(),
     handlers: SERVER_HANDLERS,
     clientToken: TEST_TOKEN,
+    staffToken: 'test-staff-token-0123456789',
+    linkSecret: 'test-link-secret-0123456789',
     logLevel: false,
     services: { page: { ...LOCAL_SERVICES, scheduling }, acceptLocalBotTokens: true },
   });
@@ -32,11 +34,22 @@ async function serverBooking(scheduling: ServiceSettings['scheduling']) {
     db.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  // One patient's browser: the session cookie its first booking gets is sent back after.
+  let cookie: string | undefined;
   const put = async (path: string, appointmentId: string) => {
-    const response = await app.inject({ method: 'PUT', url: `/api/calendly/${path}`, payload: { appointmentId } });
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/calendly/${path}`,
+      payload: { appointmentId },
+      ...(cookie === undefined ? {} : { headers: { cookie } }),
+    });
+    const setCookie = response.headers['set-cookie'];
+    if (typeof setCookie === 'string') cookie = setCookie.split(';', 1)[0];
     return { status: response.statusCode, json: JSON.parse(response.body) as { data?: Record<string, unknown> } };
   };
-  return { db, app, put };
+  const get = (url: string) =>
+    app.inject({ method: 'GET', url, ...(cookie === undefined ? {} : { headers: { cookie } }) });
+  return { db, app, put, get };
 }
 
 test('with the scheduling service, an appointment it booked is recorded from the flow, once', async () => {
@@ -50,11 +63,14 @@ test('with the scheduling service, an appointment it booked is recorded from the
   expect(again.status).toBe(200);
   expect(countRows(server.db, 'appointments', 'id = ?', 'fake-7Q2ZK9M4X1B8C3D5')).toBe(1);
 
-  const looked = await server.app.inject({
+  const looked = await server.get('/api/calendly/getAppointment?appointmentId=fake-7Q2ZK9M4X1B8C3D5');
+  expect(looked.statusCode).toBe(200);
+  // Another browser that knows the id learns nothing from it.
+  const stranger = await server.app.inject({
     method: 'GET',
     url: '/api/calendly/getAppointment?appointmentId=fake-7Q2ZK9M4X1B8C3D5',
   });
-  expect(looked.statusCode).toBe(200);
+  expect(stranger.statusCode).toBe(404);
 });
 
 test('the portal cannot confirm an appointment nobody booked, with or without the service', async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { setRuntimeConfig } from '../../src/api/http.ts';
+import { SESSION_COOKIE, signLinkToken } from '../../src/server/access.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
@@ -15,6 +16,11 @@ import type { ServerServiceSettings } from '../../src/server/service-settings.ts
 /** The client token of the test servers (never a real one). */
 export const TEST_TOKEN = 'test-client-token-0123456789';
 export const AUTH = { authorization: `Bearer ${TEST_TOKEN}` } as const;
+/** The staff credential of the test servers: reads and writes any record by id, as a call centre may. */
+export const STAFF_TOKEN = 'test-staff-token-0123456789';
+export const STAFF = { 'x-staff-token': STAFF_TOKEN } as const;
+/** The return-link secret of the test servers. */
+export const LINK_SECRET = 'test-link-secret-0123456789';
 
 /** The contract's example landing id: the demo customer Jane Doe's lead, seeded. */
 export const JANE_LANDING_ID = 'RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQ';
@@ -39,14 +45,41 @@ function parseBody(text: string): unknown {
   }
 }
 
+/**
+ * Calls as one browser makes them: the session cookie (src/server/access.ts) it is given is
+ * kept and sent back, unless a call sets its own cookie header.
+ */
+function browserOf(app: FastifyInstance, initial?: string): Browser {
+  let session = initial;
+  const call = async (request: InjectOptions): Promise<Reply> => {
+    const headers = { ...(request.headers ?? {}) };
+    if (session !== undefined && headers.cookie === undefined) headers.cookie = session;
+    const response = await app.inject({ ...request, headers });
+    const setCookie = response.headers['set-cookie'];
+    const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+    if (first !== undefined && first.startsWith(`${SESSION_COOKIE}=`)) session = first.split(';', 1)[0];
+    return { status: response.statusCode, json: parseBody(response.body), text: response.body };
+  };
+  return Object.assign(call, { cookie: () => session });
+}
+
+/** One browser's calls, with the session cookie it holds (`name=value`, once it has one). */
+export type Browser = ((options: InjectOptions) => Promise<Reply>) & { cookie: () => string | undefined };
+
 export interface TestServer {
   app: FastifyInstance;
   db: Db;
   dataDir: string;
   /** Log lines, when the server was started with `logs: true`. */
   logs: string[];
-  /** `app.inject`, answered with the status and the body, parsed when it is JSON. */
-  call: (options: InjectOptions) => Promise<Reply>;
+  /**
+   * `app.inject` as one patient's browser: the session cookie the server sets is sent back on
+   * later calls, so what this browser created it may read. Answered with the status and the
+   * body, parsed when it is JSON.
+   */
+  call: Browser;
+  /** Another browser, with a cookie jar of its own: a stranger to what `call` created. */
+  browser: () => Browser;
   /** Closes the app and the database; the data directory stays (see `remove`). */
   close: () => Promise<void>;
   /** Closes, then deletes the data directory. */
@@ -68,6 +101,8 @@ export async function startTestServer(
     logs?: boolean;
     /** The outside services as main.ts reads them; buildApp's local defaults (local bot tokens accepted) when absent. */
     services?: ServerServiceSettings;
+    /** The session cookie `call` starts with: the same browser as on an earlier server (a restart). */
+    sessionCookie?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -79,6 +114,8 @@ export async function startTestServer(
     routes: ROUTES,
     handlers: SERVER_HANDLERS,
     clientToken: TEST_TOKEN,
+    staffToken: STAFF_TOKEN,
+    linkSecret: LINK_SECRET,
     services: options.services,
     logLevel: options.logs === true ? 'trace' : false,
     logStream: { write: (line) => logs.push(line) },
@@ -96,10 +133,8 @@ export async function startTestServer(
     db,
     dataDir,
     logs,
-    call: async (request) => {
-      const response = await app.inject(request);
-      return { status: response.statusCode, json: parseBody(response.body), text: response.body };
-    },
+    call: browserOf(app, options.sessionCookie),
+    browser: () => browserOf(app),
     close,
     remove: async () => {
       await close();
@@ -207,4 +242,20 @@ export function orderJson(landingId: string, billingToken: string, productId = '
     billingToken,
     contact: { firstName: 'Alex', lastName: 'Rivera', email: 'alex.rivera@example.com', phone: '5125550199' },
   });
+}
+
+/** The demo customer Jane Doe (seeded), whose first lead is JANE_LANDING_ID. */
+export const JANE_CUSTOMER_ID = '100234';
+
+/**
+ * The browser comes back as a customer, as a patient does from the clinic's email: it claims
+ * a signed return link (src/server/access.ts), and may then see that customer's records.
+ */
+export async function returnAsCustomer(
+  call: (options: InjectOptions) => Promise<Reply>,
+  ktCustomerId: string = JANE_CUSTOMER_ID,
+): Promise<void> {
+  const token = signLinkToken(LINK_SECRET, { ktCustomerId, expiresAt: new Date(Date.now() + 60 * 60 * 1000) });
+  const reply = await call({ method: 'POST', url: '/api/session/claim', payload: { token } });
+  if (reply.status !== 200) throw new Error(`claiming customer ${ktCustomerId} answered ${String(reply.status)}`);
 }

@@ -2,7 +2,7 @@ import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
 import { SYMPTOM_PAGE } from '../seed.ts';
-import { customerExists, leadExists, notFound, numberOf, ok, optionalText, present, stored, text } from './support.ts';
+import { notFound, numberOf, ok, optionalText, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';
 
 /** The key of a content entry's own version for one brand's site: `error404-ED@female`. */
@@ -73,9 +73,9 @@ const getPageQuestions: OperationHandler = ({ db, query }) => {
 };
 
 /** GET /memoForm/symptomQuestions: the assessment's symptom questions, asked again of a customer. */
-const getSymptomQuestions: OperationHandler = ({ db, query }) => {
+const getSymptomQuestions: OperationHandler = ({ db, query, access }) => {
   const landingId = text(query, 'landing_id');
-  if (!leadExists(db, landingId) || !customerExists(db, text(query, 'customerId'))) {
+  if (!access.hasLead(landingId) || !access.hasCustomer(text(query, 'customerId'))) {
     notFound('No lead under this landing id, or no such customer.');
   }
   const page = statement<[string, string], { page_json: string }>(

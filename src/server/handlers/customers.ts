@@ -1,18 +1,7 @@
 import type { Db } from '../database.ts';
+import type { Access } from '../access.ts';
 import type { OperationHandler } from '../operation.ts';
-import {
-  bodyOf,
-  created,
-  customerExists,
-  leadExists,
-  newId,
-  notFound,
-  nowIso,
-  ok,
-  present,
-  stored,
-  text,
-} from './support.ts';
+import { bodyOf, created, newId, notFound, nowIso, ok, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';
 
 interface CustomerRow {
@@ -30,16 +19,21 @@ interface CustomerRow {
   comm_change_confirmed_at: string | null;
 }
 
-function findCustomer(db: Db, ktCustomerId: string): CustomerRow {
+/**
+ * The customer under an id, when this session owns them (src/server/access.ts); anyone else
+ * is told there is no such customer, exactly as for an id nobody has.
+ */
+function findCustomer(db: Db, access: Access, ktCustomerId: string): CustomerRow {
   return (
-    statement<[string], CustomerRow>(db, 'SELECT * FROM customers WHERE kt_customer_id = ?').get(ktCustomerId) ??
-    notFound('No customer with this id.')
+    (access.ownsCustomer(ktCustomerId)
+      ? statement<[string], CustomerRow>(db, 'SELECT * FROM customers WHERE kt_customer_id = ?').get(ktCustomerId)
+      : undefined) ?? notFound('No customer with this id.')
   );
 }
 
 /** GET /memoForm/ktCustomer/{id} (secured): the customer's record. */
-const getKtCustomer: OperationHandler = ({ db, params }) => {
-  const row = findCustomer(db, text(params, 'id'));
+const getKtCustomer: OperationHandler = ({ db, params, access }) => {
+  const row = findCustomer(db, access, text(params, 'id'));
   return ok(
     present({
       ktCustomerId: row.kt_customer_id,
@@ -56,19 +50,23 @@ const getKtCustomer: OperationHandler = ({ db, params }) => {
 };
 
 /** GET /memoForm/ktCustomerLandingId: the landing id of the lead a customer came from. */
-const getKtCustomerLandingId: OperationHandler = ({ db, query }) => {
-  const row = statement<[string], { landing_id: string | null }>(
-    db,
-    'SELECT landing_id FROM customers WHERE kt_customer_id = ?',
-  ).get(text(query, 'ktCustomerId'));
+const getKtCustomerLandingId: OperationHandler = ({ db, query, access }) => {
+  const ktCustomerId = text(query, 'ktCustomerId');
+  const row = access.ownsCustomer(ktCustomerId)
+    ? statement<[string], { landing_id: string | null }>(
+        db,
+        'SELECT landing_id FROM customers WHERE kt_customer_id = ?',
+      ).get(ktCustomerId)
+    : undefined;
   if (!row || row.landing_id === null) notFound('No customer with this id, or no lead linked to it.');
   return ok({ ktCustomerId: text(query, 'ktCustomerId'), landing_id: row.landing_id });
 };
 
 /** POST /memoForm/validateKtCustomerId: whether the id is a customer's. */
-const validateKtCustomerId: OperationHandler = ({ db, query }) => {
+const validateKtCustomerId: OperationHandler = ({ query, access }) => {
   const ktCustomerId = text(query, 'ktCustomerId');
-  return ok({ ktCustomerId, valid: customerExists(db, ktCustomerId) });
+  // Valid for the session that owns the customer: for anyone else an id is as good as unknown.
+  return ok({ ktCustomerId, valid: access.hasCustomer(ktCustomerId) });
 };
 
 /** PATCH /memoForm/portalLogin/{value} (secured): records a portal login by the customer's opaque reference. */
@@ -81,8 +79,9 @@ const portalLogin: OperationHandler = ({ db, params }) => {
 };
 
 /** PATCH /memoForm/commChangeConfirmation/{id} (secured): the customer confirmed a change of contact details. */
-const commChangeConfirmation: OperationHandler = ({ db, params }) => {
+const commChangeConfirmation: OperationHandler = ({ db, params, access }) => {
   const customerId = text(params, 'id');
+  if (!access.ownsCustomer(customerId)) notFound('No customer with this id.');
   const now = nowIso();
   const { changes } = statement(db, 'UPDATE customers SET comm_change_confirmed_at = ? WHERE kt_customer_id = ?').run(
     now,
@@ -92,13 +91,22 @@ const commChangeConfirmation: OperationHandler = ({ db, params }) => {
   return ok({ customerId, confirmedAt: now });
 };
 
-function lookup(row: { kt_customer_id: string } | undefined) {
-  return ok(row ? { exists: true, customerId: row.kt_customer_id } : { exists: false });
+/**
+ * Whether a customer has the email or phone: the customer id only to the session that owns the
+ * customer, so the answer never hands a stranger the key to someone's records (the calls are
+ * rate limited against guessing, docs/security.md).
+ */
+function lookup(access: Access, row: { kt_customer_id: string } | undefined) {
+  if (!row) return ok({ exists: false });
+  return ok(
+    access.ownsCustomer(row.kt_customer_id) ? { exists: true, customerId: row.kt_customer_id } : { exists: true },
+  );
 }
 
 /** GET /memoForm/userEmailMF (secured): whether a customer has this email; it is not echoed. */
-const userEmailMf: OperationHandler = ({ db, query }) =>
+const userEmailMf: OperationHandler = ({ db, query, access }) =>
   lookup(
+    access,
     statement<[string], { kt_customer_id: string }>(
       db,
       'SELECT kt_customer_id FROM customers WHERE email = ? COLLATE NOCASE ORDER BY kt_customer_id LIMIT 1',
@@ -106,8 +114,9 @@ const userEmailMf: OperationHandler = ({ db, query }) =>
   );
 
 /** GET /memoForm/userPhoneMF (secured): whether a customer of this site audience has this phone. */
-const userPhoneMf: OperationHandler = ({ db, query }) =>
+const userPhoneMf: OperationHandler = ({ db, query, access }) =>
   lookup(
+    access,
     statement<[string, string], { kt_customer_id: string }>(
       db,
       'SELECT kt_customer_id FROM customers WHERE phone = ? AND gender = ? ORDER BY kt_customer_id LIMIT 1',
@@ -115,8 +124,8 @@ const userPhoneMf: OperationHandler = ({ db, query }) =>
   );
 
 /** GET /memoForm/allergies: the allergies on a customer's record. */
-const getAllergies: OperationHandler = ({ db, query }) => {
-  const row = findCustomer(db, text(query, 'customerId'));
+const getAllergies: OperationHandler = ({ db, query, access }) => {
+  const row = findCustomer(db, access, text(query, 'customerId'));
   return ok({ customerId: row.kt_customer_id, allergies: stored(row.allergies_json) as string[] });
 };
 
@@ -130,8 +139,8 @@ interface PrescriptionRow {
 }
 
 /** GET /mipH2/getCurrentScripts/{id} (secured): the customer's prescriptions, newest first. */
-const getCurrentScripts: OperationHandler = ({ db, params }) => {
-  const customer = findCustomer(db, text(params, 'id'));
+const getCurrentScripts: OperationHandler = ({ db, params, access }) => {
+  const customer = findCustomer(db, access, text(params, 'id'));
   const scripts = statement<[string], PrescriptionRow>(
     db,
     'SELECT * FROM prescriptions WHERE kt_customer_id = ? ORDER BY written_at DESC',
@@ -171,8 +180,8 @@ function referralView(row: ReferralRow) {
 }
 
 /** GET /memoForm/referral/{id} (secured): the referrals a customer made, newest first. */
-const getReferral: OperationHandler = ({ db, params }) => {
-  const customer = findCustomer(db, text(params, 'id'));
+const getReferral: OperationHandler = ({ db, params, access }) => {
+  const customer = findCustomer(db, access, text(params, 'id'));
   const referrals = statement<[string], ReferralRow>(
     db,
     'SELECT * FROM referrals WHERE referrer_customer_id = ? ORDER BY created_at DESC, rowid DESC',
@@ -184,11 +193,11 @@ const getReferral: OperationHandler = ({ db, params }) => {
  * POST /memoForm/referral/ (secured): a customer invites a friend. Inviting the same friend
  * again answers the first invitation rather than a second one.
  */
-const createReferral: OperationHandler = ({ db, body }) => {
+const createReferral: OperationHandler = ({ db, body, access }) => {
   const fields = bodyOf(body);
   const referrer = text(fields, 'referrerCustomerId');
   const friendEmail = text(fields, 'friendEmail');
-  if (!customerExists(db, referrer)) notFound('No customer with referrerCustomerId.');
+  if (!access.hasCustomer(referrer)) notFound('No customer with referrerCustomerId.');
   const findExisting = statement<[string, string], ReferralRow>(
     db,
     'SELECT * FROM referrals WHERE referrer_customer_id = ? AND friend_email = ? COLLATE NOCASE',
@@ -212,11 +221,11 @@ const createReferral: OperationHandler = ({ db, body }) => {
 };
 
 /** POST /memoForm/restartHRT: records a restart of HRT (a status update with isRestart). */
-const restartHrt: OperationHandler = ({ db, body }) => {
+const restartHrt: OperationHandler = ({ db, body, access }) => {
   const fields = bodyOf(body);
   const ktCustomerId = text(fields, 'ktCustomerId');
   const landingId = text(fields, 'landingId');
-  if (!customerExists(db, ktCustomerId) || !leadExists(db, landingId)) {
+  if (!access.hasCustomer(ktCustomerId) || !access.hasLead(landingId)) {
     notFound('No customer with this id, or no lead under landingId.');
   }
   const restartedAt = nowIso();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { statement } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
-import { customerExists, newId, notFound, nowIso, ok } from './support.ts';
+import { newId, notFound, nowIso, ok } from './support.ts';
 
 /** The media types an ID document may have, with the first bytes each must start with. */
 export const ID_DOCUMENT_TYPES: Readonly<Record<string, { name: string; magic: readonly number[] }>> = {
@@ -19,7 +19,7 @@ export const ID_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
  * having an ID. The body's first bytes must match its media type, so a renamed file of
  * another kind is refused. Its content is never logged.
  */
-const uploadIdDocument: OperationHandler = ({ db, params, body, contentType }) => {
+const uploadIdDocument: OperationHandler = ({ db, params, body, contentType, access }) => {
   const customerId = params.id ?? '';
   const type = ID_DOCUMENT_TYPES[contentType];
   if (!type) throw new HttpProblem(415, 'Unsupported Media Type', 'Send a JPEG, PNG or PDF.');
@@ -28,7 +28,7 @@ const uploadIdDocument: OperationHandler = ({ db, params, body, contentType }) =
   if (!type.magic.every((byte, index) => body[index] === byte)) {
     throw new HttpProblem(400, 'The request is not valid', `The file is not ${type.name}.`);
   }
-  if (!customerExists(db, customerId)) notFound('No customer with this id.');
+  if (!access.hasCustomer(customerId)) notFound('No customer with this id.');
   const receivedAt = nowIso();
   statement(
     db,

@@ -79,13 +79,15 @@ function identityCheck(operation: 'checkIdentity' | 'identityCheck'): OperationH
  * GET /mipH2/getHasId/{id}: whether an identity document is on file for the customer: one on
  * their record, or a verified identity check under their name.
  */
-const getHasId: OperationHandler = ({ db, params }) => {
+const getHasId: OperationHandler = ({ db, params, access }) => {
   const customerId = text(params, 'id');
   const customer =
-    statement<[string], { has_id: number; first_name: string; last_name: string }>(
-      db,
-      'SELECT has_id, first_name, last_name FROM customers WHERE kt_customer_id = ?',
-    ).get(customerId) ?? notFound('No customer with this id.');
+    (access.ownsCustomer(customerId)
+      ? statement<[string], { has_id: number; first_name: string; last_name: string }>(
+          db,
+          'SELECT has_id, first_name, last_name FROM customers WHERE kt_customer_id = ?',
+        ).get(customerId)
+      : undefined) ?? notFound('No customer with this id.');
   const checked = statement<[string, string], { found: number }>(
     db,
     `SELECT 1 AS found FROM identity_checks

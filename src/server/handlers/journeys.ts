@@ -1,16 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { SESSION_DAYS } from '../access.ts';
 import { statement } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
 import { leadView } from './leads.ts';
 import { bodyOf, notFound, nowIso, ok, stored, text } from './support.ts';
 
-/** The cookie that carries the opaque journey id (schemas/app.openapi.json). */
-export const JOURNEY_COOKIE = 'funnel_journey';
-
 /** How long a journey is kept after its last save: a patient may come back to the link a month later. */
-export const JOURNEY_RETENTION_DAYS = 30;
-
-const JOURNEY_ID = /^[A-Za-z0-9_-]{43}$/;
+export const JOURNEY_RETENTION_DAYS = SESSION_DAYS;
 
 interface JourneyRow {
   path_code: string;
@@ -18,32 +13,13 @@ interface JourneyRow {
   updated_at: string;
 }
 
-/** 256 random bits, URL-safe: nothing about the patient can be read from it. */
-function newJourneyId(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-function journeyIdOf(cookies: Readonly<Record<string, string>>): string | undefined {
-  const id = cookies[JOURNEY_COOKIE];
-  return id !== undefined && JOURNEY_ID.test(id) ? id : undefined;
-}
-
-/**
- * The Set-Cookie value of a journey id: HttpOnly so no script can read it, SameSite=Strict
- * and scoped to the journey calls so no other request carries it, and Secure over https.
- */
-function journeyCookie(id: string, secure: boolean): string {
-  const maxAge = JOURNEY_RETENTION_DAYS * 24 * 60 * 60;
-  return `${JOURNEY_COOKIE}=${id}; Path=/api/journey; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
-}
-
 function journeyView(row: JourneyRow) {
   return { pathCode: row.path_code, state: stored(row.state_json), updatedAt: row.updated_at };
 }
 
 /** GET /journey: the journey of this browser's cookie and a campaign code. */
-const getJourney: OperationHandler = ({ db, query, cookies }) => {
-  const id = journeyIdOf(cookies);
+const getJourney: OperationHandler = ({ db, query, access }) => {
+  const id = access.existingSessionId();
   const pathCode = text(query, 'pathCode');
   const row =
     id === undefined
@@ -61,10 +37,10 @@ const getJourney: OperationHandler = ({ db, query, cookies }) => {
  * save. Journeys untouched for JOURNEY_RETENTION_DAYS are deleted on the way: they hold
  * answers, which are kept no longer than a patient could need them.
  */
-const saveJourney: OperationHandler = ({ db, body, cookies, secure }) => {
+const saveJourney: OperationHandler = ({ db, body, access }) => {
   const fields = bodyOf(body);
-  const existing = journeyIdOf(cookies);
-  const id = existing ?? newJourneyId();
+  // The first save starts the browser's session: its cookie goes back with the answer.
+  const id = access.sessionId();
   const now = nowIso();
   const row: JourneyRow = {
     path_code: text(fields, 'pathCode'),
@@ -78,15 +54,15 @@ const saveJourney: OperationHandler = ({ db, body, cookies, secure }) => {
   ).run(id, row.path_code, row.state_json, now, now);
   const cutoff = new Date(Date.now() - JOURNEY_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
   statement(db, 'DELETE FROM journeys WHERE updated_at < ?').run(cutoff);
-  return { ...ok(journeyView(row)), ...(existing === undefined ? { setCookie: journeyCookie(id, secure) } : {}) };
+  return ok(journeyView(row));
 };
 
 /**
  * GET /journey/lead: the lead under the landing id of this browser's journey, so a screen can
  * read it without putting the landing id (base64 of the last name and email) in a URL.
  */
-const getJourneyLead: OperationHandler = ({ db, query, cookies }) => {
-  const id = journeyIdOf(cookies);
+const getJourneyLead: OperationHandler = ({ db, query, access }) => {
+  const id = access.existingSessionId();
   const row =
     id === undefined
       ? undefined
@@ -96,13 +72,14 @@ const getJourneyLead: OperationHandler = ({ db, query, cookies }) => {
         ).get(id, text(query, 'pathCode'));
   const state = row === undefined ? undefined : (stored(row.state_json) as { landingId?: unknown });
   const landingId = typeof state?.landingId === 'string' ? state.landingId : undefined;
-  const lead = landingId === undefined ? undefined : leadView(db, landingId);
+  // The browser writes its journey itself: a landing id put there is read only if this session owns the lead.
+  const lead = landingId === undefined || !access.ownsLead(landingId) ? undefined : leadView(db, landingId);
   return ok(lead ?? notFound('This journey has no lead yet.'));
 };
 
 /** DELETE /journey: start over; the saved leads and orders stay. */
-const deleteJourney: OperationHandler = ({ db, query, cookies }) => {
-  const id = journeyIdOf(cookies);
+const deleteJourney: OperationHandler = ({ db, query, access }) => {
+  const id = access.existingSessionId();
   const pathCode = text(query, 'pathCode');
   const removed =
     id === undefined

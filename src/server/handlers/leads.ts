@@ -1,3 +1,4 @@
+import { HttpProblem } from '../problem.ts';
 import { ageOn } from '../../domain/age-band.ts';
 import { isoDayOf } from '../../domain/calendar.ts';
 import type { Db } from '../database.ts';
@@ -53,9 +54,22 @@ function findLead(db: Db, landingId: string): LeadRow | undefined {
  * of the same landing id (the funnel saves again as the patient goes on). Scores left out keep
  * the ones saved before. A landingId beside the lead that differs from it is kept as linked.
  */
-const saveLead: OperationHandler = ({ db, body }) => {
+const saveLead: OperationHandler = ({ db, body, access }) => {
   const fields = bodyOf(body);
   const lead = decodeJsonField('saveLead', '/body/lead', fields.lead) as LeadPayload;
+  // A landing id is a name, an email and a date: anyone can build another patient's. Only the
+  // session that saved a lead may save over it; a new one becomes this session's.
+  if (leadExists(db, lead.landing_id)) {
+    if (!access.ownsLead(lead.landing_id)) {
+      throw new HttpProblem(
+        409,
+        'Conflict',
+        'A lead is already saved under this landing id by another browser. Save under a new landing id.',
+      );
+    }
+  } else {
+    access.grant('lead', lead.landing_id);
+  }
   const scores =
     fields.scores === undefined ? null : (decodeJsonField('saveLead', '/body/scores', fields.scores) as Scores);
   const landingId = text(fields, 'landingId');
@@ -102,12 +116,18 @@ export function leadView(db: Db, landingId: string): Record<string, unknown> | u
 }
 
 /** GET /memoForm/getLead: the lead saved under a landing id, with its scores. */
-const getLead: OperationHandler = ({ db, query }) =>
-  ok(leadView(db, text(query, 'landing_id')) ?? notFound('No lead is saved under this landing id.'));
+const getLead: OperationHandler = ({ db, query, access }) => {
+  const landingId = text(query, 'landing_id');
+  return ok(
+    (access.ownsLead(landingId) ? leadView(db, landingId) : undefined) ??
+      notFound('No lead is saved under this landing id.'),
+  );
+};
 
 /** GET /memoForm/answers: the answers saved for a landing id and form. */
-const getAnswers: OperationHandler = ({ db, query }) => {
-  const row = findLead(db, text(query, 'landing_id'));
+const getAnswers: OperationHandler = ({ db, query, access }) => {
+  const landingId = text(query, 'landing_id');
+  const row = access.ownsLead(landingId) ? findLead(db, landingId) : undefined;
   const formId = text(query, 'formId');
   if (!row || row.form_id !== formId) notFound('No answers are saved for this landing id and form.');
   const lead = stored(row.lead_json) as Omit<LeadPayload, 'answers'>;
@@ -163,11 +183,11 @@ const checkLandingId: OperationHandler = ({ db, body }) => {
 };
 
 /** POST /memoForm/updateHRTPatient: records the tracking call (mpid, landing id, page path). */
-const updateHrtPatient: OperationHandler = ({ db, body }) => {
+const updateHrtPatient: OperationHandler = ({ db, body, access }) => {
   const fields = bodyOf(body);
   const landingId = text(fields, 'landing_id');
   const mpid = text(fields, 'mpid');
-  if (!leadExists(db, landingId)) notFound('No lead under this landing id.');
+  if (!access.hasLead(landingId)) notFound('No lead under this landing id.');
   const now = nowIso();
   statement(db, 'INSERT INTO hrt_patient_updates (mpid, landing_id, location, created_at) VALUES (?, ?, ?, ?)').run(
     mpid,

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Db } from '../database.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import { centsOf, moneyOf } from '../money.ts';
@@ -5,21 +6,7 @@ import type { OperationHandler } from '../operation.ts';
 import { tokenizeCard, tokenizePaymentToken } from '../payment-simulator.ts';
 import { HttpProblem } from '../problem.ts';
 import { findProduct, type ProductRow } from './products.ts';
-import {
-  bodyOf,
-  created,
-  customerExists,
-  flag,
-  leadExists,
-  newId,
-  notFound,
-  nowIso,
-  ok,
-  optionalText,
-  present,
-  stored,
-  text,
-} from './support.ts';
+import { bodyOf, created, flag, newId, notFound, nowIso, ok, optionalText, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';
 
 /** The decoded `order` field (the contract's OrderPayload): no card data, a billing token. */
@@ -136,8 +123,22 @@ function latestBilling(db: Db, landingId: string): BillingRow | undefined {
 }
 
 /**
- * The clinic customer an order's contact belongs to: the one with its email, or a new one
- * (the next free numeric id), as the clinic system makes a customer on a first order.
+ * A new customer id: twelve random digits (about 40 bits), numeric like the clinic's so it can
+ * be read out on the phone, but not the next after someone else's: ids are not to be guessed.
+ * Guessing one would open nothing anyway (src/server/access.ts).
+ */
+function newCustomerId(db: Db): string {
+  const taken = statement<[string], { one: number }>(db, 'SELECT 1 AS one FROM customers WHERE kt_customer_id = ?');
+  for (;;) {
+    const id = String(randomInt(100_000_000_000, 1_000_000_000_000));
+    if (taken.get(id) === undefined) return id;
+  }
+}
+
+/**
+ * The clinic customer an order's contact belongs to: the one with its email, or a new one, as
+ * the clinic system makes a customer on a first order. The session that placed the order owns
+ * a new customer through its lead; an existing one stays with whoever proved it before.
  */
 function customerFor(db: Db, landingId: string, contact: OrderPayload['contact'], product: ProductRow): string {
   const existing = statement<[string], { kt_customer_id: string }>(
@@ -145,11 +146,7 @@ function customerFor(db: Db, landingId: string, contact: OrderPayload['contact']
     'SELECT kt_customer_id FROM customers WHERE email = ? COLLATE NOCASE ORDER BY kt_customer_id LIMIT 1',
   ).get(contact.email);
   if (existing) return existing.kt_customer_id;
-  const { next } = statement<[], { next: number }>(
-    db,
-    "SELECT max(200000, coalesce(max(CAST(kt_customer_id AS INTEGER)), 0)) + 1 AS next FROM customers WHERE kt_customer_id NOT GLOB '*[^0-9]*'",
-  ).get() ?? { next: 200001 };
-  const id = String(next);
+  const id = newCustomerId(db);
   statement(
     db,
     `INSERT INTO customers (kt_customer_id, landing_id, first_name, last_name, email, phone, gender)
@@ -173,9 +170,9 @@ function customerFor(db: Db, landingId: string, contact: OrderPayload['contact']
  * nothing. Idempotency by Idempotency-Key is the app's, around this handler.
  */
 function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
-  return ({ db, body }) => {
+  return ({ db, body, access }) => {
     const order = decodeJsonField(operationId, '/body/order', bodyOf(body).order) as OrderPayload;
-    if (!leadExists(db, order.landingId)) notFound("No lead is saved under the order's landingId.");
+    if (!access.hasLead(order.landingId)) notFound("No lead is saved under the order's landingId.");
     const product = findProduct(db, order.productId) ?? notFound("No product with the order's productId.");
     const billing = statement<[string, string], BillingRow>(
       db,
@@ -204,13 +201,13 @@ function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
  * in 116). Complimentary (compOrder) costs $0.00 and charges nothing; otherwise the billing
  * saved last for the landing id is charged.
  */
-const createFollowOnProductOrder: OperationHandler = ({ db, body }) => {
+const createFollowOnProductOrder: OperationHandler = ({ db, body, access }) => {
   const fields = bodyOf(body);
   const landingId = text(fields, 'landingId');
   const productId = text(fields, 'productId');
   const campaignId = text(fields, 'campaignId');
   const compOrder = flag(fields, 'compOrder') === true;
-  if (!leadExists(db, landingId)) notFound('No lead with this landingId.');
+  if (!access.hasLead(landingId)) notFound('No lead with this landingId.');
   const product =
     statement<[string, string], ProductRow>(db, 'SELECT * FROM products WHERE external_id = ? AND campaign_id = ?').get(
       productId,
@@ -234,11 +231,11 @@ const createFollowOnProductOrder: OperationHandler = ({ db, body }) => {
 };
 
 /** POST /memoForm/newCHRTZeroDollarOrder: a $0.00 continuous-HRT order linking two leads. */
-const newChrtZeroDollarOrder: OperationHandler = ({ db, body }) => {
+const newChrtZeroDollarOrder: OperationHandler = ({ db, body, access }) => {
   const fields = bodyOf(body);
   const landingId = text(fields, 'landingId');
   const leadLandingId = text(fields, 'leadLandingId');
-  if (!leadExists(db, landingId) || !leadExists(db, leadLandingId)) {
+  if (!access.hasLead(landingId) || !access.hasLead(leadLandingId)) {
     notFound('No lead under landingId or leadLandingId.');
   }
   const product = findProduct(db, text(fields, 'productId')) ?? notFound('No such product.');
@@ -257,10 +254,10 @@ const newChrtZeroDollarOrder: OperationHandler = ({ db, body }) => {
  * orders the product. It is approved when billing that would be charged is saved for the
  * landing id, else pending: this call has no payment-declined answer in the contract.
  */
-const updateHrtInfoCreateOrder: OperationHandler = ({ db, body }) => {
+const updateHrtInfoCreateOrder: OperationHandler = ({ db, body, access }) => {
   const fields = bodyOf(body);
   const landingId = text(fields, 'landingId');
-  if (!leadExists(db, landingId)) notFound('No lead under landingId.');
+  if (!access.hasLead(landingId)) notFound('No lead under landingId.');
   const product = findProduct(db, text(fields, 'productId')) ?? notFound('No such product.');
   statement(db, 'INSERT INTO hrt_patient_updates (mpid, landing_id, location, created_at) VALUES (?, ?, ?, ?)').run(
     text(fields, 'mpid'),
@@ -286,11 +283,11 @@ const updateHrtInfoCreateOrder: OperationHandler = ({ db, body }) => {
  * with the simulator's verdict for later orders. The card number and CVC go no further than
  * this function: they are never stored, returned or logged.
  */
-const saveBillingInfo: OperationHandler = ({ db, body }) => {
+const saveBillingInfo: OperationHandler = ({ db, body, access }) => {
   const fields = bodyOf(body);
   const customer = decodeJsonField('saveBillingInfo', '/body/customer', fields.customer) as BillingCustomer;
   const landingId = text(fields, 'landingId');
-  if (!leadExists(db, landingId)) notFound('No lead is saved under this landingId.');
+  if (!access.hasLead(landingId)) notFound('No lead is saved under this landingId.');
   const { cardNumber, expMonth, expYear, cvc, paymentToken } = customer;
   const result =
     paymentToken !== undefined
@@ -347,7 +344,7 @@ interface CustomerMatch {
  * GET /mipH2/order: the orders of the customer every given detail matches (id, email, phone,
  * first and last name), newest first; medOrders=true keeps the medication (mpid) orders.
  */
-const getOrder: OperationHandler = ({ db, query }) => {
+const getOrder: OperationHandler = ({ db, query, access }) => {
   const conditions: string[] = [];
   const values: string[] = [];
   const match = (name: string, sql: string) => {
@@ -369,11 +366,14 @@ const getOrder: OperationHandler = ({ db, query }) => {
     ]);
   }
   // The conditions are fixed text chosen above (at most 32 combinations, each prepared once); only the values come from the request.
+  // Only a customer this session owns can match: to anyone else, details that fit a stranger match nobody.
   const customer =
     statement<string[], CustomerMatch>(
       db,
-      `SELECT kt_customer_id, landing_id FROM customers WHERE ${conditions.join(' AND ')} ORDER BY kt_customer_id LIMIT 1`,
-    ).get(...values) ?? notFound('No customer matches.');
+      `SELECT kt_customer_id, landing_id FROM customers WHERE ${conditions.join(' AND ')} ORDER BY kt_customer_id LIMIT 50`,
+    )
+      .all(...values)
+      .find((match) => access.ownsCustomer(match.kt_customer_id)) ?? notFound('No customer matches.');
   const medicationOnly = flag(query, 'medOrders') === true;
   const orders = statement<[string, string, number], OrderRow>(
     db,
@@ -386,12 +386,12 @@ const getOrder: OperationHandler = ({ db, query }) => {
 };
 
 /** POST /memoForm/orderSaveSOAPNotes: the clinician's notes on the order of a landing id. */
-const orderSaveSoapNotes: OperationHandler = ({ db, body }) => {
+const orderSaveSoapNotes: OperationHandler = ({ db, body, access }) => {
   const fields = bodyOf(body);
   const landingId = text(fields, 'landingId');
-  const order = statement<[string], { id: string }>(db, 'SELECT id FROM orders WHERE landing_id = ? LIMIT 1').get(
-    landingId,
-  );
+  const order = access.ownsLead(landingId)
+    ? statement<[string], { id: string }>(db, 'SELECT id FROM orders WHERE landing_id = ? LIMIT 1').get(landingId)
+    : undefined;
   if (!order) notFound('No order for this landing id.');
   const savedAt = nowIso();
   statement(db, 'INSERT INTO soap_notes (landing_id, notes, created_at) VALUES (?, ?, ?)').run(
@@ -421,9 +421,9 @@ function continuousView(row: ContinuousRow): Record<string, unknown> {
 }
 
 /** POST /memoForm/updateKtOrderContinuous: saves the continuous (repeat) order form, one per customer and restart flag. */
-const updateKtOrderContinuous: OperationHandler = ({ db, query, body }) => {
+const updateKtOrderContinuous: OperationHandler = ({ db, query, body, access }) => {
   const ktCustomerId = text(query, 'ktCustomerId');
-  if (!customerExists(db, ktCustomerId)) notFound('No customer with this id.');
+  if (!access.hasCustomer(ktCustomerId)) notFound('No customer with this id.');
   const row: ContinuousRow = {
     kt_customer_id: ktCustomerId,
     is_restart: flag(query, 'isRestart') === true ? 1 : 0,
@@ -444,13 +444,15 @@ const updateKtOrderContinuous: OperationHandler = ({ db, query, body }) => {
 };
 
 /** GET /memoForm/getKtOrderContinuous: the continuous order form saved for a customer. */
-const getKtOrderContinuous: OperationHandler = ({ db, query }) => {
+const getKtOrderContinuous: OperationHandler = ({ db, query, access }) => {
+  const ktCustomerId = text(query, 'ktCustomerId');
   const row =
-    statement<[string, number], ContinuousRow>(
-      db,
-      'SELECT * FROM continuous_orders WHERE kt_customer_id = ? AND is_restart = ?',
-    ).get(text(query, 'ktCustomerId'), flag(query, 'isRestart') === true ? 1 : 0) ??
-    notFound('No continuous order for this customer.');
+    (access.ownsCustomer(ktCustomerId)
+      ? statement<[string, number], ContinuousRow>(
+          db,
+          'SELECT * FROM continuous_orders WHERE kt_customer_id = ? AND is_restart = ?',
+        ).get(ktCustomerId, flag(query, 'isRestart') === true ? 1 : 0)
+      : undefined) ?? notFound('No continuous order for this customer.');
   return ok(continuousView(row));
 };
 

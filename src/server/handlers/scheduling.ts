@@ -6,6 +6,7 @@ import {
   type ClinicCalendar,
 } from '../../patient/booking/clinic-calendar.ts';
 import type { Db } from '../database.ts';
+import type { Access } from '../access.ts';
 import type { OperationHandler } from '../operation.ts';
 import { bodyOf, notFound, nowIso, ok, present, text } from './support.ts';
 import { statement } from '../database.ts';
@@ -41,16 +42,18 @@ function appointmentView(row: AppointmentRow): Record<string, unknown> {
   });
 }
 
-function findAppointment(db: Db, id: string): AppointmentRow {
+/** The appointment under an id, when this session booked it; to anyone else there is none. */
+function findAppointment(db: Db, access: Access, id: string): AppointmentRow {
   return (
-    statement<[string], AppointmentRow>(db, 'SELECT * FROM appointments WHERE id = ?').get(id) ??
-    notFound('No appointment with this id.')
+    (access.ownsAppointment(id)
+      ? statement<[string], AppointmentRow>(db, 'SELECT * FROM appointments WHERE id = ?').get(id)
+      : undefined) ?? notFound('No appointment with this id.')
   );
 }
 
 /** GET /calendly/getAppointment. */
-const getAppointment: OperationHandler = ({ db, query }) =>
-  ok(appointmentView(findAppointment(db, text(query, 'appointmentId'))));
+const getAppointment: OperationHandler = ({ db, query, access }) =>
+  ok(appointmentView(findAppointment(db, access, text(query, 'appointmentId'))));
 
 /**
  * Books the slot a booking id names (see src/patient/booking/booking-id.ts): the stand-in for
@@ -93,15 +96,19 @@ function recordExternalBooking(db: Db, id: string, now: string): void {
  * that service's booking, recorded as it is.
  */
 function appointmentMade(source: 'portal' | 'flow'): OperationHandler {
-  return ({ db, body, services }) => {
+  return ({ db, body, services, access }) => {
     const id = text(bodyOf(body), 'appointmentId');
     const now = nowIso();
     const known = statement<[string], AppointmentRow>(db, 'SELECT * FROM appointments WHERE id = ?').get(id);
     const slot = known || source === 'portal' ? null : parseBookingId(id);
-    if (slot) bookSlot(db, id, slot, now);
-    else if (!known && source === 'flow' && services.page.scheduling.provider === 'calendly')
+    // A booking made here belongs to the session that made it; a known one only to that session.
+    if (slot) {
+      bookSlot(db, id, slot, now);
+      access.grant('appointment', id);
+    } else if (!known && source === 'flow' && services.page.scheduling.provider === 'calendly') {
       recordExternalBooking(db, id, now);
-    else findAppointment(db, id);
+      access.grant('appointment', id);
+    } else findAppointment(db, access, id);
     statement(db, "UPDATE appointments SET status = 'made', made_from = ?, updated_at = ? WHERE id = ?").run(
       source,
       now,
@@ -111,7 +118,7 @@ function appointmentMade(source: 'portal' | 'flow'): OperationHandler {
       db,
       "INSERT INTO status_updates (kind, appointment_id, source, created_at) VALUES ('appointment-made', ?, ?, ?)",
     ).run(id, source, now);
-    return ok(appointmentView(findAppointment(db, id)));
+    return ok(appointmentView(findAppointment(db, access, id)));
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
-import { bodyOf, leadExists, notFound, nowIso, ok, present, text } from './support.ts';
+import { bodyOf, notFound, nowIso, ok, present, text } from './support.ts';
 import { statement } from '../database.ts';
 
 type LeadStatus = 'CED' | 'CHRT' | 'FCHRT';
@@ -17,19 +17,19 @@ function recordStatus(db: Db, status: LeadStatus, landingId: string, leadLanding
 }
 
 /** POST /memoForm/updateCEDStatus: records the CED status on a lead (SPEC §4). */
-const updateCedStatus: OperationHandler = ({ db, body }) => {
+const updateCedStatus: OperationHandler = ({ db, body, access }) => {
   const landingId = text(bodyOf(body), 'landing_id');
-  if (!leadExists(db, landingId)) notFound('No lead under this landing id.');
+  if (!access.hasLead(landingId)) notFound('No lead under this landing id.');
   return recordStatus(db, 'CED', landingId);
 };
 
 /** POST /memoForm/updateCHRTStatus and updateFCHRTStatus: links a continuous-HRT lead to the first lead. */
 function linkStatus(status: 'CHRT' | 'FCHRT'): OperationHandler {
-  return ({ db, body }) => {
+  return ({ db, body, access }) => {
     const fields = bodyOf(body);
     const landingId = text(fields, 'landing_id');
     const leadLandingId = text(fields, 'leadLandingId');
-    if (!leadExists(db, landingId) || !leadExists(db, leadLandingId)) {
+    if (!access.hasLead(landingId) || !access.hasLead(leadLandingId)) {
       notFound('No lead under landing_id or leadLandingId.');
     }
     return recordStatus(db, status, landingId, leadLandingId);
@@ -40,8 +40,10 @@ function linkStatus(status: 'CHRT' | 'FCHRT'): OperationHandler {
  * POST /memoForm/checkLinkCHRT: whether a landing id was linked by a CHRT or FCHRT status
  * update, from either side, and to which lead.
  */
-const checkLinkChrt: OperationHandler = ({ db, body }) => {
+const checkLinkChrt: OperationHandler = ({ db, body, access }) => {
   const landingId = text(bodyOf(body), 'landing_id');
+  // Another patient's landing id is as unlinked as an unknown one: the answer would name their other lead.
+  if (!access.ownsLead(landingId)) return ok({ landing_id: landingId, linked: false });
   const link = statement<[string, string], { landing_id: string; lead_landing_id: string | null }>(
     db,
     `SELECT landing_id, lead_landing_id FROM status_updates

@@ -1,0 +1,184 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { statement, type Db } from './database.ts';
+
+/**
+ * Who may see a patient's records (docs/security.md): the browser session that created them,
+ * or one that has proved it is that patient's, or staff with their own credential. Knowing an
+ * id proves nothing: landing ids are built from a name and an email, customer ids are read out
+ * on the phone. A session that does not own a record is answered exactly as if the record did
+ * not exist.
+ */
+
+/**
+ * The session cookie. It is the journey cookie (schemas/app.openapi.json), widened from the
+ * journey calls to every call: the browser that keeps the patient's answers is the one that
+ * owns what those answers created.
+ */
+export const SESSION_COOKIE = 'funnel_journey';
+
+/** How long a session is remembered after its last use: a patient may come back a month later. */
+export const SESSION_DAYS = 30;
+
+/** The header staff tools send their credential in; never sent by a page. */
+export const STAFF_HEADER = 'x-staff-token';
+
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** The kinds of record a session can own; orders, notes and the rest follow their lead or customer. */
+export type RecordKind = 'lead' | 'customer' | 'appointment';
+
+/** 256 random bits, URL-safe: nothing about the patient can be read from it. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The session id a request's cookies carry, when it has a well-formed one. */
+export function sessionIdOf(cookies: Readonly<Record<string, string>>): string | undefined {
+  const id = cookies[SESSION_COOKIE];
+  return id !== undefined && SESSION_ID.test(id) ? id : undefined;
+}
+
+/**
+ * The Set-Cookie value of a session: HttpOnly so no script can read it, SameSite=Strict so no
+ * other site's page can make the browser send it, scoped to the API, and Secure over https
+ * (behind a proxy, with TRUST_PROXY set so the server knows the request was https).
+ */
+export function sessionCookie(id: string, secure: boolean): string {
+  const maxAge = SESSION_DAYS * 24 * 60 * 60;
+  return `${SESSION_COOKIE}=${id}; Path=/api; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** What a handler may ask of the request's session. */
+export interface Access {
+  /** The request carries the staff credential: it may read and write any record by id. */
+  readonly staff: boolean;
+  ownsLead: (landingId: string) => boolean;
+  ownsCustomer: (ktCustomerId: string) => boolean;
+  /** The session booked the appointment (or is staff). */
+  ownsAppointment: (appointmentId: string) => boolean;
+  /** A lead is saved under the id and this session owns it: to anyone else it does not exist. */
+  hasLead: (landingId: string) => boolean;
+  /** A customer has the id and this session owns them: to anyone else they do not exist. */
+  hasCustomer: (ktCustomerId: string) => boolean;
+  /** Records that this session created or proved; starts a session when the request had none. */
+  grant: (kind: RecordKind, id: string) => void;
+  /** The Set-Cookie value for a session this request started, once it has been granted something. */
+  newCookie: () => string | undefined;
+  /** The session's id, starting one when the request had none (the journey saves under it). */
+  sessionId: () => string;
+  /** The session's id when the request came with one (reads never start a session). */
+  existingSessionId: () => string | undefined;
+}
+
+/** The session of one request, read from its cookie and the staff header. */
+export function accessFor(
+  db: Db,
+  request: { cookies: Readonly<Record<string, string>>; staffToken: string | undefined; secure: boolean },
+  staffToken: string,
+): Access {
+  let id = sessionIdOf(request.cookies);
+  let started = false;
+  const staff = request.staffToken !== undefined && sameSecret(request.staffToken, staffToken);
+  const granted = (kind: RecordKind, recordId: string) =>
+    id !== undefined &&
+    statement<[string, string, string], { one: number }>(
+      db,
+      'SELECT 1 AS one FROM session_grants WHERE session_id = ? AND kind = ? AND record_id = ?',
+    ).get(id, kind, recordId) !== undefined;
+  const ensureId = () => {
+    if (id === undefined) {
+      id = newSessionId();
+      started = true;
+    }
+    return id;
+  };
+  /** The landing id a customer was created from (their first lead), if any. */
+  const customerLead = (ktCustomerId: string) =>
+    statement<[string], { landing_id: string | null }>(
+      db,
+      'SELECT landing_id FROM customers WHERE kt_customer_id = ?',
+    ).get(ktCustomerId)?.landing_id ?? null;
+
+  const ownsCustomer = (ktCustomerId: string) => {
+    if (staff || granted('customer', ktCustomerId)) return true;
+    const lead = customerLead(ktCustomerId);
+    return lead !== null && granted('lead', lead);
+  };
+  const ownsLead = (landingId: string) => {
+    if (staff || granted('lead', landingId)) return true;
+    // A patient who proved they are a customer owns that customer's leads too (restart, continuing care).
+    const customers = statement<[string], { kt_customer_id: string }>(
+      db,
+      'SELECT kt_customer_id FROM customers WHERE landing_id = ?',
+    ).all(landingId);
+    return customers.some((customer) => granted('customer', customer.kt_customer_id));
+  };
+  return {
+    staff,
+    ownsLead,
+    ownsCustomer,
+    ownsAppointment: (appointmentId) => staff || granted('appointment', appointmentId),
+    hasLead: (landingId) =>
+      ownsLead(landingId) &&
+      statement<[string], { one: number }>(db, 'SELECT 1 AS one FROM leads WHERE landing_id = ?').get(landingId) !==
+        undefined,
+    hasCustomer: (ktCustomerId) =>
+      ownsCustomer(ktCustomerId) &&
+      statement<[string], { one: number }>(db, 'SELECT 1 AS one FROM customers WHERE kt_customer_id = ?').get(
+        ktCustomerId,
+      ) !== undefined,
+    grant: (kind, recordId) => {
+      statement(
+        db,
+        'INSERT OR IGNORE INTO session_grants (session_id, kind, record_id, granted_at) VALUES (?, ?, ?, ?)',
+      ).run(ensureId(), kind, recordId, new Date().toISOString());
+    },
+    newCookie: () => (started && id !== undefined ? sessionCookie(id, request.secure) : undefined),
+    sessionId: ensureId,
+    existingSessionId: () => id,
+  };
+}
+
+/**
+ * Signed, expiring links for a patient who comes back on another device (continuing care,
+ * restart, post-clinic, contact verification): the clinic's email or text carries
+ * `?access=<token>`, the page trades it for its session's access to that customer
+ * (POST /api/session/claim) and takes it out of the address. The token names the customer and
+ * when it expires, signed with the server's link secret; nothing else about the patient.
+ */
+export interface LinkClaim {
+  ktCustomerId: string;
+  expiresAt: Date;
+}
+
+export function signLinkToken(secret: string, claim: LinkClaim): string {
+  const payload = Buffer.from(
+    JSON.stringify({ c: claim.ktCustomerId, e: Math.floor(claim.expiresAt.getTime() / 1000) }),
+  ).toString('base64url');
+  const signature = createHmac('sha256', secret).update(payload).digest('base64url');
+  return `${payload}.${signature}`;
+}
+
+/** The claim of a well-signed token that has not expired, else null (never which of the two failed). */
+export function verifyLinkToken(secret: string, token: string, now: Date = new Date()): LinkClaim | null {
+  const [payload, signature, extra] = token.split('.');
+  if (payload === undefined || signature === undefined || extra !== undefined) return null;
+  const expected = createHmac('sha256', secret).update(payload).digest('base64url');
+  if (!sameSecret(signature, expected)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const { c, e } = (parsed ?? {}) as { c?: unknown; e?: unknown };
+  if (typeof c !== 'string' || typeof e !== 'number') return null;
+  const expiresAt = new Date(e * 1000);
+  return expiresAt > now ? { ktCustomerId: c, expiresAt } : null;
+}

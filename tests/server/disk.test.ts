@@ -1,0 +1,155 @@
+/**
+ * Issue 13, point 4: a data directory or database the server cannot trust stops it before it
+ * serves anything, with one line on stderr naming the path and what to do, and exit code 1.
+ * Each test starts the real server process, as an operator would.
+ */
+import { chmodSync, closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import {
+  startServer,
+  stopServer,
+  untilServing,
+  type Exit,
+  type ServerOptions,
+  type ServerProcess,
+} from './real-server.ts';
+
+const PORT = 5311;
+/** Where the issue's reproduction writes its garbage, and how much. */
+const GARBAGE_AT = 1024 * 1024;
+const GARBAGE_BYTES = 64 * 1024;
+
+// Root may write anywhere whatever the modes say, so a directory's permissions only bind the
+// server when it runs as someone else: then it runs as nobody (who can read the project).
+const NOBODY = 65534;
+const asUser = process.getuid?.() === 0 ? NOBODY : undefined;
+
+const dirs: string[] = [];
+const started: ServerProcess[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'funnel-disk-test-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  // A test that failed half way must not leave its server holding the port.
+  for (const server of started.splice(0)) server.child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) {
+    chmodSync(dir, 0o700);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Starts the server; afterEach kills it if it is still running (one that wrongly serves). */
+function start(options: ServerOptions): ServerProcess {
+  const server = startServer(options);
+  started.push(server);
+  return server;
+}
+
+/** The server's refusal: exit code 1 and exactly one line on stderr, returned. */
+function refusal(exit: Exit): string {
+  expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 1, signal: null });
+  const lines = exit.stderr.split('\n').filter((line) => line !== '');
+  expect(lines, exit.stderr).toHaveLength(1);
+  return lines[0] ?? '';
+}
+
+/** Grows the database through the API (journeys of about 36 KB each, as first saves) past where the garbage goes. */
+async function fillPast(api: string, bytes: number): Promise<void> {
+  const answers = Object.fromEntries(
+    Array.from({ length: 400 }, (_, index) => [`q${index}`, [`answer ${index} ${'x'.repeat(80)}`]]),
+  );
+  const body = JSON.stringify({
+    pathCode: 'shrt',
+    state: { landedAt: '2026-11-20T09:00:00.000Z', answers, pages: {}, completed: [], records: {} },
+  });
+  const journeys = Math.ceil(bytes / body.length) + 1;
+  for (let index = 0; index < journeys; index += 1) {
+    const response = await fetch(`${api}/journey`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(response.status).toBe(200);
+  }
+}
+
+test(
+  'a database with 64 KB of garbage at 1 MB is refused: one line naming the file, exit code 1',
+  { timeout: 60_000 },
+  async () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, 'funnel.sqlite');
+    const first = start({ dataDir, port: PORT });
+    await untilServing(first);
+    await fillPast(first.api, GARBAGE_AT + 2 * GARBAGE_BYTES);
+    const stopped = await stopServer(first);
+    expect(stopped, stopped.stderr).toMatchObject({ code: 0 });
+    // The damage lands inside the file, among pages SQLite will read, not past its end.
+    expect(statSync(file).size).toBeGreaterThan(GARBAGE_AT + GARBAGE_BYTES);
+
+    const fd = openSync(file, 'r+');
+    writeSync(fd, randomBytes(GARBAGE_BYTES), 0, GARBAGE_BYTES, GARBAGE_AT);
+    closeSync(fd);
+
+    const line = refusal(await start({ dataDir, port: PORT }).exited);
+    expect(line).toMatch(/^Cannot start: the database \S+ is corrupt \(quick_check: .+\): .*restore funnel\.sqlite/);
+    expect(line).toContain(file);
+  },
+);
+
+test('a file that is not a database is refused the same way', { timeout: 30_000 }, async () => {
+  const dataDir = tempDir();
+  const file = path.join(dataDir, 'funnel.sqlite');
+  const fd = openSync(file, 'w');
+  writeSync(fd, randomBytes(8192));
+  closeSync(fd);
+
+  const line = refusal(await start({ dataDir, port: PORT }).exited);
+  expect(line).toMatch(/^Cannot start: the database \S+ is corrupt \(SQLITE_NOTADB\): .*restore funnel\.sqlite/);
+  expect(line).toContain(file);
+});
+
+test(
+  'an unwritable DATA_DIR is refused with one line naming it and what to do, exit code 1',
+  { timeout: 30_000 },
+  async () => {
+    const dataDir = tempDir();
+    chmodSync(dataDir, 0o555);
+
+    // The first write is the generated client token, in readServerConfig.
+    const line = refusal(await start({ dataDir, port: PORT, uid: asUser }).exited);
+    expect(line).toBe(
+      `Cannot start: DATA_DIR ${dataDir} is not writable by this user (EACCES, at ${path.join(dataDir, 'client-token')}): make it a directory this user can write, or set DATA_DIR to one`,
+    );
+  },
+);
+
+test(
+  'an unwritable DATA_DIR with CLIENT_TOKEN set is refused when the database cannot be created',
+  { timeout: 30_000 },
+  async () => {
+    const dataDir = tempDir();
+    chmodSync(dataDir, 0o555);
+
+    const env = { CLIENT_TOKEN: 'disk-test-client-token-0123' };
+    const line = refusal(await start({ dataDir, port: PORT, uid: asUser, env }).exited);
+    const file = path.join(dataDir, 'funnel.sqlite');
+    expect(line).toBe(
+      `Cannot start: cannot open or create the database ${file} (SQLITE_CANTOPEN): make ${dataDir} and the files in it writable by this user, or set DATA_DIR to a directory it can write`,
+    );
+  },
+);
+
+test('a DATA_DIR that is a file is refused with one line', { timeout: 30_000 }, async () => {
+  const parent = tempDir();
+  const dataDir = path.join(parent, 'not-a-directory');
+  closeSync(openSync(dataDir, 'w'));
+
+  const line = refusal(await start({ dataDir, port: PORT }).exited);
+  expect(line).toMatch(new RegExp(`^Cannot start: DATA_DIR ${dataDir} is not a directory \\(E[A-Z]+\\): `));
+});
