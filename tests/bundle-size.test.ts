@@ -88,7 +88,8 @@ test('no lazily loaded screen chunk is over 40 KiB (gzip)', () => {
 test('the browser bundle has no AJV compiler', () => {
   const js = readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
   for (const file of js) {
-    const text = readFileSync(path.join(outDir, 'assets', file), 'utf8');
+    // Chunk names carry content hashes ("page-settings-CoRUsaJV.js"), which may spell "ajv" by chance.
+    const text = readFileSync(path.join(outDir, 'assets', file), 'utf8').replace(/[\w-]+-[\w-]{8}\.(js|css)/g, '');
     expect(text, file).not.toMatch(/ajv|new Function\(|strictTypes/i);
   }
 });

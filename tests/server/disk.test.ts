@@ -130,13 +130,18 @@ test(
 );
 
 test(
-  'an unwritable DATA_DIR with CLIENT_TOKEN set is refused when the database cannot be created',
+  'an unwritable DATA_DIR with every secret set is refused when the database cannot be created',
   { timeout: 30_000 },
   async () => {
     const dataDir = tempDir();
     chmodSync(dataDir, 0o555);
 
-    const env = { CLIENT_TOKEN: 'disk-test-client-token-0123' };
+    // With every secret given, no secret file is written and the database is the first write.
+    const env = {
+      CLIENT_TOKEN: 'disk-test-client-token-0123',
+      STAFF_TOKEN: 'disk-test-staff-token-0123456789',
+      LINK_SECRET: 'disk-test-link-secret-0123456789',
+    };
     const line = refusal(await start({ dataDir, port: PORT, uid: asUser, env }).exited);
     const file = path.join(dataDir, 'funnel.sqlite');
     expect(line).toBe(

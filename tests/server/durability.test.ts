@@ -18,6 +18,8 @@ const PATIENTS = 8;
 const CONCURRENCY = 24;
 /** The server is killed once this many writes are acknowledged, with more still in flight. */
 const KILL_AFTER_ACKS = 400;
+/** One address sends every patient's calls here, so the per-address rate limits are off, as in bench:api. */
+const LOAD_TEST = { RATE_LIMITS: 'off' };
 
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
@@ -142,7 +144,7 @@ async function write(api: string, patient: Patient, serial: number, acked: Ackno
 test('a kill -9 under concurrent writes loses no acknowledged write', { timeout: 120_000 }, async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'funnel-durability-test-'));
   dirs.push(dataDir);
-  const server = startServer({ dataDir, port: PORT });
+  const server = startServer({ dataDir, port: PORT, env: LOAD_TEST });
   servers.push(server);
   await untilServing(server);
   const patients = await Promise.all(Array.from({ length: PATIENTS }, (_, index) => newPatient(server.api, index)));
@@ -196,7 +198,7 @@ test('a kill -9 under concurrent writes loses no acknowledged write', { timeout:
   }
 
   // And the server starts again on what the crash left: its corruption check passes.
-  const again = startServer({ dataDir, port: PORT });
+  const again = startServer({ dataDir, port: PORT, env: LOAD_TEST });
   servers.push(again);
   await untilServing(again);
   expect((await stopServer(again)).code).toBe(0);
