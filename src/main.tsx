@@ -9,11 +9,14 @@ import { selectBrand } from './config/brand.ts';
 import { funnelConfig, funnelEngine } from './config/funnel-config.ts';
 import { normalizeUrl } from './engine/url.ts';
 import { preloadScreen } from './screens/registry.ts';
+import { openReturnLink, takeReturnLinkToken } from './app/return-link.ts';
 
 const upgrade = httpsUpgradeUrl(window.location.href);
 if (upgrade !== null) {
   window.location.replace(upgrade);
 } else {
+  // First of all, so no later code (redirects, tagging) ever sees the return link's token.
+  const returnLinkToken = takeReturnLinkToken(window);
   const selected = selectBrand(funnelConfig.brands, {
     buildTime: import.meta.env.VITE_BRAND,
     environment: document.documentElement.dataset.brand,
@@ -41,11 +44,16 @@ if (upgrade !== null) {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <App selected={selected} />
-    </StrictMode>,
-  );
+  const render = (returnLinkProblem: string | null) => {
+    createRoot(root).render(
+      <StrictMode>
+        <App selected={selected} returnLinkProblem={returnLinkProblem} />
+      </StrictMode>,
+    );
+  };
+  // A returning patient's screens read their records at once: the link opens them first.
+  if (returnLinkToken === null) render(null);
+  else void openReturnLink(returnLinkToken).then(render);
   // Tagging starts 3000 ms after the page loads, so its code is not part of the first load.
   void import('./services/tag-manager/start-tag-manager.ts').then(
     (tags) => tags.startTagManager(selected.brand.tagManagerContainer),

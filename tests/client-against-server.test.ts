@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { saveBillingInfo } from '../src/api/billing.ts';
 import { ApiError, setRuntimeConfig } from '../src/api/http.ts';
 import { getHasId } from '../src/api/identity.ts';
@@ -10,8 +10,15 @@ import { resolveShortLink } from '../src/api/short-links.ts';
 import { CONTACT, LANDING_ID, LEAD } from './api/example-calls.ts';
 import { countRows, TEST_TOKEN, useClientServer } from './server/test-server.ts';
 
-/** The typed client against the real local server over HTTP, with its real database. */
+/**
+ * The typed client against the real local server over HTTP, with its real database. The
+ * contract's examples are the demo customer Jane Doe's records, so the browser comes back as
+ * her first, by a return link, as she would from the clinic's email.
+ */
 const server = useClientServer();
+beforeAll(async () => {
+  await server.returnAs();
+});
 
 function countOrders(): number {
   return countRows(server().db, 'orders');

@@ -1,15 +1,31 @@
 import { MantineProvider } from '@mantine/core';
+import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { pageStyleNonce } from '../services/csp-nonce.ts';
 import type { SelectedBrand } from '../config/brand.ts';
 import { funnelEngine } from '../config/funnel-config.ts';
 import { BrandProvider } from './brand-context.tsx';
-import { NotificationsProvider } from './notifications.tsx';
+import { NotificationsProvider, useNotifications } from './notifications.tsx';
 import { AppRoutes } from './router.tsx';
 import { brandTheme, readableColors } from './theme.ts';
 
-/** The patient app for one brand. */
-export function App({ selected }: { selected: SelectedBrand }) {
+/** Says once, in the banner, why the return link the patient came by did not open their records. */
+function ReturnLinkProblem({ message }: { message: string }) {
+  const { showBanner } = useNotifications();
+  useEffect(() => {
+    showBanner(message);
+  }, [message, showBanner]);
+  return null;
+}
+
+/** The patient app for one brand; `returnLinkProblem` is what to say when a return link failed. */
+export function App({
+  selected,
+  returnLinkProblem = null,
+}: {
+  selected: SelectedBrand;
+  returnLinkProblem?: string | null;
+}) {
   return (
     <BrandProvider value={{ site: selected.site, brand: selected.brand }}>
       <MantineProvider
@@ -18,6 +34,7 @@ export function App({ selected }: { selected: SelectedBrand }) {
         getStyleNonce={pageStyleNonce}
       >
         <NotificationsProvider>
+          {returnLinkProblem !== null && <ReturnLinkProblem message={returnLinkProblem} />}
           <BrowserRouter>
             <AppRoutes engine={funnelEngine} site={selected.site} />
           </BrowserRouter>

@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { getPageQuestions } from '../../src/api/content.ts';
 import { identityCheck } from '../../src/api/identity.ts';
 import type { JourneyState } from '../../src/api/journey.ts';
@@ -17,6 +17,10 @@ import { countRows, JANE_LANDING_ID, useClientServer } from '../server/test-serv
  * customer, and keeps what SPEC §4 says (one status per submission), and no SSN.
  */
 const server = useClientServer();
+// The demo customer Jane Doe comes back by the clinic's return link before she refills or restarts.
+beforeAll(async () => {
+  await server.returnAs();
+});
 
 /** A journey held in a variable, as the store holds it in memory. */
 function memoryJourney(answers: JourneyState['answers']): JourneyHandle & { current: () => JourneyState } {
@@ -98,6 +102,8 @@ test('ced: the renewal answers join the lead and its CED status is recorded', as
 });
 
 test('restart: the answers go to the continuous order as a restart and the restart is recorded', async () => {
+  // The restart email goes to customer 100235, whose link opens their records in this browser.
+  await server.returnAs('100235');
   const patient = must(await findReturningPatient({ ktCustomerId: '100235', linkLandingId: '' }, { withLead: false }));
   const journey = memoryJourney({
     'pause-reason': ['cost'],

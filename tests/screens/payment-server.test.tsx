@@ -9,6 +9,7 @@ import { LOCAL_SERVICES } from '../../src/services/settings.ts';
 import { loadConfig } from '../support/config.ts';
 import { deployWith, undeploy } from '../support/page-services.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { saveLead } from '../../src/api/leads.ts';
 import { countRows, pointClientAt, startTestServer, useClientServer, type TestServer } from '../server/test-server.ts';
 
 /**
@@ -122,21 +123,18 @@ test('bhrt pays first: one lead, a decline, then one order, and a reload finds t
 test('mhrt after the assessment: the order of 1682 and the complimentary kit 1673, each once', async () => {
   const user = userEvent.setup({ delay: null });
   const landingId = 'T2thZm9yMjAyNS0wMy0wMU1JUA';
-  await api().call({
-    method: 'POST',
-    url: '/api/memoForm/saveLead',
-    payload: {
-      landingId,
-      lead: JSON.stringify({
-        landing_id: landingId,
-        formId: 'MIP',
-        pathCode: 'mhrt',
-        answers: [],
-        firstName: 'Sam',
-        lastName: 'Okafor',
-        email: 'sam.mhrt@example.com',
-        phone: '5125550142',
-      }),
+  // The assessment saved the lead from this browser, so its session owns it.
+  await saveLead({
+    landingId,
+    lead: {
+      landing_id: landingId,
+      formId: 'MIP',
+      pathCode: 'mhrt',
+      answers: [],
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      email: 'sam.mhrt@example.com',
+      phone: '5125550142',
     },
   });
   const journeys = memoryJourneyCalls({

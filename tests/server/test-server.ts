@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { setRuntimeConfig } from '../../src/api/http.ts';
+import { claimReturnLink } from '../../src/api/session.ts';
 import { SESSION_COOKIE, signLinkToken } from '../../src/server/access.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
@@ -143,32 +144,87 @@ export async function startTestServer(
   };
 }
 
+/**
+ * Node's fetch keeps no cookies; a browser keeps the session cookie each server sets and sends
+ * it back to that server. This fetch does that, as one browser: the app's HTTP client calls it
+ * through `globalThis.fetch`.
+ */
+function cookieKeepingFetch(plain: typeof fetch): typeof fetch & { forget: () => void } {
+  /** Cookies by origin, then by name. */
+  const jar = new Map<string, Map<string, string>>();
+  const keeping = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const { origin } = new URL(request.url);
+    const cookies = jar.get(origin) ?? new Map<string, string>();
+    jar.set(origin, cookies);
+    if (cookies.size > 0) {
+      request.headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    }
+    const response = await plain(request);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';', 1);
+      const at = pair.indexOf('=');
+      if (at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    return response;
+  };
+  return Object.assign(keeping, {
+    forget: () => {
+      jar.clear();
+    },
+  });
+}
+
 /** Points the app's HTTP client at a test server that is listening. */
 export function pointClientAt(server: TestServer): void {
   const { port } = server.app.server.address() as AddressInfo;
   setRuntimeConfig({ apiBase: `http://127.0.0.1:${port}/api`, apiToken: TEST_TOKEN });
 }
 
+/** What `useClientServer` gives a test file: the server, and the browser the client calls it from. */
+export interface ClientServer {
+  (): TestServer;
+  /** The browser forgets its session cookie: from now on it is another patient's browser. */
+  newBrowser: () => void;
+  /** The browser comes back by a signed return link for this customer, as the page does on arrival. */
+  returnAs: (ktCustomerId?: string) => Promise<void>;
+}
+
 /**
  * A test server for the whole test file, listening on a free local port, with the app's HTTP
- * client pointed at it: started before the file's tests, removed after them. Returns the
- * server, which exists once the file's tests run.
+ * client pointed at it, through a fetch that keeps the session cookie as one browser does:
+ * started before the file's tests, removed after them. Returns the server, which exists once
+ * the file's tests run.
  */
-export function useClientServer(options: Parameters<typeof startTestServer>[0] = {}): () => TestServer {
+export function useClientServer(options: Parameters<typeof startTestServer>[0] = {}): ClientServer {
   let server: TestServer | null = null;
+  const plainFetch = globalThis.fetch;
+  let browser: ReturnType<typeof cookieKeepingFetch> | null = null;
   beforeAll(async () => {
     server = await startTestServer(options);
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     pointClientAt(server);
+    browser = cookieKeepingFetch(plainFetch);
+    globalThis.fetch = browser;
   }, 30_000);
   afterAll(async () => {
+    globalThis.fetch = plainFetch;
     setRuntimeConfig(null);
     await server?.remove();
   });
-  return () => {
+  const current = () => {
     if (server === null) throw new Error('the test server starts before the tests');
     return server;
   };
+  return Object.assign(current, {
+    newBrowser: () => {
+      browser?.forget();
+    },
+    returnAs: async (ktCustomerId: string = JANE_CUSTOMER_ID) => {
+      const token = signLinkToken(LINK_SECRET, { ktCustomerId, expiresAt: new Date(Date.now() + 60 * 60 * 1000) });
+      await claimReturnLink({ token });
+    },
+  });
 }
 
 /** How many rows a table holds (optionally where a condition holds). */
