@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import {
   E2E_DATA_DIR,
+  E2E_LINK_SECRET,
   E2E_PORT,
   FAKES_PORT,
   SERVICES_DATA_DIR,
@@ -75,7 +76,8 @@ const config = defineConfig({
       // The real local server (app, API and a fresh database), as npm start runs it: every
       // outside service is its local default. Rate limits off: every patient of the suite comes
       // from one address (loopback), as no real patients do; tests/server/limits.test.ts holds them.
-      command: `npx vite build --outDir dist-${String(PORT)} && rm -rf ${E2E_DATA_DIR} && BOT_CHECK_LOCAL=accept RATE_LIMITS=off DATA_DIR=${E2E_DATA_DIR} STATIC_DIR=dist-${String(PORT)} PORT=${String(PORT)} LOG_LEVEL=warn npx tsx src/server/main.ts`,
+      // A known link secret, so tests sign the return links of the clinic's emails (e2e/support/return-link.ts).
+      command: `npx vite build --outDir dist-${String(PORT)} && rm -rf ${E2E_DATA_DIR} && BOT_CHECK_LOCAL=accept RATE_LIMITS=off LINK_SECRET=${E2E_LINK_SECRET} DATA_DIR=${E2E_DATA_DIR} STATIC_DIR=dist-${String(PORT)} PORT=${String(PORT)} LOG_LEVEL=warn npx tsx src/server/main.ts`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: !isCI,
       timeout: 180_000,
@@ -100,7 +102,7 @@ const config = defineConfig({
         .map(([name, value]) => `${name}=${value}`)
         .join(
           ' ',
-        )} RATE_LIMITS=off DATA_DIR=${SERVICES_DATA_DIR} STATIC_DIR=dist-${String(SERVICES_PORT)} PORT=${String(SERVICES_PORT)} LOG_LEVEL=warn npx tsx src/server/main.ts`,
+        )} RATE_LIMITS=off LINK_SECRET=${E2E_LINK_SECRET} DATA_DIR=${SERVICES_DATA_DIR} STATIC_DIR=dist-${String(SERVICES_PORT)} PORT=${String(SERVICES_PORT)} LOG_LEVEL=warn npx tsx src/server/main.ts`,
       url: `http://127.0.0.1:${String(SERVICES_PORT)}/`,
       reuseExistingServer: !isCI,
       timeout: 180_000,

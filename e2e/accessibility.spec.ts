@@ -1,3 +1,4 @@
+import { withReturnLink } from './support/return-link.ts';
 import { expect, test, type Page } from './support/test.ts';
 import { expectAccessible, waitForScreen } from './support/axe.ts';
 import { expectDesigned } from './support/design-contract.ts';
@@ -174,7 +175,7 @@ test('at a phone’s width: the header’s call link and progress bar, and the f
     `${MENS_SITE}/payment/shrt`,
     `${MENS_SITE}/mip/form/dailytada`,
     `${MENS_SITE}/mip/calendly/shrt`,
-    `${MENS_SITE}/upload/dailytada2?ktCustomerId=${MALE_CUSTOMER}`,
+    withReturnLink(`${MENS_SITE}/upload/dailytada2?ktCustomerId=${MALE_CUSTOMER}`, MALE_CUSTOMER),
     `${WOMENS_SITE}/f/hormone-assessment/fha1`,
     `${WOMENS_SITE}/f/results/fha1`,
     `${WOMENS_SITE}/f/about-consult/fha1`,

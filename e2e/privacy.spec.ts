@@ -1,3 +1,4 @@
+import { withReturnLink } from './support/return-link.ts';
 import { expect, test, type Page, type TestInfo } from './support/test.ts';
 import { CanaryRecorder, expectNoLeaks, possibleLandingIds, type Canary } from './support/canary.ts';
 import path from 'node:path';
@@ -255,7 +256,7 @@ test('a returning men’s patient: continuing-care notes, a restart of therapy a
   const notes = 'Canarynote feeling steady';
   const recorder = await CanaryRecorder.start(page, [MENS_SITE, WOMENS_SITE]);
 
-  await page.goto(`${MENS_SITE}/mip/cont/chrt?ktCustomerId=100235`);
+  await page.goto(withReturnLink(`${MENS_SITE}/mip/cont/chrt?ktCustomerId=100235`, '100235'));
   await expect(heading(page)).toHaveText('Continuing Care');
   await recorder.checkpoint('answering the continuing-care form');
   await page.getByRole('radio', { name: 'Very well' }).check();
@@ -271,7 +272,7 @@ test('a returning men’s patient: continuing-care notes, a restart of therapy a
   await expect(page.getByRole('heading', { name: 'Your refill request is in' })).toBeVisible();
 
   await recorder.checkpoint('restarting therapy');
-  await page.goto(`${MENS_SITE}/restart-hrt?ktCustomerId=100235`);
+  await page.goto(withReturnLink(`${MENS_SITE}/restart-hrt?ktCustomerId=100235`, '100235'));
   await expect(heading(page)).toHaveText('Restart Hormone Therapy');
   await page.getByRole('radio', { name: 'The cost' }).check();
   await page.getByRole('radio', { name: '1 to 3 months' }).check();
@@ -284,7 +285,7 @@ test('a returning men’s patient: continuing-care notes, a restart of therapy a
   await expect(page.getByRole('heading', { name: 'Your request to restart treatment is in' })).toBeVisible();
 
   await recorder.checkpoint('updating the card');
-  await page.goto(`${MENS_SITE}/commerce-info-update?ktCustomerId=100235`);
+  await page.goto(withReturnLink(`${MENS_SITE}/commerce-info-update?ktCustomerId=100235`, '100235'));
   await expect(heading(page)).toHaveText('Update Your Details');
   await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
   await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);

@@ -1,3 +1,4 @@
+import { RETURN_LINK_PARAM } from '../../src/app/return-link.ts';
 import { createHash } from 'node:crypto';
 import { mkdirSync, openSync, readdirSync, readFileSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,6 +62,8 @@ export function errorText(error: unknown): string {
 /** The path of a URL and the names of its query (`/upload?ktCustomerId=…`): values may be personal, names tell two links apart. */
 export function pathOf(url: string): string {
   const parsed = new URL(url);
+  // A return link's token leaves the address bar as the page opens: the same screen either way.
+  parsed.searchParams.delete(RETURN_LINK_PARAM);
   const names = [...new Set(parsed.searchParams.keys())];
   return names.length === 0 ? parsed.pathname : `${parsed.pathname}?${names.map((name) => `${name}=…`).join('&')}`;
 }

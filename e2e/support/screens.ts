@@ -1,3 +1,4 @@
+import { withReturnLink } from './return-link.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MENS_SITE, WOMENS_SITE } from './sites.ts';
@@ -30,7 +31,10 @@ export interface ScreenVisit {
   url: string;
 }
 
-/** Demo data of src/server/seed.ts: customers by brand, and one appointment of each brand. */
+/**
+ * Demo data of src/server/seed.ts: customers by brand, and one appointment of each brand. Their
+ * pages open by the return link of the clinic's email, as a returning patient's do.
+ */
 export const MALE_CUSTOMER = '100235';
 export const FEMALE_CUSTOMER = '100234';
 
@@ -43,10 +47,18 @@ export const VISITS: readonly ScreenVisit[] = [
   { route: '/f/about-consult/:pathCode', site: 'female', url: '/f/about-consult/fha1' },
   { route: '/f/consult-upcoming/:pathCode', site: 'female', url: '/f/consult-upcoming/fha1' },
   { route: '/f/appointment/:appointmentType/:pathCode/:pageId?', site: 'female', url: '/f/appointment/consult/fha1' },
-  { route: '/f/cont/:pathCode', site: 'female', url: `/f/cont/fha1?ktCustomerId=${FEMALE_CUSTOMER}` },
+  {
+    route: '/f/cont/:pathCode',
+    site: 'female',
+    url: withReturnLink(`/f/cont/fha1?ktCustomerId=${FEMALE_CUSTOMER}`, FEMALE_CUSTOMER),
+  },
   { route: '/f/conf/:pathCode/:finishType', site: 'female', url: '/f/conf/fha1/refill' },
   { route: '/f/finish/:pathCode', site: 'female', url: '/f/finish/fha1' },
-  { route: '/f/restart-hrt/:pathCode?', site: 'female', url: `/f/restart-hrt?ktCustomerId=${FEMALE_CUSTOMER}` },
+  {
+    route: '/f/restart-hrt/:pathCode?',
+    site: 'female',
+    url: withReturnLink(`/f/restart-hrt?ktCustomerId=${FEMALE_CUSTOMER}`, FEMALE_CUSTOMER),
+  },
   // The men's site, and the shared routes of its funnels.
   { route: '/hormone-assessment/:pathCode', site: 'male', url: '/hormone-assessment/shrt' },
   { route: '/hormone-assessment/ghrt', site: 'male', url: '/hormone-assessment/ghrt' },
@@ -57,7 +69,11 @@ export const VISITS: readonly ScreenVisit[] = [
   { route: '/payment/:pathCode', site: 'male', url: '/payment/shrt' },
   { route: '/mip/form/:pathCode', site: 'male', url: '/mip/form/dailytada' },
   { route: '/mip/checkout/:pathCode', site: 'male', url: '/mip/checkout/dailytada' },
-  { route: '/mip/cont/ced/:pathCode', site: 'male', url: `/mip/cont/ced/a2-renewal?ktCustomerId=${MALE_CUSTOMER}` },
+  {
+    route: '/mip/cont/ced/:pathCode',
+    site: 'male',
+    url: withReturnLink(`/mip/cont/ced/a2-renewal?ktCustomerId=${MALE_CUSTOMER}`, MALE_CUSTOMER),
+  },
   { route: '/mip/calendly/:pathCode', site: 'male', url: '/mip/calendly/shrt' },
   { route: '/mip/hrt/finish/:pathCode', site: 'male', url: '/mip/hrt/finish/microclinic' },
   { route: '/finish/:pathCode', site: 'male', url: '/finish/shrt' },
@@ -66,27 +82,54 @@ export const VISITS: readonly ScreenVisit[] = [
     const code = site === 'male' ? 'shrt' : 'fha1';
     const customer = site === 'male' ? MALE_CUSTOMER : FEMALE_CUSTOMER;
     return [
-      { route: '/mip/cont/chrt/:pathCode?', site, url: `/mip/cont/chrt?ktCustomerId=${customer}` },
+      {
+        route: '/mip/cont/chrt/:pathCode?',
+        site,
+        url: withReturnLink(`/mip/cont/chrt?ktCustomerId=${customer}`, customer),
+      },
       { route: '/thank-you/:pathCode', site, url: `/thank-you/${code}` },
-      { route: '/commerce-info-update', site, url: `/commerce-info-update?ktCustomerId=${customer}` },
-      { route: '/upload/:uploadComp?', site, url: `/upload?ktCustomerId=${customer}` },
+      {
+        route: '/commerce-info-update',
+        site,
+        url: withReturnLink(`/commerce-info-update?ktCustomerId=${customer}`, customer),
+      },
+      { route: '/upload/:uploadComp?', site, url: withReturnLink(`/upload?ktCustomerId=${customer}`, customer) },
       // The dailytada2 wrapper layout.
-      { route: '/upload/:uploadComp?', site, url: `/upload/dailytada2?ktCustomerId=${customer}` },
+      {
+        route: '/upload/:uploadComp?',
+        site,
+        url: withReturnLink(`/upload/dailytada2?ktCustomerId=${customer}`, customer),
+      },
       {
         route: '/memo/appointment',
         site,
-        url: `/memo/appointment?appointmentId=${site === 'male' ? 'apt_9XkP2v' : 'apt_demo_flow'}`,
+        url: withReturnLink(
+          `/memo/appointment?appointmentId=${site === 'male' ? 'apt_9XkP2v' : 'apt_demo_flow'}`,
+          customer,
+        ),
       },
-      { route: '/comm-verify/:pathCode', site, url: `/comm-verify/email?customerId=${customer}` },
-      { route: '/comm-verify/:pathCode', site, url: `/comm-verify/phone?customerId=${customer}` },
+      {
+        route: '/comm-verify/:pathCode',
+        site,
+        url: withReturnLink(`/comm-verify/email?customerId=${customer}`, customer),
+      },
+      {
+        route: '/comm-verify/:pathCode',
+        site,
+        url: withReturnLink(`/comm-verify/phone?customerId=${customer}`, customer),
+      },
       { route: '/s/:pathCode', site, url: site === 'male' ? '/s/demo-results' : '/s/demo-femme' },
       // A short link that does not exist: the short-link page's error.
       { route: '/s/:pathCode', site, url: '/s/no-such-hash' },
-      { route: '/post-clinic/:postClinicId', site, url: `/post-clinic/${customer}` },
+      { route: '/post-clinic/:postClinicId', site, url: withReturnLink(`/post-clinic/${customer}`, customer) },
       { route: '/error/:code?/:pathCode?', site, url: `/error/404/${code}` },
       // An unknown campaign code goes to /error with the reason.
       { route: '/error/:code?/:pathCode?', site, url: '/hormone-assessment/nosuch' },
-      { route: '/restart-hrt/:pathCode?', site, url: `/restart-hrt?ktCustomerId=${customer}` },
+      {
+        route: '/restart-hrt/:pathCode?',
+        site,
+        url: withReturnLink(`/restart-hrt?ktCustomerId=${customer}`, customer),
+      },
       { route: '*', site, url: '/no/such/page' },
       // Links that are incomplete: the pages say so.
       { route: '/mip/cont/chrt/:pathCode?', site, url: '/mip/cont/chrt' },

@@ -46,3 +46,9 @@ export const SERVICES_ENV: Readonly<Record<string, string>> = {
   MEDIA_BASE_URL: `${FAKE_ORIGINS.media}/media-cdn`,
   BOT_CHECK_LOCAL: 'refuse',
 };
+
+/**
+ * The return-link secret of both e2e servers, so a test can sign the link the clinic's email
+ * would carry (src/server/access.ts). A test value: real servers generate their own.
+ */
+export const E2E_LINK_SECRET = 'e2e-link-secret-not-for-production-0123';
