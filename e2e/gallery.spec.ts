@@ -1,3 +1,4 @@
+import { withoutToken } from './support/return-link.ts';
 import { expect, test as base, type Page } from '@playwright/test';
 import { waitForScreen } from './support/axe.ts';
 import { buildGallery, Gallery, pathOf } from './support/gallery.ts';
@@ -187,7 +188,7 @@ test('men’s ED funnel: dailytada’s intake, checkout and payment complete', a
 });
 
 VISITS.forEach((visit, index) => {
-  test(`${visit.site} brand: ${visit.url} (${visit.route})`, async ({ page, gallery }) => {
+  test(`${visit.site} brand: ${withoutToken(visit.url)} (${visit.route})`, async ({ page, gallery }) => {
     const shots = gallery(visit.site, index);
     const url = `${SITES[visit.site]}${visit.url}`;
     const opened = `opened ${pathOf(url)}`;

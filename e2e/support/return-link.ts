@@ -2,12 +2,21 @@ import { signLinkToken } from '../../src/server/access.ts';
 import { RETURN_LINK_PARAM } from '../../src/app/return-link.ts';
 import { E2E_LINK_SECRET } from './sites.ts';
 
-/** The token of a return link for a customer, good for `days` (negative: already expired). */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The token of a return link for a customer, good for `days` from the end of today (negative:
+ * already expired). The same all day: Playwright loads the test files once per worker, and a
+ * test whose URL differed between loads would not be found.
+ */
 export function returnLinkToken(ktCustomerId: string, days = 14): string {
-  return signLinkToken(E2E_LINK_SECRET, {
-    ktCustomerId,
-    expiresAt: new Date(Date.now() + days * 24 * 60 * 60 * 1000),
-  });
+  const endOfToday = Math.ceil(Date.now() / DAY_MS) * DAY_MS;
+  return signLinkToken(E2E_LINK_SECRET, { ktCustomerId, expiresAt: new Date(endOfToday + days * DAY_MS) });
+}
+
+/** A URL as a test names it: the return link's token left out (`access=…`). */
+export function withoutToken(url: string): string {
+  return url.replace(new RegExp(`([?&]${RETURN_LINK_PARAM}=)[^&#]+`), '$1…');
 }
 
 /**

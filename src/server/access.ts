@@ -16,7 +16,7 @@ import { statement, type Db } from './database.ts';
  */
 export const SESSION_COOKIE = 'funnel_journey';
 
-/** How long a session is remembered after its last use: a patient may come back a month later. */
+/** How long a session is remembered after it starts: a patient may come back a month later. */
 export const SESSION_DAYS = 30;
 
 /** The header staff tools send their credential in; never sent by a page. */
@@ -25,17 +25,29 @@ export const STAFF_HEADER = 'x-staff-token';
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** The kinds of record a session can own; orders, notes and the rest follow their lead or customer. */
-export type RecordKind = 'lead' | 'customer' | 'appointment';
+export type RecordKind = 'lead' | 'customer' | 'appointment' | 'identity-check';
 
 /** 256 random bits, URL-safe: nothing about the patient can be read from it. */
 export function newSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** The session id a request's cookies carry, when it has a well-formed one. */
-export function sessionIdOf(cookies: Readonly<Record<string, string>>): string | undefined {
-  const id = cookies[SESSION_COOKIE];
-  return id !== undefined && SESSION_ID.test(id) ? id : undefined;
+/**
+ * The cookie's value: the id and its signature with the server's secret, so the server takes
+ * back only ids it issued. Without it, someone who can plant a cookie in a patient's browser
+ * (a sibling subdomain, a shared machine) could choose the id, wait for the patient's records
+ * to be granted to it, and read them with the same id (session fixation).
+ */
+function signedSession(secret: string, id: string): string {
+  return `${id}.${createHmac('sha256', secret).update(`session:${id}`).digest('base64url')}`;
+}
+
+/** The session id a request's cookies carry, when it is one this server issued. */
+export function sessionIdOf(cookies: Readonly<Record<string, string>>, secret: string): string | undefined {
+  const value = cookies[SESSION_COOKIE];
+  if (value === undefined) return undefined;
+  const [id = ''] = value.split('.', 1);
+  return SESSION_ID.test(id) && sameSecret(value, signedSession(secret, id)) ? id : undefined;
 }
 
 /**
@@ -43,9 +55,9 @@ export function sessionIdOf(cookies: Readonly<Record<string, string>>): string |
  * other site's page can make the browser send it, scoped to the API, and Secure over https
  * (behind a proxy, with TRUST_PROXY set so the server knows the request was https).
  */
-export function sessionCookie(id: string, secure: boolean): string {
+export function sessionCookie(secret: string, id: string, secure: boolean): string {
   const maxAge = SESSION_DAYS * 24 * 60 * 60;
-  return `${SESSION_COOKIE}=${id}; Path=/api; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return `${SESSION_COOKIE}=${signedSession(secret, id)}; Path=/api; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
 export function sameSecret(given: string, expected: string): boolean {
@@ -60,7 +72,7 @@ export interface Access {
   readonly staff: boolean;
   ownsLead: (landingId: string) => boolean;
   ownsCustomer: (ktCustomerId: string) => boolean;
-  /** The session booked the appointment (or is staff). */
+  /** The session booked the appointment, or owns the lead it is for (or is staff). */
   ownsAppointment: (appointmentId: string) => boolean;
   /** A lead is saved under the id and this session owns it: to anyone else it does not exist. */
   hasLead: (landingId: string) => boolean;
@@ -80,9 +92,10 @@ export interface Access {
 export function accessFor(
   db: Db,
   request: { cookies: Readonly<Record<string, string>>; staffToken: string | undefined; secure: boolean },
-  staffToken: string,
+  secrets: { staffToken: string; sessionSecret: string },
 ): Access {
-  let id = sessionIdOf(request.cookies);
+  const { staffToken, sessionSecret } = secrets;
+  let id = sessionIdOf(request.cookies, sessionSecret);
   let started = false;
   const staff = request.staffToken !== undefined && sameSecret(request.staffToken, staffToken);
   const granted = (kind: RecordKind, recordId: string) =>
@@ -123,7 +136,15 @@ export function accessFor(
     staff,
     ownsLead,
     ownsCustomer,
-    ownsAppointment: (appointmentId) => staff || granted('appointment', appointmentId),
+    ownsAppointment: (appointmentId) => {
+      if (staff || granted('appointment', appointmentId)) return true;
+      // The patient whose lead the appointment is for owns it too, from any browser they proved.
+      const lead = statement<[string], { landing_id: string | null }>(
+        db,
+        'SELECT landing_id FROM appointments WHERE id = ?',
+      ).get(appointmentId)?.landing_id;
+      return lead !== undefined && lead !== null && ownsLead(lead);
+    },
     hasLead: (landingId) =>
       ownsLead(landingId) &&
       statement<[string], { one: number }>(db, 'SELECT 1 AS one FROM leads WHERE landing_id = ?').get(landingId) !==
@@ -139,7 +160,7 @@ export function accessFor(
         'INSERT OR IGNORE INTO session_grants (session_id, kind, record_id, granted_at) VALUES (?, ?, ?, ?)',
       ).run(ensureId(), kind, recordId, new Date().toISOString());
     },
-    newCookie: () => (started && id !== undefined ? sessionCookie(id, request.secure) : undefined),
+    newCookie: () => (started && id !== undefined ? sessionCookie(sessionSecret, id, request.secure) : undefined),
     sessionId: ensureId,
     existingSessionId: () => id,
   };

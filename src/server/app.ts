@@ -239,7 +239,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
               staffToken: typeof staffHeader === 'string' ? staffHeader : undefined,
               secure,
             },
-            options.staffToken,
+            // The link secret signs session ids too (with a prefix of their own): one secret to keep.
+            { staffToken: options.staffToken, sessionSecret: options.linkSecret },
           ),
           linkSecret: options.linkSecret,
           contentType: (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '',

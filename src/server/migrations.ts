@@ -387,7 +387,7 @@ const sessionGrants: Migration = {
     db.exec(`
       CREATE TABLE session_grants (
         session_id TEXT NOT NULL,
-        kind TEXT NOT NULL CHECK (kind IN ('lead', 'customer', 'appointment')),
+        kind TEXT NOT NULL CHECK (kind IN ('lead', 'customer', 'appointment', 'identity-check')),
         record_id TEXT NOT NULL,
         granted_at TEXT NOT NULL,
         PRIMARY KEY (session_id, kind, record_id)

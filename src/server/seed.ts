@@ -1075,13 +1075,16 @@ function seedCustomers(db: Db, now: Date): void {
     `INSERT OR IGNORE INTO appointments (id, event_type_id, landing_id, start_time, end_time, status, demo, updated_at)
      VALUES (?, ?, ?, ?, ?, 'scheduled', 1, ?)`,
   );
-  const first = CUSTOMERS[0];
+  // Each brand's demo appointment is its demo customer's, so their return link opens it.
+  const [jane, john] = CUSTOMERS;
+  const leadOf = (customer: DemoCustomer | undefined) =>
+    customer ? landingIdOf(customer.lastName, customer.email, customer.landedAt, 'MIP') : null;
   const start = nextWeekdayAt(now, 15);
   const end = new Date(start.getTime() + 30 * 60_000);
   appointment.run(
     'apt_9XkP2v',
     'hrt-consult',
-    first ? landingIdOf(first.lastName, first.email, first.landedAt, 'MIP') : null,
+    leadOf(john),
     start.toISOString(),
     end.toISOString(),
     now.toISOString(),
@@ -1090,7 +1093,7 @@ function seedCustomers(db: Db, now: Date): void {
   appointment.run(
     'apt_demo_flow',
     'fhrt-consult',
-    null,
+    leadOf(jane),
     later.toISOString(),
     new Date(later.getTime() + 30 * 60_000).toISOString(),
     now.toISOString(),

@@ -157,7 +157,10 @@ test('another browser cannot write over a patient’s lead, notes, orders or sta
     },
     { url: '/api/memoForm/restartHRT', payload: { ktCustomerId: customerId, landingId } },
     { url: '/api/memoForm/updateCEDStatus', payload: { landing_id: landingId } },
-    { url: '/api/memoForm/updateHRTPatient', payload: { landing_id: landingId, mpid: '1684', location: '/f/fmhrt/results/fmhrt' } },
+    {
+      url: '/api/memoForm/updateHRTPatient',
+      payload: { landing_id: landingId, mpid: '1684', location: '/f/fmhrt/results/fmhrt' },
+    },
   ];
   for (const { url, payload } of writes) {
     expect((await attacker({ method: 'POST', url, payload })).status, url).toBe(404);
@@ -238,4 +241,80 @@ test('return links are made with the staff credential, never with the page’s c
     headers: { ...AUTH, ...STAFF },
   });
   expect(staffRead.status).toBe(200);
+});
+
+test('a stranger cannot record a portal login with a customer’s portal reference; the customer’s browser can', async () => {
+  const byStranger = await attacker({ method: 'PATCH', url: '/api/memoForm/portalLogin/pl_6TnW3c', headers: AUTH });
+  expect(byStranger.status).toBe(404);
+  expect(countRows(server.db, 'customers', "portal_ref = 'pl_6TnW3c' AND portal_login_at IS NOT NULL")).toBe(0);
+
+  await returnAsCustomer(server.call);
+  const byJane = await server.call({ method: 'PATCH', url: '/api/memoForm/portalLogin/pl_6TnW3c', headers: AUTH });
+  expect(byJane.status).toBe(200);
+  expect(countRows(server.db, 'customers', "portal_ref = 'pl_6TnW3c' AND portal_login_at IS NOT NULL")).toBe(1);
+});
+
+test('an order typed with another customer’s email joins no one’s history', async () => {
+  const landingId = 'U3RyYW5nZXIuc3RyYW5nZXJAZXhhbXBsZS5jb20yMDI2LTExLTI2TUlQ';
+  // The outsider pays for something in their own browser, giving Jane Doe's email as theirs.
+  const outsider = { ...server, call: attacker };
+  await saveLead(outsider, landingId, { email: 'jane.doe@example.com' });
+  const token = await saveBilling(outsider, landingId, { cardNumber: '4242424242424242' });
+  const order = await attacker({
+    method: 'POST',
+    url: '/api/memoForm/createOrder',
+    headers: { 'idempotency-key': 'access-email-order' },
+    payload: { order: orderJson(landingId, token).replace('alex.rivera@example.com', 'jane.doe@example.com') },
+  });
+  expect(order.status).toBe(201);
+  expect(countRows(server.db, 'orders', 'kt_customer_id = ?', JANE_CUSTOMER_ID)).toBe(
+    countRows(server.db, 'orders', 'kt_customer_id = ? AND demo = 1', JANE_CUSTOMER_ID),
+  );
+  expect(countRows(server.db, 'orders', 'landing_id = ? AND kt_customer_id <> ?', landingId, JANE_CUSTOMER_ID)).toBe(1);
+});
+
+test('an identity check run by a stranger under a customer’s name does not put an ID on file for them', async () => {
+  const john = { firstName: 'John', lastName: 'Smith', birthdate: '1979-03-14', state: 'CA' };
+  const check = await attacker({
+    method: 'POST',
+    url: '/api/idVerification/identityCheck',
+    headers: { ...AUTH, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ customer: JSON.stringify(john) }).toString(),
+  });
+  expect(check.json).toMatchObject({ data: { status: 'verified' } });
+
+  await returnAsCustomer(server.call, '100235');
+  const hasId = await server.call({ method: 'GET', url: '/api/mipH2/getHasId/100235', headers: AUTH });
+  expect(hasId.json).toMatchObject({ data: { customerId: '100235', hasId: false } });
+});
+
+test('a session id planted in a patient’s browser is not taken: the attacker who chose it reads nothing', async () => {
+  const planted = `funnel_journey=${'Fixated_by_attacker_0123456789_abcdefghijkl'}`;
+  const patient = await startTestServer({ dataDir: server.dataDir, sessionCookie: planted });
+  try {
+    const landingId = 'Rml4YXRlZC5wYXRpZW50QGV4YW1wbGUuY29tMjAyNi0xMS0yNk1JUA';
+    await saveLead(patient, landingId, { email: 'fixated.patient@example.com' });
+    // The server gave the patient a session of its own instead of the planted one.
+    expect(patient.call.cookie()).not.toBe(planted);
+    const withPlanted = await attacker({
+      method: 'GET',
+      url: `/api/memoForm/getLead?landing_id=${landingId}`,
+      headers: { cookie: planted },
+    });
+    expect(withPlanted.json).toEqual(NOT_FOUND_LEAD);
+  } finally {
+    await patient.close();
+  }
+});
+
+test('a customer’s return link opens their appointment in a new browser; a stranger’s appointment id opens nothing', async () => {
+  const read = { method: 'GET' as const, url: '/api/calendly/getAppointment?appointmentId=apt_9XkP2v' };
+  expect((await attacker(read)).status).toBe(404);
+  // John Smith (100235) follows the link in the clinic's reminder email.
+  await returnAsCustomer(server.call, '100235');
+  expect(await server.call(read)).toMatchObject({ status: 200, json: { data: { appointmentId: 'apt_9XkP2v' } } });
+  // Jane Doe's link opens hers, not his.
+  const jane = server.browser();
+  await returnAsCustomer(jane);
+  expect((await jane(read)).status).toBe(404);
 });

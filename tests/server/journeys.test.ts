@@ -38,7 +38,7 @@ test('a first save sets an HttpOnly, SameSite=Strict cookie holding an opaque id
   expect(saved.statusCode).toBe(200);
   const setCookie = String(saved.headers['set-cookie']);
   expect(setCookie).toMatch(
-    /^funnel_journey=[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
+    /^funnel_journey=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
   );
   expect(setCookie).not.toContain('Low');
 
@@ -67,6 +67,11 @@ test('journeys are per browser and per campaign code', async () => {
   const forged = 'funnel_journey=' + 'A'.repeat(43);
   expect(
     await server.call({ method: 'GET', url: '/api/journey?pathCode=shrt', headers: { cookie: forged } }),
+  ).toMatchObject(none);
+  // The real id with a signature of someone's making is no better.
+  const resigned = `${cookie.split('.', 1)[0] ?? ''}.${'B'.repeat(43)}`;
+  expect(
+    await server.call({ method: 'GET', url: '/api/journey?pathCode=shrt', headers: { cookie: resigned } }),
   ).toMatchObject(none);
 });
 

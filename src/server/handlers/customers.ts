@@ -69,12 +69,20 @@ const validateKtCustomerId: OperationHandler = ({ query, access }) => {
   return ok({ ktCustomerId, valid: access.hasCustomer(ktCustomerId) });
 };
 
-/** PATCH /memoForm/portalLogin/{value} (secured): records a portal login by the customer's opaque reference. */
-const portalLogin: OperationHandler = ({ db, params }) => {
+/**
+ * PATCH /memoForm/portalLogin/{value} (secured): records a portal login by the customer's
+ * opaque reference, for the session that owns that customer; to anyone else the reference
+ * does not exist (the client token is in every page, so it proves nothing).
+ */
+const portalLogin: OperationHandler = ({ db, params, access }) => {
   const value = text(params, 'value');
+  const customer = statement<[string], { kt_customer_id: string }>(
+    db,
+    'SELECT kt_customer_id FROM customers WHERE portal_ref = ?',
+  ).get(value);
+  if (!customer || !access.ownsCustomer(customer.kt_customer_id)) notFound('No customer matches this value.');
   const now = nowIso();
-  const { changes } = statement(db, 'UPDATE customers SET portal_login_at = ? WHERE portal_ref = ?').run(now, value);
-  if (changes === 0) notFound('No customer matches this value.');
+  statement(db, 'UPDATE customers SET portal_login_at = ? WHERE kt_customer_id = ?').run(now, customer.kt_customer_id);
   return ok({ value, portalLoginAt: now });
 };
 

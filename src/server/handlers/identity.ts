@@ -43,7 +43,7 @@ export function identityOutcome(customer: IdentityCustomer, today: Date): Identi
  * only its last four characters, and of an SSN only that one was given.
  */
 function identityCheck(operation: 'checkIdentity' | 'identityCheck'): OperationHandler {
-  return ({ db, body }) => {
+  return ({ db, body, access }) => {
     const customer = decodeJsonField(operation, '/body/customer', bodyOf(body).customer) as IdentityCustomer;
     const today = new Date();
     if (customer.birthdate > today.toISOString().slice(0, 10)) {
@@ -71,6 +71,8 @@ function identityCheck(operation: 'checkIdentity' | 'identityCheck'): OperationH
       operation,
       checkedAt,
     );
+    // Only the browser that ran the check may count it as its patient's ID (getHasId).
+    access.grant('identity-check', checkId);
     return ok({ checkId, verified: status === 'verified', status, checkedAt });
   };
 }
@@ -88,11 +90,16 @@ const getHasId: OperationHandler = ({ db, params, access }) => {
           'SELECT has_id, first_name, last_name FROM customers WHERE kt_customer_id = ?',
         ).get(customerId)
       : undefined) ?? notFound('No customer with this id.');
-  const checked = statement<[string, string], { found: number }>(
+  // A verified check under the customer's name counts when this browser ran it (or staff ask):
+  // anyone can run a check under any name, so a stranger's must not mark someone's ID as on file.
+  const checked = statement<[string, string, number, string], { found: number }>(
     db,
-    `SELECT 1 AS found FROM identity_checks
-     WHERE status = 'verified' AND last_name = ? COLLATE NOCASE AND first_name = ? COLLATE NOCASE LIMIT 1`,
-  ).get(customer.last_name, customer.first_name);
+    `SELECT 1 AS found FROM identity_checks c
+     WHERE c.status = 'verified' AND c.last_name = ? COLLATE NOCASE AND c.first_name = ? COLLATE NOCASE
+       AND (? = 1 OR EXISTS (SELECT 1 FROM session_grants g
+             WHERE g.session_id = ? AND g.kind = 'identity-check' AND g.record_id = c.id))
+     LIMIT 1`,
+  ).get(customer.last_name, customer.first_name, access.staff ? 1 : 0, access.existingSessionId() ?? '');
   return ok({ customerId, hasId: customer.has_id === 1 || checked !== undefined });
 };
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../database.ts';
+import type { Access } from '../access.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import { centsOf, moneyOf } from '../money.ts';
 import type { OperationHandler } from '../operation.ts';
@@ -136,15 +137,25 @@ function newCustomerId(db: Db): string {
 }
 
 /**
- * The clinic customer an order's contact belongs to: the one with its email, or a new one, as
- * the clinic system makes a customer on a first order. The session that placed the order owns
- * a new customer through its lead; an existing one stays with whoever proved it before.
+ * The clinic customer an order's contact belongs to: the one with its email that this session
+ * owns (a returning patient who proved it), or a new one, as the clinic system makes a customer
+ * on a first order. An email alone proves nothing: an order typed with someone else's email
+ * makes a customer of its own, not an entry in their history. The session that placed the
+ * order owns a new customer through its lead.
  */
-function customerFor(db: Db, landingId: string, contact: OrderPayload['contact'], product: ProductRow): string {
+function customerFor(
+  db: Db,
+  access: Access,
+  landingId: string,
+  contact: OrderPayload['contact'],
+  product: ProductRow,
+): string {
   const existing = statement<[string], { kt_customer_id: string }>(
     db,
-    'SELECT kt_customer_id FROM customers WHERE email = ? COLLATE NOCASE ORDER BY kt_customer_id LIMIT 1',
-  ).get(contact.email);
+    'SELECT kt_customer_id FROM customers WHERE email = ? COLLATE NOCASE ORDER BY kt_customer_id',
+  )
+    .all(contact.email)
+    .find((customer) => access.ownsCustomer(customer.kt_customer_id));
   if (existing) return existing.kt_customer_id;
   const id = newCustomerId(db);
   statement(
@@ -184,7 +195,7 @@ function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
     return insertOrder(db, {
       kind,
       landingId: order.landingId,
-      ktCustomerId: customerFor(db, order.landingId, order.contact, product),
+      ktCustomerId: customerFor(db, access, order.landingId, order.contact, product),
       product,
       ...(order.campaignId === undefined ? {} : { campaignId: order.campaignId }),
       quantity,
