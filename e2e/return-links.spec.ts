@@ -20,18 +20,18 @@ test('after a clinic visit, the link opens the visit summary on a new phone and 
 
 test('the same page without the token, or with another patient’s, shows nothing of the patient', async ({ page }) => {
   await page.goto(`${MENS_SITE}/post-clinic/100235`);
-  await expect(page.getByRole('heading', { name: 'We could not find your visit' })).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'We could not find your visit' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your prescriptions' })).toHaveCount(0);
 
   // Jane Doe's own link, with John Smith's customer id put in its place.
   await page.goto(withReturnLink(`${MENS_SITE}/post-clinic/100235`, '100234'));
-  await expect(page.getByRole('heading', { name: 'We could not find your visit' })).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'We could not find your visit' })).toBeVisible();
 });
 
 test('an expired link says so in the banner and opens nothing', async ({ page }) => {
   await page.goto(withReturnLink(`${MENS_SITE}/post-clinic/100235`, '100235', -2));
   await expect(page.getByRole('alert').filter({ hasText: 'This link is not valid or has expired' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'We could not find your visit' })).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'We could not find your visit' })).toBeVisible();
   await expect(page).toHaveURL(`${MENS_SITE}/post-clinic/100235`);
 });
 
@@ -45,6 +45,6 @@ test('a patient confirms a change of contact details from the email link on anot
 
 test('a stranger with the contact-verification link but no token cannot confirm anything', async ({ page }) => {
   await page.goto(`${WOMENS_SITE}/comm-verify/phone?customerId=100236`);
-  await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'This link does not work' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm the change' })).toHaveCount(0);
 });
