@@ -88,22 +88,31 @@ export class AnswerProblem extends Error {
   override name = 'AnswerProblem';
 }
 
+/** Eight random letters and digits: a landing id suffix no other browser will have picked. */
+function randomSuffix(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (byte) => (byte % 36).toString(36)).join('');
+}
+
 /**
  * Saves the patient's lead with the answers of some pages: under the journey's landing id when
  * it has one, else under the link's (the id payment and results use too), keeping the answers
- * of the lead saved there before, if any; else under a new landing id (SPEC §3). Records the
+ * of the lead saved there before, if any; else under a new landing id (SPEC §3). When another
+ * browser's lead has that id already (409), under a new id with a random suffix. Records the
  * landing id and the finished form in the journey, and returns the landing id.
  */
 export async function saveJourneyLead(input: SaveLeadInput): Promise<LandingId> {
   // Loaded on submit (like a screen's chunk): a page of questions needs none of it before then.
-  const [{ saveLead }, { nextLandingId }, { buildSubmission }, { findPatientLead }] = await loadChunk(() =>
-    Promise.all([
-      import('../api/leads.ts'),
-      import('../domain/landing-id.ts'),
-      import('../domain/submission.ts'),
-      import('./patient-lead.ts'),
-    ]),
-  );
+  const [{ saveLead }, { makeLandingId, nextLandingId }, { buildSubmission }, { findPatientLead }, { ApiError }] =
+    await loadChunk(() =>
+      Promise.all([
+        import('../api/leads.ts'),
+        import('../domain/landing-id.ts'),
+        import('../domain/submission.ts'),
+        import('./patient-lead.ts'),
+        import('../api/http.ts'),
+      ]),
+    );
   const { journey, pages, pathCode, formId, linkLandingId, scores } = input;
   const answers = journey.state.answers;
   const contact = contactOf(answers);
@@ -119,27 +128,33 @@ export async function saveJourneyLead(input: SaveLeadInput): Promise<LandingId> 
             { maxRetries: 2 },
           )
         )?.answers ?? []);
-  const landingId =
-    existingId ??
-    nextLandingId(
-      { lastName: contact.lastName, email: contact.email, landedAt: journey.state.landedAt, formId },
-      linkLandingId === '' ? undefined : linkLandingId,
-    );
+  const parts = { lastName: contact.lastName, email: contact.email, landedAt: journey.state.landedAt, formId };
+  let landingId = existingId ?? nextLandingId(parts, linkLandingId === '' ? undefined : linkLandingId);
   const submission = buildSubmission(
     { landingId, landedAt: journey.state.landedAt, answers: rawAnswersOf(pages, answers), submittedAt: new Date() },
     consoleLogger,
   );
   if (submission === null) throw new AnswerProblem('A date could not be read. Check it is written as MM/DD/YYYY.');
-  const lead: LeadPayload = {
+  const leadUnder = (id: LandingId): LeadPayload => ({
     ...contact,
-    landing_id: landingId,
+    landing_id: id,
     formId,
     pathCode,
     landed_at: submission.landed_at,
     submitted_at: submission.submitted_at,
     answers: mergeAnswers(earlier, submission.answers),
-  };
-  await saveLead({ lead, landingId, ...(scores === undefined ? {} : { scores }) }, { maxRetries: 2 });
+  });
+  const withScores = scores === undefined ? {} : { scores };
+  try {
+    await saveLead({ lead: leadUnder(landingId), landingId, ...withScores }, { maxRetries: 2 });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409) || landingId === journey.state.landingId) throw error;
+    // Another browser saved a lead under this id (landing ids are built from the name, the email
+    // and the day: the same patient on a second device, or a link's id that is not theirs).
+    // Theirs stays theirs; this browser's answers go under an id of their own.
+    landingId = makeLandingId({ ...parts, suffix: randomSuffix() });
+    await saveLead({ lead: leadUnder(landingId), landingId, ...withScores }, { maxRetries: 2 });
+  }
   await journey.save((state) => ({
     ...state,
     landingId,
