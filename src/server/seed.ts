@@ -1081,14 +1081,7 @@ function seedCustomers(db: Db, now: Date): void {
     customer ? landingIdOf(customer.lastName, customer.email, customer.landedAt, 'MIP') : null;
   const start = nextWeekdayAt(now, 15);
   const end = new Date(start.getTime() + 30 * 60_000);
-  appointment.run(
-    'apt_9XkP2v',
-    'hrt-consult',
-    leadOf(john),
-    start.toISOString(),
-    end.toISOString(),
-    now.toISOString(),
-  );
+  appointment.run('apt_9XkP2v', 'hrt-consult', leadOf(john), start.toISOString(), end.toISOString(), now.toISOString());
   const later = nextWeekdayAt(start, 17);
   appointment.run(
     'apt_demo_flow',

@@ -289,7 +289,7 @@ test('an identity check run by a stranger under a customer’s name does not put
 });
 
 test('a session id planted in a patient’s browser is not taken: the attacker who chose it reads nothing', async () => {
-  const planted = `funnel_journey=${'Fixated_by_attacker_0123456789_abcdefghijkl'}`;
+  const planted = `funnel_journey=Fixated_by_attacker_0123456789_abcdefghijkl`;
   const patient = await startTestServer({ dataDir: server.dataDir, sessionCookie: planted });
   try {
     const landingId = 'Rml4YXRlZC5wYXRpZW50QGV4YW1wbGUuY29tMjAyNi0xMS0yNk1JUA';
