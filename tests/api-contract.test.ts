@@ -286,10 +286,14 @@ test('every operation documents itself and its answers', () => {
   ).toContain('422');
 });
 
-test('the order-creating calls accept an Idempotency-Key', () => {
+test('the order-creating calls require an Idempotency-Key', () => {
+  const keyRequired = (operation: (typeof operations)[number]) =>
+    operation.parameters.some(
+      (parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key' && parameter.required === true,
+    );
   expect(
     operations
-      .filter((operation) => operation.idempotent)
+      .filter((operation) => operation.idempotent && keyRequired(operation))
       .map((operation) => operation.operationId)
       .sort(),
   ).toEqual([

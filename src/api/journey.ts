@@ -1,4 +1,4 @@
-import { apiCall, type CallOptions } from './http.ts';
+import { ApiError, apiCall, type CallOptions } from './http.ts';
 import type { DateTime, LandingId, Lead, PathCode } from './types.ts';
 
 /**
@@ -26,6 +26,8 @@ export interface JourneyState {
 export interface Journey {
   pathCode: PathCode;
   state: JourneyState;
+  /** How many times the journey has been saved: the next save names it as its baseRevision. */
+  revision: number;
   updatedAt: DateTime;
 }
 
@@ -34,12 +36,22 @@ export function getJourney(query: { pathCode: PathCode }, options?: CallOptions)
   return apiCall<Journey | null>({ method: 'GET', path: '/journey', query: { ...query } }, options);
 }
 
-/** Saves the journey of this browser and code (`PUT /journey`); the first save sets the cookie. */
+/**
+ * Saves the journey of this browser and code (`PUT /journey`) over `baseRevision`, the
+ * revision the state was made from (null or absent: there is none yet, the first save, which
+ * sets the cookie). An ApiError 409 when the server's journey is no longer at that revision
+ * (see isJourneyConflict): nothing was stored.
+ */
 export function saveJourney(
-  journey: { pathCode: PathCode; state: JourneyState },
+  journey: { pathCode: PathCode; state: JourneyState; baseRevision?: number | null },
   options?: CallOptions,
 ): Promise<Journey> {
   return apiCall<Journey>({ method: 'PUT', path: '/journey', json: journey }, options);
+}
+
+/** The save was made over a revision the journey is no longer at: load it again and reapply the change. */
+export function isJourneyConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
 }
 
 /** Forgets the journey of this browser and code (`DELETE /journey`): start over. */

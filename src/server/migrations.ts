@@ -397,6 +397,19 @@ const sessionGrants: Migration = {
   },
 };
 
+/**
+ * Journeys carry a revision, so a save made over a journey this browser has not seen is
+ * refused (409) instead of replacing answers another tab saved (src/server/handlers/journeys.ts).
+ * Journeys saved before this start at 1, as if each had been saved once.
+ */
+const journeyRevisions: Migration = {
+  version: 10,
+  description: 'journey revisions: a save names the revision it was made over',
+  up: (db) => {
+    db.exec('ALTER TABLE journeys ADD COLUMN revision INTEGER NOT NULL DEFAULT 1 CHECK (revision >= 1)');
+  },
+};
+
 export const MIGRATIONS: readonly Migration[] = [
   idempotencyMigration,
   funnelRecords,
@@ -407,4 +420,5 @@ export const MIGRATIONS: readonly Migration[] = [
   tagEventsMigration,
   tagEventsPagePathMigration,
   sessionGrants,
+  journeyRevisions,
 ];

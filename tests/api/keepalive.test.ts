@@ -22,7 +22,8 @@ function watchSaves(): boolean[] {
     http.put(`${TEST_API_BASE}/journey`, async ({ request }) => {
       seen.push(request.keepalive);
       const body = (await request.json()) as { pathCode: string; state: JourneyState };
-      return HttpResponse.json({ data: { ...body, updatedAt: '2026-11-20T09:00:01.000Z' } });
+      const data = { pathCode: body.pathCode, state: body.state, revision: 1, updatedAt: '2026-11-20T09:00:01.000Z' };
+      return HttpResponse.json({ data });
     }),
   );
   return seen;
@@ -30,7 +31,7 @@ function watchSaves(): boolean[] {
 
 test('the journey save outlives the page, so a patient who closes the tab as the next step appears keeps it', async () => {
   const seen = watchSaves();
-  await API_JOURNEY_CALLS.save('shrt', journey('Penicillin'));
+  await API_JOURNEY_CALLS.save('shrt', journey('Penicillin'), null);
   expect(seen).toEqual([true]);
 });
 

@@ -39,6 +39,7 @@ const SAVED: JourneyState = {
 /** A server stand-in: what it holds by code, every load and save, and switches to make it fail. */
 function fakeServer(initial: Record<string, JourneyState> = {}) {
   const held = new Map(Object.entries(initial));
+  const revisions = new Map(Object.keys(initial).map((code) => [code, 1]));
   const loads: string[] = [];
   const saves: { pathCode: string; state: JourneyState }[] = [];
   const control = { failLoads: false, failSaves: false };
@@ -46,17 +47,23 @@ function fakeServer(initial: Record<string, JourneyState> = {}) {
     load: (pathCode) => {
       loads.push(pathCode);
       if (control.failLoads) return Promise.reject(new ApiError('/journey: 503: unavailable', 503, 'journey'));
-      return Promise.resolve(held.get(pathCode) ?? null);
+      const state = held.get(pathCode);
+      return Promise.resolve(state === undefined ? null : { state, revision: revisions.get(pathCode) ?? 1 });
     },
     save: (pathCode, state) => {
       saves.push({ pathCode, state });
       if (control.failSaves) return Promise.reject(new ApiError('/journey: 503: unavailable', 503, 'journey'));
       held.set(pathCode, state);
-      return Promise.resolve();
+      const revision = (revisions.get(pathCode) ?? 0) + 1;
+      revisions.set(pathCode, revision);
+      return Promise.resolve(revision);
     },
   };
   return { calls, held, loads, saves, control };
 }
+
+/** What the server answers to a load: the state at revision 1, or none. */
+const stored = (state: JourneyState | null) => (state === null ? null : { state, revision: 1 });
 
 const answer =
   (ref: string, ...value: string[]): JourneyChange =>
@@ -94,10 +101,10 @@ test('what the patient does while the journey loads goes on top of their saved a
   const slow = deferred<JourneyState | null>();
   const saves: JourneyState[] = [];
   const store = new JourneyStore({
-    load: () => slow.promise,
+    load: () => slow.promise.then(stored),
     save: (_code, state) => {
       saves.push(state);
-      return Promise.resolve();
+      return Promise.resolve(saves.length + 1);
     },
   });
 
@@ -121,10 +128,10 @@ test('a save asked for while the journey loads waits for the load and keeps the 
   const slow = deferred<JourneyState | null>();
   const saves: JourneyState[] = [];
   const store = new JourneyStore({
-    load: () => slow.promise,
+    load: () => slow.promise.then(stored),
     save: (_code, state) => {
       saves.push(state);
-      return Promise.resolve();
+      return Promise.resolve(saves.length + 1);
     },
   });
 
@@ -191,14 +198,14 @@ test('leaving the page saves the typing that was still waiting, once', async () 
 });
 
 test('saves reach the server one after another, so it ends with the newest journey', async () => {
-  const first = deferred<undefined>();
+  const first = deferred<number>();
   const sent: JourneyState[] = [];
   let finished = 0;
   const store = new JourneyStore({
     load: () => Promise.resolve(null),
     save: (_code, state) => {
       sent.push(state);
-      return sent.length === 1 ? first.promise : Promise.resolve(undefined);
+      return sent.length === 1 ? first.promise : Promise.resolve(sent.length);
     },
   });
   await store.ready('shrt');
@@ -209,7 +216,7 @@ test('saves reach the server one after another, so it ends with the newest journ
   // The second save waits for the first instead of racing it.
   expect(sent).toHaveLength(1);
   expect(finished).toBe(0);
-  first.resolve(undefined);
+  first.resolve(1);
   await Promise.all([one, two]);
 
   expect(sent).toHaveLength(2);

@@ -120,7 +120,7 @@ test('when the saved journey cannot be loaded, the patient is told and can go on
   renderWithProviders(<NotesScreen />, {
     journeyCalls: {
       load: () => Promise.reject(new ApiError('Request Timeout', null, 'journey')),
-      save: () => Promise.resolve(),
+      save: () => Promise.resolve(1),
     },
   });
 

@@ -169,9 +169,9 @@ function recordingJourney(initial: Record<string, JourneyState>) {
   const journey = memoryJourneyCalls(initial);
   const saves: JourneyState[] = [];
   const save = journey.save;
-  journey.save = (code, state) => {
+  journey.save = (code, state, baseRevision) => {
     saves.push(state);
-    return save(code, state);
+    return save(code, state, baseRevision);
   };
   return { journey, saves };
 }

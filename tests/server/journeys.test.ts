@@ -45,15 +45,16 @@ test('a first save sets an HttpOnly, SameSite=Strict cookie holding an opaque id
   const cookie = cookieOf(saved.headers['set-cookie']);
   const loaded = await server.call({ method: 'GET', url: '/api/journey?pathCode=shrt', headers: { cookie } });
   expect(loaded.status).toBe(200);
-  expect(loaded.json).toMatchObject({ data: { pathCode: 'shrt', state } });
+  expect(loaded.json).toMatchObject({ data: { pathCode: 'shrt', state, revision: 1 } });
 });
 
-test('a later save with the cookie replaces the journey and sets no new cookie', async () => {
+test('a later save with the cookie, over the revision it loaded, replaces the journey and sets no new cookie', async () => {
   const cookie = cookieOf((await put({ pathCode: 'shrt', state })).headers['set-cookie']);
-  const again = await put({ pathCode: 'shrt', state: { ...state, pages: { MIP: 3 } } }, cookie);
+  const again = await put({ pathCode: 'shrt', state: { ...state, pages: { MIP: 3 } }, baseRevision: 1 }, cookie);
   expect(again.headers['set-cookie']).toBeUndefined();
+  expect(JSON.parse(again.body)).toMatchObject({ data: { revision: 2 } });
   const loaded = await server.call({ method: 'GET', url: '/api/journey?pathCode=shrt', headers: { cookie } });
-  expect(loaded.json).toMatchObject({ data: { state: { pages: { MIP: 3 } } } });
+  expect(loaded.json).toMatchObject({ data: { state: { pages: { MIP: 3 } }, revision: 2 } });
 });
 
 test('journeys are per browser and per campaign code', async () => {
@@ -124,7 +125,7 @@ test('the journey’s lead is read through the journey, so its landing id never 
   const before = await server.call({ method: 'GET', url: '/api/journey/lead?pathCode=shrt', headers: { cookie } });
   expect(before.status).toBe(404);
 
-  await put({ pathCode: 'shrt', state: { ...state, landingId } }, cookie);
+  await put({ pathCode: 'shrt', state: { ...state, landingId }, baseRevision: 1 }, cookie);
   const lead = await server.call({ method: 'GET', url: '/api/journey/lead?pathCode=shrt', headers: { cookie } });
   expect(lead.status).toBe(200);
   expect(lead.json).toMatchObject({ data: { landing_id: landingId, firstName: 'Ada' } });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import {
   countRows,
@@ -23,11 +24,14 @@ afterEach(async () => {
   await server.remove();
 });
 
-function createOrder(order: string, key?: string): Promise<Reply> {
+/** A key of its own for each order the test means to place, as the client makes one. */
+const freshKey = () => ({ 'idempotency-key': `order-${randomUUID()}` });
+
+function createOrder(order: string, key: string = freshKey()['idempotency-key']): Promise<Reply> {
   return server.call({
     method: 'POST',
     url: '/api/memoForm/createOrder',
-    headers: key === undefined ? {} : { 'idempotency-key': key },
+    headers: { 'idempotency-key': key },
     payload: { order },
   });
 }
@@ -89,12 +93,28 @@ test('an Idempotency-Key belongs to one operation: the same key on another order
   expect(ordersOfLead()).toBe(2);
 });
 
-test('without an Idempotency-Key each call creates an order', async () => {
+test('an order-creating call without an Idempotency-Key is refused with 400 naming the header, and creates nothing', async () => {
+  // Without a key a retried request (a lost answer, a double click) would charge the card twice.
   const token = await saveBilling(server, LANDING_ID, { paymentToken: 'tok_visa' });
-  const first = await createOrder(orderJson(LANDING_ID, token));
-  const second = await createOrder(orderJson(LANDING_ID, token));
-  expect(orderIdOf(first)).not.toBe(orderIdOf(second));
-  expect(ordersOfLead()).toBe(2);
+  const second = 'U2Vjb25kbGVhZEBleGFtcGxlLmNvbTIwMjQtMDktMDFNSVAtSDI';
+  await saveLead(server, second);
+  const calls: [string, Record<string, unknown>][] = [
+    ['createOrder', { order: orderJson(LANDING_ID, token) }],
+    ['createOrderNonLinear', { order: orderJson(LANDING_ID, token) }],
+    ['createFollowOnProductOrder', { landingId: LANDING_ID, productId: '1673', campaignId: '116', compOrder: true }],
+    ['newCHRTZeroDollarOrder', { landingId: second, productId: '1682', leadLandingId: LANDING_ID }],
+    ['updateHRTInfoCreateOrder', { landingId: LANDING_ID, productId: '1682', mpid: '1682' }],
+  ];
+  for (const [call, payload] of calls) {
+    const reply = await server.call({ method: 'POST', url: `/api/memoForm/${call}`, payload });
+    expect(reply.status, call).toBe(400);
+    expect(reply.json, call).toEqual({
+      status: 400,
+      message: 'The request is not valid',
+      details: [{ field: '/headers/idempotency-key', message: "must have required property 'idempotency-key'" }],
+    });
+  }
+  expect(countRows(server.db, 'orders', 'demo = 0')).toBe(0);
   expect(idempotencyRecords()).toBe(0);
 });
 
@@ -172,6 +192,7 @@ test('a follow-on product: complimentary in its campaign for $0.00, else charged
     server.call({
       method: 'POST',
       url: '/api/memoForm/createFollowOnProductOrder',
+      headers: freshKey(),
       payload: { landingId: LANDING_ID, ...payload },
     });
   const complimentary = await follow({ productId: '1673', campaignId: '116', compOrder: true });
@@ -197,6 +218,7 @@ test('the zero-dollar CHRT order and the HRT-info order are stored with their ki
   const zero = await server.call({
     method: 'POST',
     url: '/api/memoForm/newCHRTZeroDollarOrder',
+    headers: freshKey(),
     payload: { landingId: second, productId: '1682', leadLandingId: LANDING_ID },
   });
   expect(zero.json).toMatchObject({ data: { total: '$0.00', status: 'approved' } });
@@ -204,6 +226,7 @@ test('the zero-dollar CHRT order and the HRT-info order are stored with their ki
   const pending = await server.call({
     method: 'POST',
     url: '/api/memoForm/updateHRTInfoCreateOrder',
+    headers: freshKey(),
     payload: { landingId: LANDING_ID, productId: '1682', mpid: '1682', location: '/mhrt/payment/mhrt' },
   });
   expect(pending.json).toMatchObject({ data: { status: 'pending', total: '$99.00' } });
@@ -211,6 +234,7 @@ test('the zero-dollar CHRT order and the HRT-info order are stored with their ki
   const approved = await server.call({
     method: 'POST',
     url: '/api/memoForm/updateHRTInfoCreateOrder',
+    headers: freshKey(),
     payload: { landingId: LANDING_ID, productId: '1682', mpid: '1682' },
   });
   expect(approved.json).toMatchObject({ data: { status: 'approved', last4: '4444' } });

@@ -60,6 +60,7 @@ test('a request that fails half way writes nothing: its transaction is rolled ba
     const reply = await server.call({
       method: 'POST',
       url: '/api/memoForm/createOrder',
+      headers: { 'idempotency-key': 'rollback-key-0001' },
       payload: { order: orderJson(LANDING_ID, token) },
     });
     expect(reply.status).toBe(422);

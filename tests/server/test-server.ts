@@ -104,6 +104,8 @@ export async function startTestServer(
     services?: ServerServiceSettings;
     /** The session cookie `call` starts with: the same browser as on an earlier server (a restart). */
     sessionCookie?: string;
+    /** false turns the rate limits off, for tests that send more than a patient would from one address. */
+    rateLimits?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -120,6 +122,7 @@ export async function startTestServer(
     services: options.services,
     logLevel: options.logs === true ? 'trace' : false,
     logStream: { write: (line) => logs.push(line) },
+    ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
   });
   await app.ready();
   let closed = false;

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { BrandProvider } from '../../src/app/brand-context.tsx';
 import { NotificationsProvider } from '../../src/app/notifications.tsx';
 import { brandTheme } from '../../src/app/theme.ts';
+import { ApiError } from '../../src/api/http.ts';
 import type { JourneyState } from '../../src/api/journey.ts';
 import { JourneyProvider } from '../../src/patient/journey.tsx';
 import type { JourneyCalls } from '../../src/patient/journey-store.ts';
@@ -30,17 +31,31 @@ export interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
   journeyCalls?: JourneyCalls;
 }
 
-/** Journeys held in memory, as the server would hold them, for screen tests. */
+/**
+ * Journeys held in memory, as the server would hold them, for screen tests: with revisions,
+ * so a save over a revision that is not the current one is refused with 409 as the server does.
+ */
 export function memoryJourneyCalls(initial: Readonly<Record<string, JourneyState>> = {}): JourneyCalls & {
   saved: Map<string, JourneyState>;
 } {
   const saved = new Map<string, JourneyState>(Object.entries(initial));
+  const revisions = new Map<string, number>(Object.keys(initial).map((code) => [code, 1]));
   return {
     saved,
-    load: (pathCode) => Promise.resolve(saved.get(pathCode) ?? null),
-    save: (pathCode, state) => {
+    load: (pathCode) => {
+      const state = saved.get(pathCode);
+      return Promise.resolve(state === undefined ? null : { state, revision: revisions.get(pathCode) ?? 1 });
+    },
+    save: (pathCode, state, baseRevision) => {
+      const current = saved.has(pathCode) ? (revisions.get(pathCode) ?? 1) : null;
+      if (current !== baseRevision) {
+        return Promise.reject(
+          new ApiError('/journey: 409: The journey has changed since it was loaded', 409, 'journey'),
+        );
+      }
       saved.set(pathCode, state);
-      return Promise.resolve();
+      revisions.set(pathCode, (current ?? 0) + 1);
+      return Promise.resolve((current ?? 0) + 1);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { SESSION_DAYS } from '../access.ts';
-import { statement } from '../database.ts';
+import { statement, type Db } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
+import { HttpProblem } from '../problem.ts';
 import { leadView } from './leads.ts';
 import { bodyOf, notFound, nowIso, ok, stored, text } from './support.ts';
 
@@ -10,51 +11,75 @@ export const JOURNEY_RETENTION_DAYS = SESSION_DAYS;
 interface JourneyRow {
   path_code: string;
   state_json: string;
+  revision: number;
   updated_at: string;
 }
 
 function journeyView(row: JourneyRow) {
-  return { pathCode: row.path_code, state: stored(row.state_json), updatedAt: row.updated_at };
+  return { pathCode: row.path_code, state: stored(row.state_json), revision: row.revision, updatedAt: row.updated_at };
+}
+
+function journeyOf(db: Db, journeyId: string, pathCode: string): JourneyRow | undefined {
+  return statement<[string, string], JourneyRow>(
+    db,
+    'SELECT path_code, state_json, revision, updated_at FROM journeys WHERE journey_id = ? AND path_code = ?',
+  ).get(journeyId, pathCode);
 }
 
 /** GET /journey: the journey of this browser's cookie and a campaign code. */
 const getJourney: OperationHandler = ({ db, query, access }) => {
   const id = access.existingSessionId();
-  const pathCode = text(query, 'pathCode');
-  const row =
-    id === undefined
-      ? undefined
-      : statement<[string, string], JourneyRow>(
-          db,
-          'SELECT path_code, state_json, updated_at FROM journeys WHERE journey_id = ? AND path_code = ?',
-        ).get(id, pathCode);
+  const row = id === undefined ? undefined : journeyOf(db, id, text(query, 'pathCode'));
   // None yet is the usual answer for a new patient, not an error: a 404 would be logged in red by every browser.
   return ok(row === undefined ? null : journeyView(row));
 };
 
+/** The 409 of a save whose baseRevision is not the journey's revision: what the browser must do next. */
+function staleSave(current: number | undefined, baseRevision: number | null): never {
+  const details =
+    current === undefined
+      ? `This save was made over revision ${String(baseRevision)}, but this browser has no journey for this code (it was started over or has expired): load it again and save with no baseRevision.`
+      : baseRevision === null
+        ? `This browser already has a journey for this code, at revision ${current}: load it, apply the change to it and save with baseRevision ${current}.`
+        : `This save was made over revision ${baseRevision}, but the journey is at revision ${current}: load it again, apply the change to it and save with baseRevision ${current}.`;
+  throw new HttpProblem(409, 'The journey has changed since it was loaded', details);
+}
+
 /**
- * PUT /journey: replaces the journey of this browser and code, setting the cookie on the first
- * save. Journeys untouched for JOURNEY_RETENTION_DAYS are deleted on the way: they hold
- * answers, which are kept no longer than a patient could need them.
+ * PUT /journey: replaces the journey of this browser and code if it is still at the revision
+ * the browser made its state from (baseRevision; none for a first save), setting the cookie on
+ * the first save. A save over a revision that is no longer current is refused with 409: two
+ * tabs (or a retried request) each replacing the whole journey would otherwise lose the
+ * answers of the one that saved first. Journeys untouched for JOURNEY_RETENTION_DAYS are
+ * deleted on the way: they hold answers, which are kept no longer than a patient could need them.
  */
 const saveJourney: OperationHandler = ({ db, body, access }) => {
   const fields = bodyOf(body);
   // The first save starts the browser's session: its cookie goes back with the answer.
   const id = access.sessionId();
+  const pathCode = text(fields, 'pathCode');
+  const baseRevision = typeof fields.baseRevision === 'number' ? fields.baseRevision : null;
+  const stateJson = JSON.stringify(fields.state);
   const now = nowIso();
-  const row: JourneyRow = {
-    path_code: text(fields, 'pathCode'),
-    state_json: JSON.stringify(fields.state),
-    updated_at: now,
-  };
-  statement(
-    db,
-    `INSERT INTO journeys (journey_id, path_code, state_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (journey_id, path_code) DO UPDATE SET state_json = excluded.state_json, updated_at = excluded.updated_at`,
-  ).run(id, row.path_code, row.state_json, now, now);
   const cutoff = new Date(Date.now() - JOURNEY_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  // First, so an expired journey counts as none.
   statement(db, 'DELETE FROM journeys WHERE updated_at < ?').run(cutoff);
-  return ok(journeyView(row));
+  // The compare and the set are one statement each, so no other writer (another request, or
+  // another process on the same file) can come between them.
+  const saved =
+    baseRevision === null
+      ? statement<[string, string, string, string, string], { revision: number }>(
+          db,
+          `INSERT INTO journeys (journey_id, path_code, state_json, revision, created_at, updated_at)
+           VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (journey_id, path_code) DO NOTHING RETURNING revision`,
+        ).get(id, pathCode, stateJson, now, now)
+      : statement<[string, string, string, string, number], { revision: number }>(
+          db,
+          `UPDATE journeys SET state_json = ?, revision = revision + 1, updated_at = ?
+           WHERE journey_id = ? AND path_code = ? AND revision = ? RETURNING revision`,
+        ).get(stateJson, now, id, pathCode, baseRevision);
+  if (saved === undefined) staleSave(journeyOf(db, id, pathCode)?.revision, baseRevision);
+  return ok(journeyView({ path_code: pathCode, state_json: stateJson, revision: saved.revision, updated_at: now }));
 };
 
 /**
@@ -63,13 +88,7 @@ const saveJourney: OperationHandler = ({ db, body, access }) => {
  */
 const getJourneyLead: OperationHandler = ({ db, query, access }) => {
   const id = access.existingSessionId();
-  const row =
-    id === undefined
-      ? undefined
-      : statement<[string, string], JourneyRow>(
-          db,
-          'SELECT path_code, state_json, updated_at FROM journeys WHERE journey_id = ? AND path_code = ?',
-        ).get(id, text(query, 'pathCode'));
+  const row = id === undefined ? undefined : journeyOf(db, id, text(query, 'pathCode'));
   const state = row === undefined ? undefined : (stored(row.state_json) as { landingId?: unknown });
   const landingId = typeof state?.landingId === 'string' ? state.landingId : undefined;
   // The browser writes its journey itself: a landing id put there is read only if this session owns the lead.
