@@ -9,7 +9,7 @@ import { selectBrand } from './config/brand.ts';
 import { funnelConfig, funnelEngine } from './config/funnel-config.ts';
 import { normalizeUrl } from './engine/url.ts';
 import { preloadScreen } from './screens/registry.ts';
-import { openReturnLink, takeReturnLinkToken } from './app/return-link.ts';
+import { RETURN_LINK_UNREACHABLE, takeReturnLinkToken } from './app/return-link.ts';
 
 const upgrade = httpsUpgradeUrl(window.location.href);
 if (upgrade !== null) {
@@ -53,7 +53,13 @@ if (upgrade !== null) {
   };
   // A returning patient's screens read their records at once: the link opens them first.
   if (returnLinkToken === null) render(null);
-  else void openReturnLink(returnLinkToken).then(render);
+  else {
+    // Loaded only for a return link: most patients never come by one.
+    void import('./app/open-return-link.ts')
+      .then(({ openReturnLink }) => openReturnLink(returnLinkToken))
+      .catch(() => RETURN_LINK_UNREACHABLE)
+      .then(render);
+  }
   // Tagging starts 3000 ms after the page loads, so its code is not part of the first load.
   void import('./services/tag-manager/start-tag-manager.ts').then(
     (tags) => tags.startTagManager(selected.brand.tagManagerContainer),

@@ -1,6 +1,3 @@
-import { claimReturnLink } from '../api/session.ts';
-import { ApiError } from '../api/http.ts';
-
 /**
  * The query parameter that carries a return link's token: the clinic's email or text to a
  * patient who continues care, restarts, comes back after the clinic or verifies a contact
@@ -21,18 +18,6 @@ export function takeReturnLinkToken(win: Pick<Window, 'location' | 'history'>): 
   return token;
 }
 
-/**
- * Exchanges the token for this browser's access to the patient's records, before any screen
- * asks for them. Resolves to what to tell the patient when it did not work, or null.
- */
-export async function openReturnLink(token: string): Promise<string | null> {
-  try {
-    await claimReturnLink({ token });
-    return null;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-      return 'This link is not valid or has expired. Ask us for a new one, or start again below.';
-    }
-    return 'We could not open your records just now. Check your connection and open the link again.';
-  }
-}
+/** What the patient is told when the link could not be checked (offline, the server down). */
+export const RETURN_LINK_UNREACHABLE =
+  'We could not open your records just now. Check your connection and open the link again.';

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { getKtCustomerLandingId } from '../../src/api/customers.ts';
-import { openReturnLink, takeReturnLinkToken } from '../../src/app/return-link.ts';
+import { openReturnLink } from '../../src/app/open-return-link.ts';
+import { takeReturnLinkToken } from '../../src/app/return-link.ts';
 import { signLinkToken } from '../../src/server/access.ts';
 import { JANE_CUSTOMER_ID, LINK_SECRET, useClientServer } from '../server/test-server.ts';
 

@@ -1,0 +1,19 @@
+import { ApiError } from '../api/http.ts';
+import { claimReturnLink } from '../api/session.ts';
+import { RETURN_LINK_UNREACHABLE } from './return-link.ts';
+
+/**
+ * Exchanges the token for this browser's access to the patient's records, before any screen
+ * asks for them. Resolves to what to tell the patient when it did not work, or null.
+ */
+export async function openReturnLink(token: string): Promise<string | null> {
+  try {
+    await claimReturnLink({ token });
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      return 'This link is not valid or has expired. Ask us for a new one, or start again below.';
+    }
+    return RETURN_LINK_UNREACHABLE;
+  }
+}
