@@ -33,6 +33,26 @@ export function ConsultVideoPlayer({ video }: { video: ConsultVideo }) {
   const transcriptId = `${id}-transcript`;
   const unavailable = !enabled || failed;
 
+  // The sources failing is seen from the video: its own error event does not fire for sources
+  // and theirs does not bubble, so a capture-phase listener on the video sees each one. A
+  // blocked request can fail before the listener is there (seen in e2e/services.spec.ts): a
+  // video with no source on mount starts its source selection again, now listened to.
+  const videoRef = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const element = videoRef.current;
+    if (element === null) return undefined;
+    // The video's own error (while playing), or the last source failing: none could be played.
+    // A caption track's error does not count.
+    const sourceFailed = (event: Event) => {
+      if (event.target === element || event.target === element.querySelector('source:last-of-type')) setFailed(true);
+    };
+    element.addEventListener('error', sourceFailed, true);
+    if (element.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) element.load();
+    return () => {
+      element.removeEventListener('error', sourceFailed, true);
+    };
+  }, [unavailable]);
+
   useEffect(() => {
     if (!unavailable || reported.current) return;
     reported.current = true;
@@ -54,9 +74,6 @@ export function ConsultVideoPlayer({ video }: { video: ConsultVideo }) {
     );
   }
 
-  const fail = () => {
-    setFailed(true);
-  };
   // Captions from another origin load only when the video asks with CORS (the CDN allows it).
   const crossOrigin = [video.mobileSrc, video.desktopSrc, video.captionsSrc].some(isCrossOrigin)
     ? 'anonymous'
@@ -64,6 +81,7 @@ export function ConsultVideoPlayer({ video }: { video: ConsultVideo }) {
   return (
     <Stack gap="xs">
       <video
+        ref={videoRef}
         className={classes.video}
         data-shape={wide ? 'landscape' : 'portrait'}
         controls
@@ -72,15 +90,9 @@ export function ConsultVideoPlayer({ video }: { video: ConsultVideo }) {
         crossOrigin={crossOrigin}
         poster={wide ? video.desktopPoster : video.mobilePoster}
         aria-label={video.title}
-        onError={(event) => {
-          // React passes a source's error on to the video's handler; only the video's own counts.
-          if (event.target === event.currentTarget) fail();
-        }}
       >
         <source src={video.mobileSrc} type={video.type} media={MOBILE_VIDEO_MEDIA} />
-        {/* The last source failing means no source could be played: the video's own error
-            event does not fire for sources. */}
-        <source src={video.desktopSrc} type={video.type} onError={fail} />
+        <source src={video.desktopSrc} type={video.type} />
         <track kind="captions" src={video.captionsSrc} srcLang="en" label="English" default />
         <Text>
           Your browser cannot play this video. <a href={`#${transcriptId}`}>Read what it says</a>.
