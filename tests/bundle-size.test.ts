@@ -62,11 +62,13 @@ function screenKey(screen: string): string {
 // entry (?page=N, checked against the answers before it), "Same as my billing address" on the
 // address question, the women's health page and the optional marketing consent. Issue 14 aims
 // far lower (140 KiB as the browser fetches it) by changing how the app is served and split,
-// not by dropping these.
-test('an assessment page loads at most 153 KiB of JavaScript (gzip) first', () => {
+// not by dropping these. 154 KiB since issue 13 (153.1 measured): journey saves with a
+// revision that reload and reapply the patient's change when refused, the return link's
+// token taken out of the address bar, and the consult video's fallback heard from the video.
+test('an assessment page loads at most 154 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(153 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(154 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {
