@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import { CSP_NONCE_PLACEHOLDER } from './src/services/csp-nonce.ts';
 import { funnelConfigValidation } from './scripts/lib/vite-config-plugin.ts';
+import { precompress } from './scripts/lib/precompress-plugin.ts';
 
 /** In the dev server, writes the API's client token into the page, as the local server does. */
 function devClientToken(): Plugin {
@@ -110,7 +111,14 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  plugins: [reactRouterTreeShaking(), configWithoutDocs(), react(), funnelConfigValidation(), devClientToken()],
+  plugins: [
+    reactRouterTreeShaking(),
+    configWithoutDocs(),
+    react(),
+    funnelConfigValidation(),
+    devClientToken(),
+    precompress(),
+  ],
   server: {
     host: '127.0.0.1',
     port,

@@ -1,97 +1,263 @@
 /**
- * npm run bench:web: Lighthouse (mobile) on the assessment, results and payment pages of both
- * brands, against a production build served on loopback. Prints performance score, LCP, TBT
- * and CLS per page, and whether each meets the aim (95+, LCP under 1.5 s, CLS under 0.02).
- * Figures, not assertions: a slow run prints, it does not fail.
+ * npm run bench:web: the patient's first screen as a mid-range phone meets it, measured on the
+ * server `npm start` runs (built app, API, demo data), not a dev or preview server.
+ *
+ * Per page (assessment, results, payment and intake of both brands): Lighthouse's mobile preset
+ * (simulated slow 4G and a 4x slower CPU), 3 runs, the median of each figure; the bytes the
+ * first visit transfers and the JavaScript among them; then a repeat visit in Chromium, which
+ * must fetch no hashed asset again. Prints a table against the aim of issue 14 and, beside
+ * each figure, its ratio to the saved baseline (bench/web-baseline.json), so a regression shows
+ * even while the aim is missed. Exits 1 when any figure misses the aim.
+ *
+ *   npm run bench:web                       measure, compare, gate
+ *   npm run bench:web -- --save-baseline    and keep these figures as the new baseline
+ *   BENCH_RUNS=1 npm run bench:web          fewer runs, for a quick look (not a gate)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { ROOT_DIR } from './lib/config-validation.ts';
 
-const PORT = 4176;
+const PORT = Number(process.env.BENCH_PORT ?? 4176);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const BASELINE_FILE = path.join(ROOT_DIR, 'bench', 'web-baseline.json');
+const MEN = `http://localhost:${String(PORT)}`;
+const WOMEN = `http://femme.localhost:${String(PORT)}`;
 const PAGES = [
-  { brand: "men's", url: `http://localhost:${PORT}/hormone-assessment/shrt` },
-  { brand: "men's", url: `http://localhost:${PORT}/results/shrt` },
-  { brand: "men's", url: `http://localhost:${PORT}/payment/shrt` },
-  { brand: "women's", url: `http://femme.localhost:${PORT}/f/hormone-assessment/fha1` },
-  { brand: "women's", url: `http://femme.localhost:${PORT}/f/results/fha1` },
-  { brand: "women's", url: `http://femme.localhost:${PORT}/f/payment/fha1` },
+  `${MEN}/hormone-assessment/shrt`,
+  `${MEN}/results/shrt`,
+  `${MEN}/payment/shrt`,
+  `${MEN}/intake/shrt`,
+  `${WOMEN}/f/hormone-assessment/fha1`,
+  `${WOMEN}/f/results/fha1`,
+  `${WOMEN}/f/payment/fha1`,
+  `${WOMEN}/f/intake/fha1`,
 ];
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
+
+const KB = 1000;
+const KIB = 1024;
+
+/** One page's figures (medians of the runs). */
+interface Figures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Everything the first visit transferred, to network idle. */
+  transferBytes: number;
+  /** The JavaScript among it, as transferred (compressed). */
+  scriptBytes: number;
+  /** Hashed assets fetched again on a repeat visit. */
+  refetched: number;
+}
+
+/** The aim of issue 14, per figure: the bound and whether a figure must stay above it. */
+const AIM: Readonly<Record<keyof Figures, { bound: number; atLeast?: boolean; show: (value: number) => string }>> = {
+  score: { bound: 98, atLeast: true, show: (value) => String(Math.round(value)) },
+  fcpMs: { bound: 1200, show: (value) => `${(value / 1000).toFixed(2)} s` },
+  lcpMs: { bound: 1500, show: (value) => `${(value / 1000).toFixed(2)} s` },
+  tbtMs: { bound: 50, show: (value) => `${String(Math.round(value))} ms` },
+  cls: { bound: 0.01, show: (value) => value.toFixed(3) },
+  transferBytes: { bound: 180 * KB, show: (value) => `${(value / KB).toFixed(0)} KB` },
+  scriptBytes: { bound: 140 * KIB, show: (value) => `${(value / KIB).toFixed(1)} KiB` },
+  refetched: { bound: 0, show: (value) => String(value) },
+};
+
+function meets(key: keyof Figures, value: number): boolean {
+  const aim = AIM[key];
+  return aim.atLeast === true ? value >= aim.bound : value <= aim.bound;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
 
 async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(url);
-      if (response.ok) return;
+      if ((await fetch(url, { redirect: 'manual' })).status < 500) return;
     } catch {
       // Not up yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The preview server did not answer at ${url} within ${timeoutMs} ms`);
+  throw new Error(`The server did not answer at ${url} within ${String(timeoutMs)} ms`);
 }
 
-function stop(server: ChildProcess) {
-  if (server.pid !== undefined) {
-    try {
-      process.kill(-server.pid);
-    } catch {
-      server.kill();
-    }
+/** The server as `npm start` runs it: a production build, the API and a fresh demo database. */
+function startServer(workDir: string): ChildProcess {
+  const dist = path.join(workDir, 'dist');
+  console.error('Building the app as npm start does...');
+  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
+    cwd: ROOT_DIR,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: path.join(workDir, 'data'),
+      STATIC_DIR: dist,
+      BOT_CHECK_LOCAL: 'accept',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+/** One Lighthouse run of a page, mobile preset. */
+async function lighthouseRun(url: string, port: number): Promise<Omit<Figures, 'refetched'>> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (lhr.runtimeError !== undefined) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
+  const scriptBytes = (details?.items ?? [])
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return {
+    score: (lhr.categories.performance?.score ?? 0) * 100,
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    transferBytes: value('total-byte-weight'),
+    scriptBytes,
+  };
+}
+
+/**
+ * A first visit to network idle, then a second visit as a returning patient makes it (a new
+ * navigation to the same page): the hashed assets (/assets/...) that went to the network again.
+ */
+async function refetchedOnRepeat(url: string): Promise<number> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const fromNetwork = new Set<string>();
+    cdp.on(
+      'Network.responseReceived',
+      (event: { response: { url: string; fromDiskCache?: boolean; fromPrefetchCache?: boolean } }) => {
+        const { response } = event;
+        if (!new URL(response.url).pathname.startsWith('/assets/')) return;
+        if (response.fromDiskCache !== true && response.fromPrefetchCache !== true) fromNetwork.add(response.url);
+      },
+    );
+    await page.goto('about:blank');
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return fromNetwork.size;
+  } finally {
+    await browser.close();
   }
 }
 
-console.error('Building the app...');
-const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT_DIR, stdio: 'inherit' });
-if (built.status !== 0) process.exit(built.status ?? 1);
+/** A page's name in the baseline file: its host without the port, and its path. */
+function pageKey(url: string): string {
+  const { hostname, pathname } = new URL(url);
+  return `${hostname}${pathname}`;
+}
 
-const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], {
-  cwd: ROOT_DIR,
-  stdio: 'ignore',
-  detached: true,
-});
-process.on('exit', () => {
-  stop(server);
-});
+function readBaseline(): Record<string, Figures> | null {
+  return existsSync(BASELINE_FILE)
+    ? (JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) as Record<string, Figures>)
+    : null;
+}
 
+const workDir = mkdtempSync(path.join(tmpdir(), 'funnel-bench-web-'));
+const server = startServer(workDir);
+const stopServer = () => {
+  server.kill('SIGTERM');
+  rmSync(workDir, { recursive: true, force: true });
+};
+process.on('exit', stopServer);
+
+/** The figures that missed the aim, as `page figure`. */
+const misses: string[] = [];
 try {
-  await waitForServer(`http://127.0.0.1:${PORT}/`, 30_000);
-  const chrome = await launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
-  });
+  await waitForServer(`http://127.0.0.1:${String(PORT)}/`, 60_000);
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const results: Record<string, Figures> = {};
   try {
-    console.log('Lighthouse, mobile (simulated throttling), production build on loopback\n');
-    console.log(
-      `${'page'.padEnd(56)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(7)}  aim`,
-    );
-    for (const { brand, url } of PAGES) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
-      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-      const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
-      const tbt = lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
-      const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
-      const met = score >= 95 && lcp < 1500 && cls < 0.02;
-      const label = `${brand} ${new URL(url).pathname}`;
-      console.log(
-        `${label.padEnd(56)} ${String(score).padStart(5)} ${`${(lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(tbt)} ms`.padStart(8)} ${cls.toFixed(3).padStart(7)}  ${met ? 'met' : 'NOT MET'}`,
-      );
+    for (const url of PAGES) {
+      const runs: Omit<Figures, 'refetched'>[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(url, chrome.port));
+      const of = (key: keyof Omit<Figures, 'refetched'>) => median(runs.map((figures) => figures[key]));
+      results[pageKey(url)] = {
+        score: of('score'),
+        fcpMs: of('fcpMs'),
+        lcpMs: of('lcpMs'),
+        tbtMs: of('tbtMs'),
+        cls: of('cls'),
+        transferBytes: of('transferBytes'),
+        scriptBytes: of('scriptBytes'),
+        refetched: await refetchedOnRepeat(url),
+      };
+      console.error(`measured ${url}`);
     }
-    console.log('\nAim: performance 95+, LCP under 1.5 s, CLS under 0.02.');
   } finally {
     chrome.kill();
   }
+
+  const baseline = readBaseline();
+  const keys = Object.keys(AIM) as (keyof Figures)[];
+  console.log(
+    `\nnpm run bench:web: Lighthouse ${RUNS > 1 ? `median of ${String(RUNS)} runs` : '1 run'}, mobile preset, on the npm start server`,
+  );
+  console.log(
+    `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${new Date().toISOString().slice(0, 10)}`,
+  );
+  console.log(
+    `aim: ${keys.map((key) => `${key} ${AIM[key].atLeast === true ? '>=' : '<='} ${AIM[key].show(AIM[key].bound)}`).join(', ')}`,
+  );
+  console.log(`(× baseline: this figure over the saved one in bench/web-baseline.json; ! marks a miss)\n`);
+  const width = 34;
+  console.log(`${'page'.padEnd(width)}${keys.map((key) => key.padStart(19)).join('')}`);
+  for (const url of PAGES) {
+    const figures = results[pageKey(url)];
+    if (figures === undefined) continue;
+    const before = baseline?.[pageKey(url)];
+    const cells = keys.map((key) => {
+      const value = figures[key];
+      const ok = meets(key, value);
+      if (!ok) misses.push(`${pageKey(url)} ${key}`);
+      const old = before?.[key];
+      const ratio = old === undefined || old === 0 ? '' : ` ×${(value / old).toFixed(2)}`;
+      return `${ok ? '' : '!'}${AIM[key].show(value)}${ratio}`.padStart(19);
+    });
+    const { host, pathname } = new URL(url);
+    console.log(`${`${host.startsWith('femme') ? 'women' : 'men'} ${pathname}`.padEnd(width)}${cells.join('')}`);
+  }
+  if (process.argv.includes('--save-baseline')) {
+    mkdirSync(path.dirname(BASELINE_FILE), { recursive: true });
+    writeFileSync(BASELINE_FILE, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\nSaved as the baseline: ${path.relative(ROOT_DIR, BASELINE_FILE)}`);
+  }
+  console.log(
+    misses.length > 0 ? `\nAIM MISSED: ${String(misses.length)} figures (marked !)` : '\nEvery figure meets the aim.',
+  );
 } finally {
-  stop(server);
+  stopServer();
 }
+process.exit(misses.length > 0 ? 1 : 0);

@@ -39,6 +39,10 @@ for (const [name, value] of Object.entries(SECURITY_HEADERS)) console.log(`  ${n
 console.log('  Cache-Control: no-cache');
 console.log(`\nIf the host cannot put a fresh nonce in place of ${CSP_NONCE_PLACEHOLDER} per response:`);
 console.log(`  Content-Security-Policy: ${withoutNonce}`);
-console.log('\nHeaders for /assets/*:');
+console.log('  (compressed as it is sent when the host can: Content-Encoding: br or gzip, Vary: Accept-Encoding)');
+console.log('\nHeaders for /assets/* (hashed names: a new build has new names):');
 console.log('  Cache-Control: public, max-age=31536000, immutable');
+console.log('  Content-Encoding: br, with the file.br the build wrote, when Accept-Encoding has br;');
+console.log('                    else gzip, with file.gz, when it has gzip; else none, with the file');
+console.log('  Vary: Accept-Encoding');
 for (const [name, value] of Object.entries(SECURITY_HEADERS)) console.log(`  ${name}: ${value}`);

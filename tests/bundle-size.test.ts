@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { beforeAll, expect, test } from 'vitest';
 import { ROOT_DIR } from '../scripts/lib/config-validation.ts';
@@ -93,5 +93,20 @@ test('the browser bundle has no AJV compiler', () => {
     // Chunk names carry content hashes ("page-settings-CoRUsaJV.js"), which may spell "ajv" by chance.
     const text = readFileSync(path.join(outDir, 'assets', file), 'utf8').replace(/[\w-]+-[\w-]{8}\.(js|css)/g, '');
     expect(text, file).not.toMatch(/ajv|new Function\(|strictTypes/i);
+  }
+});
+
+test('the build writes brotli and gzip beside every script and style sheet worth compressing', () => {
+  const files = readdirSync(path.join(outDir, 'assets')).filter((file) => /\.(?:js|css)$/.test(file));
+  const worth = files.filter((file) => statSync(path.join(outDir, 'assets', file)).size >= 1024);
+  expect(worth.length).toBeGreaterThan(20);
+  for (const file of worth) {
+    const full = path.join(outDir, 'assets', file);
+    const raw = readFileSync(full);
+    expect(brotliDecompressSync(readFileSync(`${full}.br`)).equals(raw), `${file}.br`).toBe(true);
+    expect(gunzipSync(readFileSync(`${full}.gz`)).equals(raw), `${file}.gz`).toBe(true);
+    expect(statSync(`${full}.br`).size, `${file}.br is smaller than ${file}.gz`).toBeLessThan(
+      statSync(`${full}.gz`).size,
+    );
   }
 });

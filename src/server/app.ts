@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -162,6 +164,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   app.setValidatorCompiler(contractValidatorCompiler());
   registerLimits(app, { routes, rateLimits: options.rateLimits ?? true });
+  // What is written per response (the page with its nonce, the API's JSON) is compressed as it
+  // is sent; the built files were compressed at build and go as they are (preCompressed below).
+  // No BREACH: the page's one secret, its nonce, changes every response, and the API's answers
+  // go only to the patient's own pages (SameSite=Strict cookie, no CORS).
+  void app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -207,63 +219,66 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // a wrapper is made, so making one per request would cost a prepare each time.
   const inTransaction = db.transaction((run: () => OperationResult) => run());
 
-  for (const route of routes) {
-    const handler = Object.hasOwn(handlers, route.operationId) ? handlers[route.operationId] : undefined;
-    if (!handler) throw new Error(`No handler for the contract's operation ${route.operationId}`);
-    app.route({
-      method: route.method,
-      url: route.url,
-      schema: route.schema,
-      // Before the body is read or validated: a caller without the token learns nothing about the input.
-      onRequest: (request, _reply, done) => {
-        const header = request.headers.authorization ?? '';
-        const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-        if (route.secured && !sameToken(token, clientToken)) {
-          done(new HttpProblem(401, 'This call needs the client token', 'Authorization'));
-          return;
-        }
-        done();
-      },
-      handler: async (request, reply) => {
-        const staffHeader = request.headers[STAFF_HEADER];
-        const secure = request.protocol === 'https';
-        const context = {
-          db,
-          query: (request.query ?? {}) as Record<string, unknown>,
-          params: (request.params ?? {}) as Record<string, string>,
-          body: request.body,
-          access: accessFor(
+  // Added once the plugins above have loaded, so @fastify/compress sees each route (its onRoute hook).
+  app.after(() => {
+    for (const route of routes) {
+      const handler = Object.hasOwn(handlers, route.operationId) ? handlers[route.operationId] : undefined;
+      if (!handler) throw new Error(`No handler for the contract's operation ${route.operationId}`);
+      app.route({
+        method: route.method,
+        url: route.url,
+        schema: route.schema,
+        // Before the body is read or validated: a caller without the token learns nothing about the input.
+        onRequest: (request, _reply, done) => {
+          const header = request.headers.authorization ?? '';
+          const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+          if (route.secured && !sameToken(token, clientToken)) {
+            done(new HttpProblem(401, 'This call needs the client token', 'Authorization'));
+            return;
+          }
+          done();
+        },
+        handler: async (request, reply) => {
+          const staffHeader = request.headers[STAFF_HEADER];
+          const secure = request.protocol === 'https';
+          const context = {
             db,
-            {
-              cookies: cookiesOf(request.headers.cookie),
-              staffToken: typeof staffHeader === 'string' ? staffHeader : undefined,
-              secure,
-            },
-            // The link secret signs session ids too (with a prefix of their own): one secret to keep.
-            { staffToken: options.staffToken, sessionSecret: options.linkSecret },
-          ),
-          linkSecret: options.linkSecret,
-          contentType: (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '',
-          secure,
-          site: brandOf(request.hostname).site,
-          services: serverServices,
-          log: request.log,
-        };
-        const key = request.headers['idempotency-key'];
-        const result = inTransaction(() =>
-          route.idempotent && typeof key === 'string' && key !== ''
-            ? once(db, route.operationId, key, requestHash([context.query, context.params, context.body]), () =>
-                handler(context),
-              )
-            : handler(context),
-        );
-        // A session started by this request (its first lead, or a claimed link) is given to the browser.
-        const cookie = context.access.newCookie();
-        if (cookie !== undefined) void reply.header('set-cookie', cookie);
-        return reply.code(result.status ?? 200).send(result.body);
-      },
-    });
-  }
+            query: (request.query ?? {}) as Record<string, unknown>,
+            params: (request.params ?? {}) as Record<string, string>,
+            body: request.body,
+            access: accessFor(
+              db,
+              {
+                cookies: cookiesOf(request.headers.cookie),
+                staffToken: typeof staffHeader === 'string' ? staffHeader : undefined,
+                secure,
+              },
+              // The link secret signs session ids too (with a prefix of their own): one secret to keep.
+              { staffToken: options.staffToken, sessionSecret: options.linkSecret },
+            ),
+            linkSecret: options.linkSecret,
+            contentType: (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '',
+            secure,
+            site: brandOf(request.hostname).site,
+            services: serverServices,
+            log: request.log,
+          };
+          const key = request.headers['idempotency-key'];
+          const result = inTransaction(() =>
+            route.idempotent && typeof key === 'string' && key !== ''
+              ? once(db, route.operationId, key, requestHash([context.query, context.params, context.body]), () =>
+                  handler(context),
+                )
+              : handler(context),
+          );
+          // A session started by this request (its first lead, or a claimed link) is given to the browser.
+          const cookie = context.access.newCookie();
+          if (cookie !== undefined) void reply.header('set-cookie', cookie);
+          return reply.code(result.status ?? 200).send(result.body);
+        },
+      });
+    }
+  });
 
   registerTags(app, db);
 
@@ -285,6 +300,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     void app.register(fastifyStatic, {
       root: options.staticDir,
       index: false,
+      // The .br and .gz the build wrote beside each file (scripts/lib/precompress-plugin.ts),
+      // chosen by Accept-Encoding, with Content-Encoding and Vary set by the plugin.
+      preCompressed: true,
+      // The plugin's own Cache-Control (public, max-age=0) would replace the one set below.
+      cacheControl: false,
       wildcard: true,
       // The built page is never sent as it is (its nonce placeholder, no settings): /index.html,
       // however spelled, gets the page like every route does.
@@ -294,6 +314,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
           'cache-control',
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The answer depends on Accept-Encoding (preCompressed): caches keep one per encoding.
+        response.setHeader('vary', 'accept-encoding');
       },
     });
   }
