@@ -6,7 +6,7 @@
  * (simulated slow 4G and a 4x slower CPU), 3 runs, the median of each figure, with the bytes the
  * first visit transfers; then, in Chromium, the JavaScript a first visit fetches to network idle
  * (gzipped) and a repeat visit, which must fetch no hashed asset again. Prints a table against the aim of issue 14 and, beside
- * each figure, its ratio to the saved baseline (bench/web-baseline.json), so a regression shows
+ * each figure, its ratio to the saved baseline (scripts/bench-web-baseline.json), so a regression shows
  * even while the aim is missed. Exits 1 when any figure misses the aim.
  *
  *   npm run bench:web                       measure, compare, gate
@@ -26,7 +26,7 @@ import { ROOT_DIR } from './lib/config-validation.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4176);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const BASELINE_FILE = path.join(ROOT_DIR, 'bench', 'web-baseline.json');
+const BASELINE_FILE = path.join(ROOT_DIR, 'scripts', 'bench-web-baseline.json');
 const MEN = `http://localhost:${String(PORT)}`;
 const WOMEN = `http://femme.localhost:${String(PORT)}`;
 const PAGES = [
@@ -237,7 +237,7 @@ try {
   console.log(
     `aim: ${keys.map((key) => `${key} ${AIM[key].atLeast === true ? '>=' : '<='} ${AIM[key].show(AIM[key].bound)}`).join(', ')}`,
   );
-  console.log(`(× baseline: this figure over the saved one in bench/web-baseline.json; ! marks a miss)\n`);
+  console.log(`(× baseline: this figure over the saved one in scripts/bench-web-baseline.json; ! marks a miss)\n`);
   const width = 34;
   console.log(`${'page'.padEnd(width)}${keys.map((key) => key.padStart(19)).join('')}`);
   for (const url of PAGES) {
