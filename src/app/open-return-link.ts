@@ -12,7 +12,7 @@ export async function openReturnLink(token: string): Promise<string | null> {
     return null;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-      return 'This link is not valid or has expired. Ask us for a new one, or start again below.';
+      return 'This link is not valid or has expired. Call us and we will send you a new one.';
     }
     return RETURN_LINK_UNREACHABLE;
   }

@@ -65,7 +65,7 @@ test('an expired or tampered link opens nothing and tells the patient what to do
   const tampered = `${linkFor('100235', 24).slice(0, -2)}AA`;
   for (const token of [expired, tampered, 'not-a-token']) {
     expect(await openReturnLink(token)).toBe(
-      'This link is not valid or has expired. Ask us for a new one, or start again below.',
+      'This link is not valid or has expired. Call us and we will send you a new one.',
     );
   }
   await expect(getKtCustomerLandingId({ ktCustomerId: JANE_CUSTOMER_ID })).rejects.toMatchObject({ status: 404 });
