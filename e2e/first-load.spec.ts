@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { entryPages } from '../scripts/lib/entry-pages.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test, type Page } from './support/test.ts';
 
@@ -27,16 +28,7 @@ function budgetOf(pathname: string): number {
   return BUDGET_KIB[step] ?? 0;
 }
 
-const ENTRY_ROUTES = [
-  `${MENS_SITE}/hormone-assessment/shrt`,
-  `${MENS_SITE}/results/shrt`,
-  `${MENS_SITE}/payment/shrt`,
-  `${MENS_SITE}/intake/shrt`,
-  `${WOMENS_SITE}/f/hormone-assessment/fha1`,
-  `${WOMENS_SITE}/f/results/fha1`,
-  `${WOMENS_SITE}/f/payment/fha1`,
-  `${WOMENS_SITE}/f/intake/fha1`,
-];
+const ENTRY_ROUTES = entryPages(MENS_SITE, WOMENS_SITE);
 
 /** The scripts the page fetched to network idle, each with its gzipped size. */
 async function scriptsFetched(page: Page, url: string): Promise<{ file: string; gzip: number }[]> {

@@ -22,6 +22,7 @@ import { chromium, type Response } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
+import { entryPages } from './lib/entry-pages.ts';
 import { ROOT_DIR } from './lib/config-validation.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4176);
@@ -29,16 +30,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BASELINE_FILE = path.join(ROOT_DIR, 'scripts', 'bench-web-baseline.json');
 const MEN = `http://localhost:${String(PORT)}`;
 const WOMEN = `http://femme.localhost:${String(PORT)}`;
-const PAGES = [
-  `${MEN}/hormone-assessment/shrt`,
-  `${MEN}/results/shrt`,
-  `${MEN}/payment/shrt`,
-  `${MEN}/intake/shrt`,
-  `${WOMEN}/f/hormone-assessment/fha1`,
-  `${WOMEN}/f/results/fha1`,
-  `${WOMEN}/f/payment/fha1`,
-  `${WOMEN}/f/intake/fha1`,
-];
+const PAGES = entryPages(MEN, WOMEN);
 
 const KB = 1000;
 const KIB = 1024;

@@ -224,8 +224,7 @@ export function useClientServer(options: Parameters<typeof startTestServer>[0] =
       browser?.forget();
     },
     returnAs: async (ktCustomerId: string = JANE_CUSTOMER_ID) => {
-      const token = signLinkToken(LINK_SECRET, { ktCustomerId, expiresAt: new Date(Date.now() + 60 * 60 * 1000) });
-      await claimReturnLink({ token });
+      await claimReturnLink({ token: returnLinkToken(ktCustomerId) });
     },
   });
 }
@@ -306,6 +305,11 @@ export function orderJson(landingId: string, billingToken: string, productId = '
 /** The demo customer Jane Doe (seeded), whose first lead is JANE_LANDING_ID. */
 export const JANE_CUSTOMER_ID = '100234';
 
+/** The token of the clinic's return link for a customer, good for an hour, signed with the test servers' secret. */
+export function returnLinkToken(ktCustomerId: string): string {
+  return signLinkToken(LINK_SECRET, { ktCustomerId, expiresAt: new Date(Date.now() + 60 * 60 * 1000) });
+}
+
 /**
  * The browser comes back as a customer, as a patient does from the clinic's email: it claims
  * a signed return link (src/server/access.ts), and may then see that customer's records.
@@ -314,7 +318,10 @@ export async function returnAsCustomer(
   call: (options: InjectOptions) => Promise<Reply>,
   ktCustomerId: string = JANE_CUSTOMER_ID,
 ): Promise<void> {
-  const token = signLinkToken(LINK_SECRET, { ktCustomerId, expiresAt: new Date(Date.now() + 60 * 60 * 1000) });
-  const reply = await call({ method: 'POST', url: '/api/session/claim', payload: { token } });
+  const reply = await call({
+    method: 'POST',
+    url: '/api/session/claim',
+    payload: { token: returnLinkToken(ktCustomerId) },
+  });
   if (reply.status !== 200) throw new Error(`claiming customer ${ktCustomerId} answered ${String(reply.status)}`);
 }
