@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import { CSP_NONCE_PLACEHOLDER } from './src/services/csp-nonce.ts';
 import { funnelConfigValidation } from './scripts/lib/vite-config-plugin.ts';
 import { precompress } from './scripts/lib/precompress-plugin.ts';
+import { prerender } from './scripts/lib/prerender-plugin.ts';
 
 /** In the dev server, writes the API's client token into the page, as the local server does. */
 function devClientToken(): Plugin {
@@ -86,7 +87,7 @@ const reactRouterProduction = [
   replacement: fileURLToPath(new URL(`node_modules/${replacement}`, import.meta.url)),
 }));
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   ...(command === 'build'
     ? {
         resolve: { alias: reactRouterProduction },
@@ -101,14 +102,18 @@ export default defineConfig(({ command }) => ({
     // imports preload through Vite's helper, which uses rel=preload there by itself.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Everything the entry imports statically loads on every page anyway: one file
-          // compresses better and costs one request, where the default splits it into the
-          // pieces each screen chunk shares.
-          groups: [{ name: 'app', tags: ['$initial'] }],
-        },
-      },
+      // The Node bundle that renders each route's page (scripts/lib/prerender-plugin.ts) is one file.
+      output:
+        isSsrBuild === true
+          ? {}
+          : {
+              codeSplitting: {
+                // Everything the entry imports statically loads on every page anyway: one file
+                // compresses better and costs one request, where the default splits it into the
+                // pieces each screen chunk shares.
+                groups: [{ name: 'app', tags: ['$initial'] }],
+              },
+            },
     },
   },
   plugins: [
@@ -117,7 +122,9 @@ export default defineConfig(({ command }) => ({
     react(),
     funnelConfigValidation(),
     devClientToken(),
-    precompress(),
+    // Each route's page as HTML first, then every text file of the build compressed.
+    prerender(),
+    ...(isSsrBuild === true ? [] : [precompress()]),
   ],
   server: {
     host: '127.0.0.1',

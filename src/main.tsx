@@ -2,7 +2,7 @@ import './app/mantine-styles.ts';
 import './app/design.css';
 import './app/fonts.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { httpsUpgradeUrl } from './app/https-upgrade.ts';
 import { selectBrand } from './config/brand.ts';
@@ -44,12 +44,23 @@ if (upgrade !== null) {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
+  // The server sent this route's page as the build rendered it for this brand (the header, the
+  // heading, the layout: scripts/lib/prerender-plugin.ts): React takes it over as it is. A page
+  // rendered for another route (a URL the rules above changed) or none at all is drawn afresh.
+  const shell = root.getAttribute('data-shell');
+  const hydrate = shell !== null && shell === `${selected.site} ${page?.match.route.path ?? '*'}`;
   const render = (returnLinkProblem: string | null) => {
-    createRoot(root).render(
+    const app = (
       <StrictMode>
         <App selected={selected} returnLinkProblem={returnLinkProblem} />
-      </StrictMode>,
+      </StrictMode>
     );
+    if (hydrate) {
+      hydrateRoot(root, app);
+    } else {
+      root.replaceChildren();
+      createRoot(root).render(app);
+    }
   };
   // A returning patient's screens read their records at once: the link opens them first.
   if (returnLinkToken === null) render(null);

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { pageStyleNonce } from '../services/csp-nonce.ts';
 import type { SelectedBrand } from '../config/brand.ts';
@@ -18,26 +18,34 @@ function ReturnLinkProblem({ message }: { message: string }) {
   return null;
 }
 
-/** The patient app for one brand; `returnLinkProblem` is what to say when a return link failed. */
+/**
+ * The patient app for one brand; `returnLinkProblem` is what to say when a return link failed.
+ * The build renders the same tree for each route's HTML (src/app/render-shell.tsx) with a
+ * router fixed on the route's path and the nonce placeholder the server fills in.
+ */
 export function App({
   selected,
   returnLinkProblem = null,
+  router: Router = BrowserRouter,
+  getStyleNonce = pageStyleNonce,
 }: {
   selected: SelectedBrand;
   returnLinkProblem?: string | null;
+  router?: ComponentType<{ children: ReactNode }>;
+  getStyleNonce?: () => string;
 }) {
   return (
     <BrandProvider value={{ site: selected.site, brand: selected.brand }}>
       <MantineProvider
         theme={brandTheme(selected.brand)}
         cssVariablesResolver={readableColors}
-        getStyleNonce={pageStyleNonce}
+        getStyleNonce={getStyleNonce}
       >
         <NotificationsProvider>
           {returnLinkProblem !== null && <ReturnLinkProblem message={returnLinkProblem} />}
-          <BrowserRouter>
+          <Router>
             <AppRoutes engine={funnelEngine} site={selected.site} />
-          </BrowserRouter>
+          </Router>
         </NotificationsProvider>
       </MantineProvider>
     </BrandProvider>

@@ -200,7 +200,9 @@ export function useFunnelStep(): FunnelStep | null {
     },
     [actor],
   );
-  const snapshot = useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
+  const read = () => actor?.getSnapshot() ?? null;
+  // The same on the server (the prerendered page, where no actor runs yet) as in the browser.
+  const snapshot = useSyncExternalStore(subscribe, read, read);
   if (!actor || !snapshot) return null;
   return {
     index: stepIndexOf(snapshot),

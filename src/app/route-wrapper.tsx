@@ -7,10 +7,12 @@ import { AppPageLayout } from '../layout/app-page-layout.tsx';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { lazyScreen } from '../lib/lazy-chunk.ts';
 import { MpidTracking } from '../patient/mpid-tracking.tsx';
-import { screenFor } from '../screens/registry.ts';
+import { ScreenShell } from '../layout/screen-shell.tsx';
+import { screenFor, shellLayoutOf } from '../screens/registry.ts';
 import { useBrand } from './brand-context.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { useFunnelStep } from './funnel-sync.tsx';
+import { useHydrated } from './hydration.ts';
 
 /** Shown only for a link to the other brand's site, so loaded like a screen, when needed. */
 const FallbackPage = lazyScreen<{ routeSite: RouteSite }>(() =>
@@ -29,6 +31,9 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
   const params = useParams();
   const { pathname, search } = useLocation();
   const step = useFunnelStep();
+  // The page's HTML has the layout and the screen's shell (scripts/lib/prerender-plugin.ts):
+  // the screen itself renders once hydration has matched that HTML.
+  const hydrated = useHydrated();
   const otherSite = route.site !== 'shared' && route.site !== site;
   const shown = otherSite ? FALLBACK_ROUTE : route;
 
@@ -42,7 +47,7 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
       <AppPageLayout route={FALLBACK_ROUTE} pathname={pathname}>
         <ChunkErrorBoundary>
           <Suspense fallback={<LoadingIndicator />}>
-            <FallbackPage routeSite={route.site} />
+            {hydrated ? <FallbackPage routeSite={route.site} /> : <LoadingIndicator />}
           </Suspense>
         </ChunkErrorBoundary>
       </AppPageLayout>
@@ -57,16 +62,19 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
       string
     >,
   });
+  const shell = <ScreenShell title={route.title} layout={shellLayoutOf(route.screen)} />;
   return (
     <AppPageLayout route={route} pathname={pathname}>
-      {code !== null && new URLSearchParams(search).has('mpid') && <MpidTracking code={code} />}
+      {hydrated && code !== null && new URLSearchParams(search).has('mpid') && <MpidTracking code={code} />}
       <ChunkErrorBoundary>
         {/* Keyed by route: the router moves in a transition, and without a new boundary React
             would keep the last screen on show, with its old address, while the next one loads;
             its effects could then still navigate (a form putting its ?page=4 over the results
-            the funnel resumed to). A new route shows the loading mark at once instead. */}
-        <Suspense key={route.path} fallback={<LoadingIndicator />}>
-          {Screen ? (
+            the funnel resumed to). A new route shows its shell at once instead. */}
+        <Suspense key={route.path} fallback={shell}>
+          {!hydrated ? (
+            shell
+          ) : Screen ? (
             // The registry creates every screen once, at module load, so the type is stable.
             createElement(Screen, { route, params, code, step: route.funnel === true ? step : null })
           ) : (

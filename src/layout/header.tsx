@@ -3,7 +3,6 @@ import { useBrand } from '../app/brand-context.tsx';
 import type { RouteConfig } from '../engine/config-types.ts';
 import classes from './header.module.css';
 import { telHref } from './phone.ts';
-import { useAbove } from './use-above.ts';
 import { useScrollProgress } from './use-scroll-progress.ts';
 
 export interface HeaderProps {
@@ -41,19 +40,21 @@ function LockIcon() {
   );
 }
 
-function CallLink({ wide }: { wide: boolean }) {
+/**
+ * "Call now" on a phone, "Have questions?" with the number from md up. Both are in the markup
+ * and CSS shows one: the header is in the page's HTML before any script runs (the prerendered
+ * shell, docs/performance.md), so its look cannot wait for JavaScript to measure the screen.
+ */
+function CallLink() {
   const { brand } = useBrand();
   return (
-    <a className={classes.call} href={telHref(brand.phone)} data-wide={wide || undefined}>
+    <a className={classes.call} href={telHref(brand.phone)}>
       <PhoneIcon />
-      {wide ? (
-        <span className={classes.callText}>
-          <span className={classes.callPrompt}>Have questions? </span>
-          <span className={classes.callPhone}>{brand.phone}</span>
-        </span>
-      ) : (
-        'Call now'
-      )}
+      <span className={classes.callNow}>Call now</span>
+      <span className={classes.callText}>
+        <span className={classes.callPrompt}>Have questions? </span>
+        <span className={classes.callPhone}>{brand.phone}</span>
+      </span>
     </a>
   );
 }
@@ -82,7 +83,9 @@ function ProgressBar({ value }: { value: number }) {
       aria-valuemax={100}
       aria-valuenow={value}
     >
-      <div className={classes.progressFill} style={{ transform: `scaleX(${value / 100})` }} />
+      {/* No style at 0 (the CSS's own scaleX(0)): the prerendered header may carry no style
+          attribute, which the Content-Security-Policy would refuse. */}
+      <div className={classes.progressFill} style={value === 0 ? undefined : { transform: `scaleX(${value / 100})` }} />
     </div>
   );
 }
@@ -94,8 +97,8 @@ function ProgressBar({ value }: { value: number }) {
  */
 export function Header({ route, progress }: HeaderProps) {
   const options = route.header ?? {};
-  const wide = useAbove('md');
-  const showProgress = options.scrollProgress === true && !wide;
+  // On phones only: CSS hides the bar from md up.
+  const showProgress = options.scrollProgress === true;
   const scrolled = useScrollProgress(showProgress && progress === undefined);
   const hasBadges = route.timeToComplete !== undefined || options.secureCheckout === true;
 
@@ -109,7 +112,7 @@ export function Header({ route, progress }: HeaderProps) {
             {options.secureCheckout && <Badge leftSection={<LockIcon />}>Secure Checkout</Badge>}
           </div>
         )}
-        {!options.hideCallLink && <CallLink wide={wide} />}
+        {!options.hideCallLink && <CallLink />}
         {showProgress && <ProgressBar value={Math.min(100, Math.max(0, progress ?? scrolled))} />}
       </div>
     </header>

@@ -7,7 +7,7 @@ import { getLead } from '../api/leads.ts';
 import type { IdentityResult, Lead, QuestionPage } from '../api/types.ts';
 import { useBrand } from '../app/brand-context.tsx';
 import { useNotifications } from '../app/notifications.tsx';
-import { LoadingIndicator } from '../layout/loading-indicator.tsx';
+import { ScreenShell } from '../layout/screen-shell.tsx';
 import { FormRunner } from '../patient/form-runner.tsx';
 import { IdentityDocumentsStep } from '../patient/intake/identity-documents-step.tsx';
 import {
@@ -125,7 +125,10 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
     );
   }
   const asksRecord = journey.state.records[INTAKE_RECORDS.asks];
-  if (!journeyReady || lead === undefined || seeded !== null || asksRecord === undefined) return <LoadingIndicator />;
+  if (!journeyReady || lead === undefined || seeded !== null || asksRecord === undefined) {
+    // The shell the page's HTML showed (the registry's layout for intake): the heading stays put.
+    return <ScreenShell title={route.title} layout={{ py: 'lg' }} />;
+  }
 
   const needsContact = journey.state.landingId === undefined && (linkLeadId === null || lead === null);
   const asks = decodeAsks(asksRecord);

@@ -1,6 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyScreen } from '../lib/lazy-chunk.ts';
 import type { ScreenName } from '../engine/config-types.ts';
+import type { ScreenShellLayout } from '../layout/screen-shell.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
 type ScreenModule = { default: ComponentType<ScreenProps> };
@@ -30,6 +31,31 @@ const loaders: Record<ScreenName, () => Promise<ScreenModule>> = {
   'thank-you': () => import('./thank-you-screen.tsx'),
   upload: () => import('./upload-screen.tsx'),
 };
+
+/**
+ * The screens that open with the route's title as their heading, and where they put it: the
+ * shell in the page's HTML shows the heading there while the screen loads (ScreenShell), and
+ * each of these screens shows that same shell while its own data loads. Any other screen's
+ * shell is the loading mark alone. e2e/prerender.spec.ts checks that the heading does not move.
+ */
+const shellLayouts: Partial<Record<ScreenName, ScreenShellLayout>> = {
+  'hormone-assessment': { py: 'md' },
+  'continuous-confirmation': { py: 'lg' },
+  'continuous-form': { py: 'lg' },
+  'microclinic-finish': { py: 'lg' },
+  'restart-hrt': { py: 'lg' },
+  finish: { py: 'lg' },
+  intake: { py: 'lg' },
+  payment: { py: 'lg' },
+  results: { py: 'lg' },
+  scheduling: { py: 'lg' },
+  'thank-you': { py: 'lg' },
+};
+
+/** Where a screen puts the route's title as its heading, or null when it does not open with it. */
+export function shellLayoutOf(name: string): ScreenShellLayout | null {
+  return Object.hasOwn(shellLayouts, name) ? (shellLayouts[name as ScreenName] ?? null) : null;
+}
 
 /** The screen names the registry knows. */
 export const REGISTERED_SCREENS: readonly string[] = Object.keys(loaders);

@@ -1,5 +1,4 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -9,6 +8,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import brands from '../../config/brands.json';
 import { selectBrand } from '../config/brand.ts';
+import { funnelEngine } from '../config/funnel-config.ts';
 import type { BrandsFile } from '../engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../services/csp-nonce.ts';
 import { accessFor, STAFF_HEADER } from './access.ts';
@@ -23,6 +23,7 @@ import { isHtmlFilePath, limitServerOptions, registerLimits } from './limits.ts'
 import type { OperationHandlers, OperationResult } from './operation.ts';
 import { HttpProblem, type FieldProblem } from './problem.ts';
 import { registerTags } from './tags.ts';
+import { loadPages } from './pages.ts';
 
 export interface AppOptions {
   db: Db;
@@ -282,10 +283,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   registerTags(app, db);
 
-  const indexHtml =
-    options.staticDir === undefined ? null : readFileSync(path.join(options.staticDir, 'index.html'), 'utf8');
   const services = options.services?.page ?? LOCAL_SERVICES;
-  const page = indexHtml === null ? null : pageTemplate(indexHtml, clientToken, options.brand, services);
+  // Each route's page as the build rendered it for each brand, or the plain page.
+  const pageFor =
+    options.staticDir === undefined
+      ? null
+      : loadPages(options.staticDir, funnelEngine, (html) => pageTemplate(html, clientToken, options.brand, services));
 
   // Every response says where it may send referrers and that its type is what it says; the
   // page gets its policy below, anything else (JSON, files) may load nothing at all.
@@ -323,7 +326,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // The site root has no screen of its own: it sends the patient to their brand's start (the
   // first page of its main funnel), keeping the query string, before any script runs.
   // docs/shell.md. The app does the same for a static host that serves index.html at /.
-  if (page !== null) {
+  if (pageFor !== null) {
     app.get('/', (request, reply) => {
       const { brand } = brandOf(request.hostname);
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
@@ -336,12 +339,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (
       pathname === '/api' ||
       pathname.startsWith('/api/') ||
-      page === null ||
+      pageFor === null ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return reply.code(404).send({ status: 404, message: `No such call: ${request.method} ${pathname}` });
     }
-    // Every page of the app is the same document; the router decides what it shows.
+    // Every page of the app is the same app; its HTML already shows the route's layout and
+    // heading for the brand (src/server/pages.ts), and the router decides the rest.
     // A fresh nonce each time, for the styles Mantine writes while the page runs.
     const nonce = randomBytes(16).toString('base64');
     return reply
@@ -349,7 +353,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       .header('cache-control', 'no-cache')
       .header('content-security-policy', contentSecurityPolicy(services, nonce))
       .type('text/html; charset=utf-8')
-      .send(page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+      .send(pageFor(brandOf(request.hostname).site, request.url).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
   });
 
   return app;

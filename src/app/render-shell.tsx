@@ -1,0 +1,97 @@
+/**
+ * The build's view of the app (scripts/lib/prerender-plugin.ts bundles this file for Node):
+ * each route's page as HTML, per brand, before any patient has opened it. It renders the very
+ * tree the browser hydrates (App), with the router fixed on the route's path, so React finds
+ * the markup it expects. What only the browser knows (the screen itself, the patient's
+ * journey, anything measured) waits for useHydrated, so none of it, and no patient data, can
+ * be in these pages.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import brands from '../../config/brands.json';
+import type { BrandsFile, RouteConfig, Site } from '../engine/config-types.ts';
+import { selectBrand } from '../config/brand.ts';
+import { funnelEngine } from '../config/funnel-config.ts';
+import { CSP_NONCE_PLACEHOLDER } from '../services/csp-nonce.ts';
+import { App } from './app.tsx';
+
+export interface RouteShell {
+  site: Site;
+  /** The route's path in config/routes.json ('*' for the not-found page). */
+  route: string;
+  /** The page's title, as the app sets it once running. */
+  title: string;
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /** The brand's icon, as the app sets it. */
+  favicon: string;
+}
+
+/** A path the route matches: each parameter filled, optional ones left out. */
+function samplePath(route: RouteConfig): string {
+  if (route.path === '*') return '/page-not-found-sample';
+  return route.path
+    .split('/')
+    .filter((segment) => !(segment.startsWith(':') && segment.endsWith('?')))
+    .map((segment) => (segment.startsWith(':') ? 'sample' : segment))
+    .join('/');
+}
+
+/**
+ * Which routes get a page: those of the brand's own site and the shared ones. Not a route
+ * whose layout depends on the rest of the path (layoutWhenPathContains): one page could not
+ * be right for every path it matches, so those pages start empty, as every page once did.
+ */
+function prerendered(route: RouteConfig, site: Site): boolean {
+  return (route.site === 'shared' || route.site === site) && route.layoutWhenPathContains === undefined;
+}
+
+/**
+ * The HTML of a tree, which must render whole and as the browser may use it: nothing in the
+ * shell suspends or fails (that boundary would be rendered again in the browser, with a
+ * hydration warning), and it carries no script and no style attribute, which the page's
+ * Content-Security-Policy would refuse.
+ */
+function renderWhole(tree: ReactNode, what: string): string {
+  const html = renderToString(tree);
+  const problems = [
+    html.includes('<!--$!') && 'a part failed or was still loading (a client-rendered Suspense boundary)',
+    /<script/i.test(html) && 'it has a script',
+    /\sstyle="/i.test(html) && 'it has a style attribute (Mantine style props render as one)',
+  ].filter((problem) => problem !== false);
+  if (problems.length > 0) throw new Error(`The page of ${what} cannot be prerendered: ${problems.join('; ')}`);
+  return html;
+}
+
+/** Every route's page for every brand. */
+export function renderShells(): RouteShell[] {
+  const shells: RouteShell[] = [];
+  for (const site of ['male', 'female'] as const) {
+    const selected = selectBrand(brands as BrandsFile, { environment: site, hostname: '' });
+    for (const route of funnelEngine.config.routes.routes) {
+      if (!prerendered(route, site)) continue;
+      const location = samplePath(route);
+      // The page the server serves is the one the engine finds for a path (src/server/app.ts).
+      const found = funnelEngine.locate(location)?.match.route.path ?? '*';
+      if (found !== route.path) throw new Error(`The sample path ${location} opens ${found}, not ${route.path}`);
+      const FixedRouter = ({ children }: { children: ReactNode }) => (
+        <StaticRouter location={location}>{children}</StaticRouter>
+      );
+      const html = renderWhole(
+        <StrictMode>
+          <App selected={selected} router={FixedRouter} getStyleNonce={() => CSP_NONCE_PLACEHOLDER} />
+        </StrictMode>,
+        `${route.path} (${site})`,
+      );
+      shells.push({
+        site,
+        route: route.path,
+        title: `${route.title} | ${selected.brand.brandName}`,
+        html,
+        favicon: selected.brand.favicon,
+      });
+    }
+  }
+  return shells;
+}
