@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import type { FieldError } from './types.ts';
 import { isRecord } from '../lib/is-record.ts';
+import { fetchOrEarly } from './early-responses.ts';
 
 /** The base path when the page sets none (SPEC §7: "All under base path /api"). */
 export const DEFAULT_API_BASE = '/api';
@@ -87,6 +88,9 @@ export const http: KyInstance = ky.create({
   timeout: REQUEST_TIMEOUT_MS,
   retry: 0,
   headers: { accept: 'application/json' },
+  // The page's first calls may already be under way (src/early-fetch.ts). Called late, as
+  // `fetchOrEarly`, so a test's stub of the global fetch still sees every other call.
+  fetch: (input, init) => fetchOrEarly(input, init),
 });
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

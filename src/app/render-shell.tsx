@@ -26,6 +26,42 @@ export interface RouteShell {
   html: string;
   /** The brand's icon, as the app sets it. */
   favicon: string;
+  /** The route's screen, whose code the page starts fetching at once. */
+  screen: string;
+  /**
+   * The page's first API calls (under the API base, `__code__` for the campaign code), which
+   * src/early-fetch.ts starts before the app runs, as the app will ask for them.
+   */
+  earlyFetch: string[];
+  /** Where the campaign code comes from, for src/early-fetch.ts: `param=pathCode&default=x` or `value=ghrt`. */
+  codeSource: string | null;
+}
+
+/** The calls a route's screen makes first, whatever the patient did before (see RouteShell.earlyFetch). */
+function earlyFetchOf(route: RouteConfig): string[] {
+  const calls: string[] = [];
+  // The funnel reads the patient's journey on every funnel page (src/app/funnel-sync.tsx), as
+  // getJourney asks for it.
+  if (route.funnel === true && route.campaignCode !== undefined) {
+    calls.push(`/journey?${new URLSearchParams({ pathCode: '__code__' }).toString()}`);
+  }
+  // A form's questions, as getPageQuestions asks for them; the intake's form depends on the
+  // code (intakeFormFor), so it is left to the app.
+  if (route.form !== undefined && route.screen !== 'intake') {
+    const query = new URLSearchParams({ formId: route.form.formId, pageIds: route.form.pageIds.join(',') });
+    calls.push(`/memoForm/pageQuestions?${query.toString()}`);
+  }
+  return calls;
+}
+
+function codeSourceOf(route: RouteConfig): string | null {
+  const source = route.campaignCode;
+  if (source === undefined) return null;
+  if (source.value !== undefined) return new URLSearchParams({ value: source.value }).toString();
+  return new URLSearchParams({
+    ...(source.param === undefined ? {} : { param: source.param }),
+    ...(source.default === undefined ? {} : { default: source.default }),
+  }).toString();
 }
 
 /** A path the route matches: each parameter filled, optional ones left out. */
@@ -90,6 +126,9 @@ export function renderShells(): RouteShell[] {
         title: `${route.title} | ${selected.brand.brandName}`,
         html,
         favicon: selected.brand.favicon,
+        screen: route.screen,
+        earlyFetch: earlyFetchOf(route),
+        codeSource: codeSourceOf(route),
       });
     }
   }
