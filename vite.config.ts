@@ -111,9 +111,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // Everything the entry imports statically loads on every page anyway: one file
                 // compresses better and costs one request, where the default splits it into the
                 // pieces each screen chunk shares.
-                // Not the page's early calls (src/early-fetch.ts), an entry of its own that must
+                // Not how a prerendered page starts (src/page-start.ts), an entry of its own that must
                 // stay a few hundred bytes and import nothing.
-                groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]early-fetch\.ts$/.test(id) }],
+                groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]page-start\.ts$/.test(id) }],
               },
             },
     },

@@ -1,7 +1,7 @@
 import './app/mantine-styles.ts';
 import './app/design.css';
-import './app/fonts.ts';
-import { StrictMode } from 'react';
+import './app/fonts.css';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { httpsUpgradeUrl } from './app/https-upgrade.ts';
@@ -56,7 +56,10 @@ if (upgrade !== null) {
       </StrictMode>
     );
     if (hydrate) {
-      hydrateRoot(root, app);
+      // As a transition, so React hydrates in slices and the page answers taps meanwhile.
+      startTransition(() => {
+        hydrateRoot(root, app);
+      });
     } else {
       root.replaceChildren();
       createRoot(root).render(app);

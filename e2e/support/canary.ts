@@ -207,6 +207,19 @@ export class CanaryRecorder {
     page.on('framenavigated', (frame) => {
       recorder.add('navigated URL', frame.url());
     });
+    // The page's HTML as the server sent it (the route's prerendered page): built before any
+    // patient came, it must carry nothing of theirs, whoever asks for it with whatever cookie.
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'document') return;
+      recorder.pending.push(
+        response.text().then(
+          (html) => {
+            recorder.add('page HTML from the server', html);
+          },
+          () => undefined,
+        ),
+      );
+    });
     page.on('console', (message) => {
       recorder.add('console message', `${message.type()}: ${message.text()}`);
       for (const arg of message.args()) {

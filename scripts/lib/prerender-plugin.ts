@@ -14,21 +14,28 @@ export type ShellsManifest = Record<string, Record<string, string>>;
 
 /** The entry the build bundles for Node to render the pages. */
 const RENDER_ENTRY = 'src/app/render-shell.tsx';
-/** The page's early API calls: an entry of its own in the browser build, loaded before the app. */
-const EARLY_FETCH_ENTRY = 'src/early-fetch.ts';
+/** How a prerendered page starts: an entry of its own in the browser build, the page's one script. */
+const PAGE_START_ENTRY = 'src/page-start.ts';
 
-/** What a page fetches besides the app's entry: its screen's code and styles, and the early calls. */
+/** What the browser build gives a page: the start script, the app, its screens' code and the styles. */
 export interface PageAssets {
-  /** The early-fetch script's file, under the base. */
-  earlyFetch: string;
-  /** For a screen name: its chunk and the chunks it imports statically, minus those the entry loads anyway. */
+  /** The page-start script's file. */
+  pageStart: string;
+  /** The app's entry chunk, and the chunks it imports statically. */
+  appChunks: string[];
+  /** The CSS index.html links (the app's own), read from the build, to go into the page. */
+  appCss: { file: string; text: string }[];
+  /** For a screen name: its chunk and the chunks it imports statically, minus the app's. */
   screenChunks: (screen: string) => string[];
   /** The CSS those chunks bring. */
   screenCss: (screen: string) => string[];
 }
 
 /** The browser build's chunk graph, as generateBundle sees it. */
-function pageAssets(bundle: Rollup.OutputBundle, earlyFetch: string): PageAssets {
+function chunkGraph(
+  bundle: Rollup.OutputBundle,
+  pageStart: string,
+): Omit<PageAssets, 'appCss'> & { appCssFiles: string[] } {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (file: string, seen = new Set<string>()): Set<string> => {
@@ -37,19 +44,23 @@ function pageAssets(bundle: Rollup.OutputBundle, earlyFetch: string): PageAssets
     for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
     return seen;
   };
-  const entry = chunks.find((chunk) => chunk.isEntry && chunk.fileName !== earlyFetch);
-  const loadedAnyway = entry === undefined ? new Set<string>() : closure(entry.fileName);
-  const screenFiles = (screen: string): string[] => {
+  const entry = chunks.find((chunk) => chunk.isEntry && chunk.fileName !== pageStart);
+  if (entry === undefined) throw new Error('The build has no app entry chunk');
+  const appChunks = [...closure(entry.fileName)];
+  const cssOf = (files: readonly string[]) => [
+    ...new Set(files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
+  ];
+  const screenChunks = (screen: string): string[] => {
     const suffix = `/src/screens/${screen}-screen.tsx`;
     const chunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix));
-    return chunk === undefined ? [] : [...closure(chunk.fileName)].filter((file) => !loadedAnyway.has(file));
+    return chunk === undefined ? [] : [...closure(chunk.fileName)].filter((file) => !appChunks.includes(file));
   };
   return {
-    earlyFetch,
-    screenChunks: screenFiles,
-    screenCss: (screen) => [
-      ...new Set(screenFiles(screen).flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
-    ],
+    pageStart,
+    appChunks,
+    appCssFiles: cssOf(appChunks),
+    screenChunks,
+    screenCss: (screen) => cssOf(screenChunks(screen)),
   };
 }
 
@@ -61,47 +72,65 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/**
- * The head's additions for a route: its early API calls (src/early-fetch.ts, before the app's
- * own script, so they start while the app loads) and its screen's code and styles, fetched in
- * parallel with the app instead of after it has run. Styles are preloaded, not linked, so they
- * never hold up the first paint.
- */
-function headFor(shell: RouteShell, assets: PageAssets, base: string): { beforeApp: string; afterApp: string } {
-  const nonce = `nonce="${CSP_NONCE_PLACEHOLDER}"`;
-  const beforeApp = [
-    ...(shell.earlyFetch.length === 0 ? [] : [`<meta name="early-fetch-route" content="${escapeHtml(shell.route)}">`]),
-    ...(shell.codeSource === null ? [] : [`<meta name="early-fetch-code" content="${escapeHtml(shell.codeSource)}">`]),
-    ...shell.earlyFetch.map((call) => `<meta name="early-fetch" content="${escapeHtml(call)}">`),
-    ...(shell.earlyFetch.length === 0
-      ? []
-      : [`<script type="module" async crossorigin src="${base}${assets.earlyFetch}" ${nonce}></script>`]),
+/** The woff2 files the app's CSS loads. */
+function fontsOf(css: readonly { text: string }[]): string[] {
+  return [
+    ...new Set(
+      css.flatMap(({ text }) => [...text.matchAll(/url\(\s*["']?([^"')]+\.woff2)["']?\s*\)/g)].map((m) => m[1] ?? '')),
+    ),
   ];
-  const afterApp = [
-    ...assets
-      .screenChunks(shell.screen)
-      .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}" ${nonce}>`),
-    ...assets
-      .screenCss(shell.screen)
-      .map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}" ${nonce}>`),
-  ];
-  return { beforeApp: beforeApp.join('\n    '), afterApp: afterApp.join('\n    ') };
 }
 
-/** The built index.html with one route's shell in it: title, brand, icon, the rendered root and what it fetches first. */
+/**
+ * A route's page: the built index.html with the route's shell in the root (title, brand, icon),
+ * and a head that paints without waiting for any file or script:
+ * - the app's CSS inline, in a `<style>` with the page's nonce (the server fills it in), where
+ *   index.html links it: the first paint needs the HTML alone;
+ * - no script of the app: src/page-start.ts, the one script, starts the page's first API calls
+ *   at once and the app (`app-entry`) and its screen's code (`app-preload`) after the first
+ *   paint, all in parallel;
+ * - the screen's styles preloaded, so they are there when its code is.
+ */
 export function pageWithShell(indexHtml: string, shell: RouteShell, assets: PageAssets, base = '/'): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error(`index.html has no ${root} to render into`);
-  const appScript = /<script type="module"[^>]*><\/script>/.exec(indexHtml)?.[0];
-  if (appScript === undefined) throw new Error("index.html has no module script (the app's entry)");
-  const head = headFor(shell, assets, base);
+  const nonce = `nonce="${CSP_NONCE_PLACEHOLDER}"`;
+  const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
+  let page = indexHtml;
+  // What index.html loads of the app: the entry script, its static chunks, its styles.
+  page = page.replace(/\n?[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g, '');
+  for (const css of assets.appCss) {
+    const link = new RegExp(`<link rel="stylesheet"[^>]*href="${base}${css.file}"[^>]*>`).exec(page)?.[0];
+    if (link === undefined) throw new Error(`index.html does not link ${css.file}`);
+    // A closing tag in the CSS (a string or a url) would end the element early.
+    if (/<\/style/i.test(css.text)) throw new Error(`${css.file} has "</style" in it and cannot go inline`);
+    page = page.replace(link, () => `<style ${nonce}>${css.text}</style>`);
+  }
+  const [entry, ...appChunks] = assets.appChunks;
+  if (entry === undefined) throw new Error('The build has no app entry chunk');
+  const head = [
+    ...(shell.earlyFetch.length === 0 ? [] : [meta('early-fetch-route', shell.route)]),
+    ...(shell.codeSource === null ? [] : [meta('early-fetch-code', shell.codeSource)]),
+    ...shell.earlyFetch.map((call) => meta('early-fetch', call)),
+    meta('app-entry', `${base}${entry}`),
+    ...[...appChunks, ...assets.screenChunks(shell.screen)].map((file) => meta('app-preload', `${base}${file}`)),
+    // The fonts the inline CSS names (font-display: optional, src/app/fonts.css): asked for
+    // with the page, so they are there for its first paint.
+    ...fontsOf(assets.appCss).map(
+      (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}" ${nonce}>`,
+    ),
+    ...assets
+      .screenCss(shell.screen)
+      .map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}" ${nonce}>`),
+    `<link rel="icon" href="${escapeHtml(shell.favicon)}" />`,
+    `<script type="module" async crossorigin src="${base}${assets.pageStart}" ${nonce}></script>`,
+  ];
   return (
-    indexHtml
-      .replace(appScript, [head.beforeApp, appScript, head.afterApp].filter((part) => part !== '').join('\n    '))
+    page
+      .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
       // The brand's site (CSS reads it) and Mantine's colour scheme, as the running app sets them.
       .replace(/<html([^>]*)>/, `<html$1 data-site="${shell.site}" data-mantine-color-scheme="light">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(shell.title)}</title>`)
-      .replace('</head>', `<link rel="icon" href="${escapeHtml(shell.favicon)}" />\n  </head>`)
       .replace(
         root,
         `<div id="root" ${SHELL_ATTRIBUTE}="${escapeHtml(`${shell.site} ${shell.route}`)}">${shell.html}</div>`,
@@ -118,8 +147,8 @@ export function pageWithShell(indexHtml: string, shell: RouteShell, assets: Page
  */
 export function prerender(): Plugin {
   let config: ResolvedConfig | null = null;
-  let earlyFetchRef = '';
-  let assets: PageAssets | null = null;
+  let pageStartRef = '';
+  let graph: ReturnType<typeof chunkGraph> | null = null;
   return {
     name: 'prerender',
     apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
@@ -127,25 +156,29 @@ export function prerender(): Plugin {
       config = resolved;
     },
     buildStart() {
-      earlyFetchRef = this.emitFile({
+      pageStartRef = this.emitFile({
         type: 'chunk',
-        id: path.resolve(config?.root ?? '.', EARLY_FETCH_ENTRY),
-        name: 'early-fetch',
+        id: path.resolve(config?.root ?? '.', PAGE_START_ENTRY),
+        name: 'page-start',
       });
     },
     generateBundle(_options, bundle) {
-      const earlyFetch = this.getFileName(earlyFetchRef);
-      const early = bundle[earlyFetch];
-      if (early?.type === 'chunk' && early.imports.length > 0) {
+      const pageStart = this.getFileName(pageStartRef);
+      const chunk = bundle[pageStart];
+      if (chunk?.type === 'chunk' && chunk.imports.length > 0) {
         throw new Error(
-          `${EARLY_FETCH_ENTRY} must import nothing (it runs before the app), but its chunk imports ${early.imports.join(', ')}`,
+          `${PAGE_START_ENTRY} must import nothing (it runs before the app), but its chunk imports ${chunk.imports.join(', ')}`,
         );
       }
-      assets = pageAssets(bundle, earlyFetch);
+      graph = chunkGraph(bundle, pageStart);
     },
     async closeBundle() {
-      if (config === null || assets === null) return;
+      if (config === null || graph === null) return;
       const outDir = path.resolve(config.root, config.build.outDir);
+      const assets: PageAssets = {
+        ...graph,
+        appCss: graph.appCssFiles.map((file) => ({ file, text: readFileSync(path.join(outDir, file), 'utf8') })),
+      };
       const bundleDir = mkdtempSync(path.join(config.root, 'node_modules', '.prerender-'));
       try {
         await build({

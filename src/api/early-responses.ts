@@ -1,11 +1,11 @@
 /**
- * The responses src/early-fetch.ts asked for before the app ran. The app's HTTP client (ky's
+ * The responses src/page-start.ts asked for before the app ran. The app's HTTP client (ky's
  * `fetch`, src/api/http.ts) takes one instead of asking again when its call is the same GET to
  * the same address, once, and only soon after the page loaded: later, or after the app has
  * written anything, the answer may be out of date, so it asks afresh.
  */
 
-/** Where src/early-fetch.ts leaves the responses (the same name is written there). */
+/** Where src/page-start.ts leaves the responses (the same name is written there). */
 export const EARLY_RESPONSES_KEY = '__earlyApiResponses';
 
 /** How long after the page started an early response may stand in for a call. */

@@ -88,7 +88,7 @@ export const http: KyInstance = ky.create({
   timeout: REQUEST_TIMEOUT_MS,
   retry: 0,
   headers: { accept: 'application/json' },
-  // The page's first calls may already be under way (src/early-fetch.ts). Called late, as
+  // The page's first calls may already be under way (src/page-start.ts). Called late, as
   // `fetchOrEarly`, so a test's stub of the global fetch still sees every other call.
   fetch: (input, init) => fetchOrEarly(input, init),
 });

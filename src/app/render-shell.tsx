@@ -30,10 +30,10 @@ export interface RouteShell {
   screen: string;
   /**
    * The page's first API calls (under the API base, `__code__` for the campaign code), which
-   * src/early-fetch.ts starts before the app runs, as the app will ask for them.
+   * src/page-start.ts starts before the app runs, as the app will ask for them.
    */
   earlyFetch: string[];
-  /** Where the campaign code comes from, for src/early-fetch.ts: `param=pathCode&default=x` or `value=ghrt`. */
+  /** Where the campaign code comes from, for src/page-start.ts: `param=pathCode&default=x` or `value=ghrt`. */
   codeSource: string | null;
 }
 

@@ -9,6 +9,7 @@ import { lazyScreen } from '../lib/lazy-chunk.ts';
 import { MpidTracking } from '../patient/mpid-tracking.tsx';
 import { ScreenShell } from '../layout/screen-shell.tsx';
 import { screenFor, shellLayoutOf } from '../screens/registry.ts';
+import { routeIntro } from '../screens/route-intro.ts';
 import { useBrand } from './brand-context.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { useFunnelStep } from './funnel-sync.tsx';
@@ -62,7 +63,7 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
       string
     >,
   });
-  const shell = <ScreenShell title={route.title} layout={shellLayoutOf(route.screen)} />;
+  const shell = <ScreenShell title={route.title} intro={routeIntro(route)} layout={shellLayoutOf(route.screen)} />;
   return (
     <AppPageLayout route={route} pathname={pathname}>
       {hydrated && code !== null && new URLSearchParams(search).has('mpid') && <MpidTracking code={code} />}

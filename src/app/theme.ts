@@ -28,7 +28,7 @@ export function shadesOf(hex: string): MantineColorsTuple {
   return [...lighter, hex, ...darker] as unknown as MantineColorsTuple;
 }
 
-/** The app's one font, shipped with it (src/app/fonts.ts), then the system's as a fallback. */
+/** The app's one font, shipped with it (src/app/fonts.css), then the system's as a fallback. */
 const FONT_FAMILY = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { FooterProps } from './footer.tsx';
+import { useHydrated } from '../app/hydration.ts';
 import { LayoutFrame, type PageLayoutProps } from './layout-frame.tsx';
 import classes from './page-layout.module.css';
 
@@ -53,6 +54,7 @@ function whenFooterWanted(element: Element, load: () => void): () => void {
 function LazyFooter(props: FooterProps) {
   const [Footer, setFooter] = useState<ComponentType<FooterProps> | null>(() => loadedFooter);
   const placeholder = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const element = placeholder.current;
@@ -77,7 +79,8 @@ function LazyFooter(props: FooterProps) {
     };
   }, [Footer]);
 
-  if (Footer !== null) return <Footer {...props} />;
+  // Not while hydrating: the page's HTML has the stand-in (src/app/render-shell.tsx).
+  if (Footer !== null && hydrated) return <Footer {...props} />;
   return (
     <div ref={placeholder} className={classes.footerPlaceholder} data-extra-padding={props.extraPadding || undefined} />
   );

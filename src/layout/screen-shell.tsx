@@ -4,6 +4,8 @@ import classes from './screen-shell.module.css';
 /** Where a screen puts its heading: the padding above it (Mantine spacing). */
 export interface ScreenShellLayout {
   py: 'md' | 'lg';
+  /** The screen's first page opens with the route's intro line (src/screens/route-intro.ts). */
+  intro?: boolean;
 }
 
 /**
@@ -12,11 +14,20 @@ export interface ScreenShellLayout {
  * patient sees the page's heading before any script has run; screens show it again while they
  * load, so the heading never moves when the screen takes over.
  */
-export function ScreenShell({ title, layout }: { title: string; layout: ScreenShellLayout | null }) {
+export function ScreenShell({
+  title,
+  intro = null,
+  layout,
+}: {
+  title: string;
+  intro?: string | null;
+  layout: ScreenShellLayout | null;
+}) {
   if (layout === null) return <LoadingIndicator />;
   return (
     <div className={classes.shell} data-py={layout.py}>
       <h1 className={classes.heading}>{title}</h1>
+      {layout.intro === true && intro !== null && <p className={classes.intro}>{intro}</p>}
       <LoadingIndicator />
     </div>
   );

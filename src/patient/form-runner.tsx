@@ -131,7 +131,16 @@ export function FormRunner({
     update((state) => ({ ...state, pages: { ...state.pages, [key]: shownNumber - 1 } }));
   }, [shownNumber, savedPage, key, update]);
 
-  if (journey.status === 'loading' || loaded.status === 'loading') return <LoadingIndicator />;
+  if (journey.status === 'loading' || loaded.status === 'loading') {
+    // The first page's intro stays where the page's HTML showed it (the screen's shell).
+    const firstPage = requested === null || requested === 1;
+    return (
+      <Stack gap="md">
+        {firstPage && intro}
+        <LoadingIndicator />
+      </Stack>
+    );
+  }
   if (loaded.status === 'failed') return <LoadProblem what={what} error={loaded.error} onRetry={loaded.retry} />;
   const page = pages[index];
   if (!page) return null;

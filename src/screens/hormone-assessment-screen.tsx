@@ -6,6 +6,7 @@ import { useJourney } from '../patient/journey.tsx';
 import { saveJourneyLead } from '../patient/lead.ts';
 import { usePrefill } from '../patient/use-prefill.ts';
 import { useRouteContext } from '../patient/use-route-context.ts';
+import { routeIntro } from './route-intro.ts';
 import type { ScreenProps } from './screen-props.ts';
 
 /**
@@ -18,6 +19,7 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
   const context = useRouteContext();
   usePrefill(journey, context.prefill);
   const { form } = route;
+  const intro = routeIntro(route);
 
   return (
     <Stack gap="md" py="md">
@@ -30,11 +32,7 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
           journey={journey}
           what="the assessment"
           finishLabel="Finish the assessment"
-          intro={
-            route.timeToComplete !== undefined && (
-              <Text c="dimmed">Less than {route.timeToComplete}. Your answers are saved as you go.</Text>
-            )
-          }
+          intro={intro !== null && <Text c="dimmed">{intro}</Text>}
           onBack={step?.canBack ? step.onBack : undefined}
           onComplete={async (pages) => {
             await saveJourneyLead({

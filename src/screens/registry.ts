@@ -39,7 +39,7 @@ const loaders: Record<ScreenName, () => Promise<ScreenModule>> = {
  * shell is the loading mark alone. e2e/prerender.spec.ts checks that the heading does not move.
  */
 const shellLayouts: Partial<Record<ScreenName, ScreenShellLayout>> = {
-  'hormone-assessment': { py: 'md' },
+  'hormone-assessment': { py: 'md', intro: true },
   'continuous-confirmation': { py: 'lg' },
   'continuous-form': { py: 'lg' },
   'microclinic-finish': { py: 'lg' },

@@ -1,9 +1,14 @@
 /**
- * The first API calls of a page, started while the app's JavaScript is still on its way
- * (issue 14: the critical path). Each prerendered page loads this file before the app (its own
- * small chunk, with no imports: scripts/lib/prerender-plugin.ts) and lists the calls in
- * `<meta name="early-fetch">`, such as the patient's journey and the form's questions; the
- * app's one HTTP client takes each response instead of asking again (src/api/early-responses.ts).
+ * How a prerendered page starts (issue 14: the critical path). The page's HTML already shows
+ * the route's first screen; this small script (its own chunk, importing nothing:
+ * scripts/lib/prerender-plugin.ts) is the page's only script tag, and it:
+ *
+ * 1. starts the page's first API calls at once, listed in `<meta name="early-fetch">` (the
+ *    patient's journey, the form's questions); the app's one HTTP client takes each response
+ *    instead of asking again (src/api/early-responses.ts);
+ * 2. once the browser has painted that first screen, fetches the app (`<meta name="app-entry">`)
+ *    and its screen's code (`<meta name="app-preload">`) in parallel, so no script stands
+ *    between the patient and the first paint.
  *
  * Only GETs with no patient data in them: the campaign code (from the address) is the one
  * value filled in, and the browser's own cookie proves whose journey it is, as for any call.
@@ -43,7 +48,7 @@ async function buffered(url: string): Promise<Response> {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-function start(): void {
+function startEarlyCalls(): void {
   // Read from the head, above this script: it runs as soon as it arrives (async), maybe
   // before the body is parsed.
   const route = document.querySelector<HTMLMetaElement>('meta[name="early-fetch-route"]')?.content ?? '';
@@ -65,4 +70,23 @@ function start(): void {
   (window as unknown as Record<string, unknown>)[EARLY_RESPONSES_KEY] = { responses, startedAt: performance.now() };
 }
 
-start();
+/** The app and its screen's code, fetched after the first paint (see above). */
+function startApp(): void {
+  const entry = document.querySelector<HTMLMetaElement>('meta[name="app-entry"]')?.content;
+  if (entry === undefined) return;
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="app-preload"]')) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = meta.content;
+    link.crossOrigin = '';
+    document.head.append(link);
+  }
+  void import(/* @vite-ignore */ entry);
+}
+
+startEarlyCalls();
+// After the frame that paints the page: requestAnimationFrame runs before that paint, the
+// timeout after it.
+requestAnimationFrame(() => {
+  setTimeout(startApp, 0);
+});
