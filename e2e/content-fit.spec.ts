@@ -23,8 +23,16 @@ async function next(page: Page, name: string | RegExp = 'Next') {
   await page.getByRole('button', { name }).click();
 }
 
-/** The ED intake as a patient answers it, checking that each page asks what an ED patient should be asked. */
-async function answerEdIntake(page: Page, patient: Patient) {
+/**
+ * The ED intake as a patient answers it, checking that each page asks what an ED patient should
+ * be asked. `onConsentPage` runs on the consent page before it is answered; the optional
+ * marketing choice there is ticked only when `marketing` is.
+ */
+async function answerEdIntake(
+  page: Page,
+  patient: Patient,
+  options: { marketing?: boolean; onConsentPage?: () => Promise<void> } = {},
+) {
   await expect(heading(page)).toHaveText('Intake');
   await onFormPage(page, 'Your contact details');
   await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
@@ -68,8 +76,10 @@ async function answerEdIntake(page: Page, patient: Patient) {
   await next(page);
 
   await onFormPage(page, 'Consent');
+  await options.onConsentPage?.();
   await page.getByRole('checkbox', { name: /telehealth/ }).check();
   await page.getByRole('checkbox', { name: /Terms & Conditions/ }).check();
+  if (options.marketing === true) await page.getByRole('checkbox', { name: /offers/ }).check();
   await next(page, /^(Next|Continue)$/);
 
   // The date of birth is still unknown, the state is not: the shipping address gave it.
@@ -183,4 +193,36 @@ test('marketing consent is its own optional choice, and a given one is recorded 
   await expect(page.getByText(/^Thank you, /)).toBeVisible();
   const lead = recordsOf(patient.email).leads[0];
   expect(lead?.answers.find((answer) => answer.ref === 'marketing-consent')?.value).toEqual(['true']);
+});
+
+/** Walks dailytada's intake to the checkout, checking the consent page's marketing choice on the way; returns the lead's record of it. */
+async function edMarketingChoice(page: Page, patient: Patient, tick: boolean): Promise<readonly string[] | undefined> {
+  await page.goto(`${MENS_SITE}/mip/form/dailytada`);
+  await answerEdIntake(page, patient, {
+    marketing: tick,
+    onConsentPage: async () => {
+      // Offered, unticked, optional, beside the two consents care needs, and saying it is no condition.
+      const marketing = page.getByRole('checkbox', { name: /offers/ });
+      await expect(marketing).toBeVisible();
+      await expect(marketing).not.toBeChecked();
+      await expect(marketing).not.toHaveAttribute('aria-required', 'true');
+      await expect(page.getByRole('checkbox', { name: /telehealth/ })).toHaveAttribute('aria-required', 'true');
+      await expect(page.getByText(/You do not need to agree to see your results or to buy/)).toBeVisible();
+    },
+  });
+  await expect(page).toHaveURL(`${MENS_SITE}/mip/checkout/dailytada`);
+  const lead = recordsOf(patient.email).leads[0];
+  return lead?.answers.find((answer) => answer.ref === 'marketing-consent')?.value;
+}
+
+test('dailytada (no assessment): the intake offers the marketing choice, the patient finishes without it, and it is recorded as not given', async ({
+  page,
+}) => {
+  const patient = newPatient('fit-ed-no-marketing', { state: 'TX' });
+  expect(await edMarketingChoice(page, patient, false)).toEqual(['false']);
+});
+
+test('dailytada (no assessment): a marketing choice ticked on the intake is recorded as given', async ({ page }) => {
+  const patient = newPatient('fit-ed-marketing', { state: 'TX' });
+  expect(await edMarketingChoice(page, patient, true)).toEqual(['true']);
 });

@@ -33,6 +33,11 @@ export interface FormRunnerProps {
   journey: JourneyHandle;
   /** Pages the screen asks before the API's (such as contact details when there is no lead yet). */
   pagesBefore?: readonly QuestionPageData[];
+  /**
+   * Question refs left out of the API's pages (a choice the patient already made on an earlier
+   * form); a page left with no question is not shown. @default []
+   */
+  omitRefs?: readonly string[];
   /** Pages the screen asks after the API's (such as identity questions that depend on the state). */
   pagesAfter?: (answers: Readonly<Record<string, string[]>>) => readonly QuestionPageData[];
   /**
@@ -48,6 +53,17 @@ export interface FormRunnerProps {
   what?: string;
   /** Shown above the first page only (such as how long the form takes), so later pages start with their questions. */
   intro?: ReactNode;
+}
+
+/** The pages without the questions whose refs are omitted, and without a page left empty by that. */
+function withoutRefs(pages: readonly QuestionPageData[], omitRefs: readonly string[]): QuestionPageData[] {
+  if (omitRefs.length === 0) return [...pages];
+  return pages
+    .map((page) => ({
+      ...page,
+      questions: page.questions.filter((question) => !omitRefs.includes(question.ref ?? question.id)),
+    }))
+    .filter((page) => page.questions.length > 0);
 }
 
 /** The key the page index is kept under in the journey. */
@@ -80,6 +96,7 @@ export function FormRunner({
   form,
   journey,
   pagesBefore = [],
+  omitRefs = [],
   pagesAfter,
   onComplete,
   onBack,
@@ -100,7 +117,9 @@ export function FormRunner({
 
   const ready = journey.status !== 'loading' && loaded.status === 'ready';
   const answers = journey.state.answers as Readonly<Record<string, string[]>>;
-  const pages = ready ? [...pagesBefore, ...loaded.data.pages, ...(pagesAfter ? pagesAfter(answers) : [])] : [];
+  const pages = ready
+    ? [...pagesBefore, ...withoutRefs(loaded.data.pages, omitRefs), ...(pagesAfter ? pagesAfter(answers) : [])]
+    : [];
   const key = pageKey(form);
   const saved = Math.min(Math.max(journey.state.pages[key] ?? 0, 0), pages.length - 1);
   const requested = requestedPage(location.search);

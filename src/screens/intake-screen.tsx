@@ -20,7 +20,9 @@ import {
   IdentityAnswersProblem,
   INTAKE_FORM_ID,
   INTAKE_RECORDS,
+  intakeAsksMarketing,
   intakeFormFor,
+  MARKETING_CONSENT_REF,
   stateOf,
   withShippingState,
   type IdentityDocuments,
@@ -73,7 +75,8 @@ function problemText(error: unknown): string {
 /**
  * The intake (/mip/form, /f/intake): the MIP-H2 questions from the API, preceded by the
  * contact details when the patient has no lead yet (the ED funnels start here) and followed by
- * birthdate and state when no earlier form asked them; then the identity check with the
+ * birthdate and state when no earlier form asked them (and the optional marketing choice on
+ * its consent page when no assessment asked it); then the identity check with the
  * documents the patient's state asks for. The answers are saved on the lead; the documents
  * are held only in the identity step's component state and sent once to the check.
  */
@@ -132,6 +135,11 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
 
   const needsContact = journey.state.landingId === undefined && (linkLeadId === null || lead === null);
   const asks = decodeAsks(asksRecord);
+  // Asked once: a patient who made the marketing choice on the assessment is not asked again
+  // (a journey seeded before the record existed decides now).
+  const marketingRecord = journey.state.records[INTAKE_RECORDS.asksMarketing];
+  const asksMarketing =
+    marketingRecord === undefined ? intakeAsksMarketing(journey.state.completed, lead) : marketingRecord === 'yes';
   const current = phase ?? phaseOf(journey.state);
   const identityStatus = journey.state.records[INTAKE_RECORDS.identity];
 
@@ -190,6 +198,7 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
         form={form}
         journey={journey}
         pagesBefore={needsContact ? [CONTACT_PAGE] : []}
+        omitRefs={asksMarketing ? [] : [MARKETING_CONSENT_REF]}
         pagesAfter={(answers) => aboutYouPages(asks, answers)}
         onComplete={complete}
         onBack={step?.canBack ? step.onBack : undefined}

@@ -15,7 +15,7 @@ import { placeSearchKey } from './handlers/places.ts';
  */
 
 /** Raise when the demo content changes, to seed the new rows into existing databases. */
-export const SEED_VERSION = 4;
+export const SEED_VERSION = 5;
 
 /** The assessment page whose questions the symptom-questions call asks again. */
 export const SYMPTOM_PAGE = { formId: 'MIP', pageId: '2' } as const;
@@ -196,7 +196,9 @@ const YES_NO = [
 
 /**
  * Marketing contact (TCPA): a choice of its own, never a condition of results or of buying. The
- * lead records it either way (src/patient/lead.ts sends an unticked box as 'false').
+ * lead records it either way (src/patient/lead.ts sends an unticked box as 'false'). The
+ * assessment's last page asks it; the intake's consent page asks it of a patient who did not
+ * take the assessment first (the ED and pay-first funnels; src/patient/intake/intake-pages.ts).
  */
 const MARKETING_CONSENT: DemoQuestion = {
   id: 'q-marketing-consent',
@@ -443,6 +445,7 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
         label: 'I have read and agree to the Terms & Conditions and the Privacy Policy.',
         required: true,
       },
+      MARKETING_CONSENT,
     ],
   },
   {

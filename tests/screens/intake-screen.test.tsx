@@ -52,10 +52,20 @@ const INTAKE_PAGES: PageQuestions = {
           label: 'I consent to receive care through telehealth.',
           required: true,
         },
+        {
+          id: 'q-marketing-consent',
+          ref: 'marketing-consent',
+          type: 'consent',
+          label: 'Optional: send me offers and health news by phone, text message and email.',
+          required: false,
+        },
       ],
     },
   ],
 };
+
+/** The optional marketing choice, when the page shows it. */
+const marketingBox = () => screen.queryByRole('checkbox', { name: /offers/ });
 
 /** A journey after the assessment: the lead is saved, with contact, birthdate and state. */
 function afterAssessment(state: string, extra: Partial<JourneyState> = {}): JourneyState {
@@ -187,6 +197,8 @@ test('a Texas patient answers the intake and is not asked for any identity docum
   // The contact details, birthdate and state came with the assessment: not asked again.
   expect(await screen.findByText('Page 1 of 2')).toBeVisible();
   await answerIntakePages(user);
+  // The assessment asked the marketing choice: the intake does not ask it again.
+  expect(marketingBox()).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 
   await vi.waitFor(() => {
@@ -200,6 +212,7 @@ test('a Texas patient answers the intake and is not asked for any identity docum
   expect(saved.answers.map((answer) => answer.ref)).toEqual(
     expect.arrayContaining(['recent-surgery', 'telehealth-consent']),
   );
+  expect(saved.answers.map((answer) => answer.ref)).not.toContain('marketing-consent');
   const state = must(journey.saved.get('shrt'));
   expect(state.completed).toContain('MIP-H2');
   expect(state.records['intake.identity']).toBe('verified');
@@ -293,6 +306,8 @@ test('an Illinois patient is asked for an ID only: no SSN goes to the check', as
   renderIntake({ code: 'shrt', journey: memoryJourneyCalls({ shrt: afterAssessment('IL') }) });
 
   await answerIntakePages(user);
+  // The marketing choice was the assessment's: not asked twice.
+  expect(marketingBox()).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await user.click(await screen.findByLabelText('State ID card'));
   await user.type(screen.getByRole('textbox', { name: 'ID number' }), 'S123-4567-8901');
@@ -322,6 +337,9 @@ test('an ED patient with no lead yet gives contact details first, prefilled from
   await user.click(screen.getByRole('button', { name: 'Next' }));
 
   await answerIntakePages(user);
+  // No assessment came first: the consent page offers the optional marketing choice, unticked.
+  expect(marketingBox()).not.toBeChecked();
+  expect(marketingBox()).not.toBeRequired();
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(await screen.findByRole('heading', { name: 'About you' })).toBeVisible();
   await user.type(screen.getByRole('textbox', { name: 'What is your date of birth?' }), '02/14/1975');
@@ -344,6 +362,8 @@ test('an ED patient with no lead yet gives contact details first, prefilled from
     expect.arrayContaining([
       expect.objectContaining({ ref: 'birthdate', value: ['1975-02-14'] }),
       expect.objectContaining({ ref: 'state', value: ['TX'] }),
+      // Left unticked, it is on record as not given.
+      expect.objectContaining({ ref: 'marketing-consent', value: ['false'] }),
     ]),
   );
   expect(calls.checks).toEqual([{ firstName: 'Rowan', lastName: 'Vale', birthdate: '1975-02-14', state: 'TX' }]);
@@ -379,6 +399,42 @@ test("a link's landing id names the lead: no contact page, and its details are u
   });
   expect(calls.leads.map((call) => call.lead.landing_id)).toEqual(['TGluay1sZWFk']);
   expect(calls.checks).toEqual([{ firstName: 'Jane', lastName: 'Doe', birthdate: '1975-02-14', state: 'TX' }]);
+});
+
+test("a link's lead that holds the marketing choice is not asked it again; one without it is", async () => {
+  const user = userEvent.setup();
+  const linkLead = (marketing: boolean): Lead => ({
+    landing_id: 'TGluay1sZWFk',
+    formId: 'MIP-H2',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    email: 'jane.doe@example.com',
+    phone: '2025550143',
+    answers: [
+      { ref: 'birthdate', type: 'date', value: ['1975-02-14'], questionId: 'q-birthdate' },
+      { ref: 'state', type: 'us-state', value: ['TX'], questionId: 'q-state' },
+      ...(marketing
+        ? [{ ref: 'marketing-consent', type: 'consent' as const, value: ['true'], questionId: 'q-marketing-consent' }]
+        : []),
+    ],
+    savedAt: '2024-05-01T14:55:00.000Z',
+  });
+  for (const [marketing, asked] of [
+    [true, false],
+    [false, true],
+  ] as const) {
+    intakeApi({ linkLead: linkLead(marketing) });
+    const view = renderIntake({
+      code: 'a2-renewal',
+      journey: memoryJourneyCalls(),
+      query: '?landing_id=TGluay1sZWFk',
+    });
+    expect(await screen.findByText('Page 1 of 2')).toBeVisible();
+    await answerIntakePages(user);
+    if (asked) expect(marketingBox()).not.toBeChecked();
+    else expect(marketingBox()).not.toBeInTheDocument();
+    view.unmount();
+  }
 });
 
 test('a reload returns to the same page with the answers given', async () => {

@@ -82,6 +82,13 @@ test('the women’s assessment has its own health page, without the prostate; th
   const consent = page('MIP', '4')?.questions.find((question) => question.type === 'consent');
   expect(consent).toMatchObject({ ref: 'marketing-consent', required: false });
   expect(consent?.label).toMatch(/optional/i);
+  // The intake's consent page offers the same choice to a patient who took no assessment (the ED funnels).
+  const intakeConsents = page('MIP-H2', '3')?.questions ?? [];
+  expect(intakeConsents.find((question) => question.ref === 'marketing-consent')).toEqual(consent);
+  expect(intakeConsents.filter((question) => question.required).map((question) => question.ref)).toEqual([
+    'telehealth-consent',
+    'terms-consent',
+  ]);
   const ed = JSON.stringify(page('MIP-H2', '4'));
   expect(ed).toMatch(/nitrate/i);
   expect(ed).toMatch(/alpha-blocker/i);
@@ -98,8 +105,9 @@ test('a database seeded with the old demo content gets the new wording; rows a c
     db.prepare("UPDATE products SET description = 'reviews your lab results' WHERE external_id = '0'").run();
     db.prepare("DELETE FROM products WHERE external_id IN ('1690', '1691')").run();
     db.prepare("UPDATE question_pages SET page_json = '{}' WHERE form_id = 'MIP' AND page_id = '4'").run();
+    db.prepare("UPDATE question_pages SET page_json = '{}' WHERE form_id = 'MIP-H2' AND page_id = '3'").run();
     db.prepare("INSERT INTO content (key, markdown, demo) VALUES ('error404-HRT@female', 'clinic text', 0)").run();
-    db.prepare("UPDATE meta SET value = '2' WHERE key = 'demo_seed_version'").run();
+    db.prepare("UPDATE meta SET value = '4' WHERE key = 'demo_seed_version'").run();
 
     expect(seedDemoData(db)).toBe(true);
     const markdown = (key: string) => db.prepare('SELECT markdown FROM content WHERE key = ?').pluck().get(key);
@@ -112,6 +120,9 @@ test('a database seeded with the old demo content gets the new wording; rows a c
     expect(db.prepare("SELECT count(*) FROM products WHERE external_id IN ('1690', '1691')").pluck().get()).toBe(2);
     expect(
       db.prepare("SELECT page_json FROM question_pages WHERE form_id = 'MIP' AND page_id = '4'").pluck().get(),
+    ).toMatch(/marketing-consent/);
+    expect(
+      db.prepare("SELECT page_json FROM question_pages WHERE form_id = 'MIP-H2' AND page_id = '3'").pluck().get(),
     ).toMatch(/marketing-consent/);
     db.close();
   } finally {

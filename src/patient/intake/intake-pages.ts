@@ -1,4 +1,4 @@
-import type { IdentityCustomer, Question, QuestionPage, UsState } from '../../api/types.ts';
+import type { IdentityCustomer, Lead, Question, QuestionPage, UsState } from '../../api/types.ts';
 import { funnelConfig } from '../../config/funnel-config.ts';
 import { CONTACT_QUESTIONS } from '../../domain/contact-questions.ts';
 import { identityFieldsForState, withStateIdentityRules } from '../../domain/identity-fields.ts';
@@ -18,13 +18,15 @@ export const INTAKE_FORM_ID = 'MIP-H2';
 /**
  * Journey records of the intake. `IDENTITY` is 'pending' from the moment the intake answers
  * are saved until the identity check answers, then the check's status; `IDENTITY_CHECK_ID`
- * is the check's id. `ASKS` is which of birthdate and state the intake asks itself, decided
- * once so the pages do not change under the patient's fingers or across a reload.
+ * is the check's id. `ASKS` is which of birthdate and state the intake asks itself, and
+ * `ASKS_MARKETING` whether it asks the marketing choice ('yes' or 'no'), each decided once so
+ * the pages do not change under the patient's fingers or across a reload.
  */
 export const INTAKE_RECORDS = {
   identity: 'intake.identity',
   identityCheckId: 'intake.identityCheckId',
   asks: 'intake.asks',
+  asksMarketing: 'intake.asksMarketing',
 } as const;
 
 export const IDENTITY_PENDING = 'pending';
@@ -63,6 +65,24 @@ export function intakeFormFor(form: IntakeForm, code: string | null): IntakeForm
       Object.hasOwn(ED_PAGE_IDS, pageId) ? (ED_PAGE_IDS[pageId] ?? pageId) : pageId,
     ),
   };
+}
+
+/** The optional marketing-contact consent (TCPA), asked once per patient: by the assessment, else by the intake. */
+export const MARKETING_CONSENT_REF = 'marketing-consent';
+
+/** The assessment's form id: its last page asks the marketing choice. */
+const ASSESSMENT_FORM_ID = 'MIP';
+
+/**
+ * Whether the intake asks the marketing choice: yes unless the patient made it already, on the
+ * assessment they finished in this journey or on the lead their link brought. A patient who
+ * starts at the intake or pays first (the ED funnels, microclinic) is asked it here, so every
+ * lead records it as given or not. A payment before the assessment does not count as the
+ * assessment: it takes its MIP mark back (src/patient/payment/payment-flow.ts).
+ */
+export function intakeAsksMarketing(completed: readonly string[], lead: Lead | null): boolean {
+  if (completed.includes(ASSESSMENT_FORM_ID)) return false;
+  return !(lead?.answers.some((answer) => answer.ref === MARKETING_CONSENT_REF) ?? false);
 }
 
 /** The contact answer refs, in the order of the contact page. */

@@ -7,7 +7,19 @@ import type { OperationHandler } from '../operation.ts';
 import { tokenizeCard, tokenizePaymentToken } from '../payment-simulator.ts';
 import { HttpProblem } from '../problem.ts';
 import { findProduct, type ProductRow } from './products.ts';
-import { bodyOf, created, flag, newId, notFound, nowIso, ok, optionalText, present, stored, text } from './support.ts';
+import {
+  bodyOf,
+  created,
+  flag,
+  newReadableId,
+  notFound,
+  nowIso,
+  ok,
+  optionalText,
+  present,
+  stored,
+  text,
+} from './support.ts';
 import { statement } from '../database.ts';
 
 /** The decoded `order` field (the contract's OrderPayload): no card data, a billing token. */
@@ -84,7 +96,7 @@ interface NewOrder {
 /** Stores one order and answers it as 201 Created. */
 function insertOrder(db: Db, order: NewOrder) {
   const row: OrderRow = {
-    id: newId('ord'),
+    id: newReadableId('ord'),
     total: order.total,
     status: order.status,
     last4: order.billing?.last4 ?? null,

@@ -28,6 +28,20 @@ export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(9).toString('base64url')}`;
 }
 
+/** Crockford's base32: digits and capitals without I, L, O and U, so no two read alike on the phone. */
+const READABLE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A new id a patient reads out, such as `ord_7K2M9QXH4T0BW8RZ`: a prefix and 16 characters of
+ * Crockford's base32 (80 random bits), one case and no `_` or `-`, so the reference shown in
+ * groups of four ("7K2M 9QXH 4T0B W8RZ") is easy to say and to type.
+ */
+export function newReadableId(prefix: string): string {
+  // 32 divides 256: each byte's low five bits pick a character with no bias.
+  const characters = Array.from(randomBytes(16), (byte) => READABLE_ALPHABET[byte & 31] ?? '0');
+  return `${prefix}_${characters.join('')}`;
+}
+
 /** The request body as an object (the contract has validated its shape). */
 export function bodyOf(body: unknown): Readonly<Record<string, unknown>> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
