@@ -62,7 +62,11 @@ test.each(shells.map((shell): [string, RouteShell] => [`${shell.site} ${shell.ro
         <StrictMode>
           <App selected={selected} getStyleNonce={() => CSP_NONCE_PLACEHOLDER} />
         </StrictMode>,
-        { onRecoverableError: (error) => console.error('Hydration failed and recovered:', error) },
+        {
+          onRecoverableError: (error) => {
+            console.error('Hydration failed and recovered:', error);
+          },
+        },
       );
       await Promise.resolve();
     });
