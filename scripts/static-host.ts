@@ -10,7 +10,7 @@
  * the page and the header. One that cannot uses the second policy printed, which allows
  * inline styles (never scripts). docs/services.md explains both.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ServerConfigError } from '../src/server/config-error.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../src/server/content-security-policy.ts';
@@ -29,6 +29,17 @@ try {
 
 const file = path.join(dir, 'index.html');
 writeFileSync(file, withServiceSettings(readFileSync(file, 'utf8'), settings));
+// Each route's prerendered page (shells/, scripts/lib/prerender-plugin.ts) gets them too.
+const manifestFile = path.join(dir, 'shells', 'manifest.json');
+const shells = existsSync(manifestFile)
+  ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Record<string, string>>)
+  : {};
+for (const routes of Object.values(shells)) {
+  for (const shell of Object.values(routes)) {
+    const shellFile = path.join(dir, 'shells', shell);
+    writeFileSync(shellFile, withServiceSettings(readFileSync(shellFile, 'utf8'), settings));
+  }
+}
 
 const withNonce = contentSecurityPolicy(settings, CSP_NONCE_PLACEHOLDER);
 const withoutNonce = withNonce.replace(`'nonce-${CSP_NONCE_PLACEHOLDER}'`, "'unsafe-inline'");
@@ -46,3 +57,12 @@ console.log('  Content-Encoding: br, with the file.br the build wrote, when Acce
 console.log('                    else gzip, with file.gz, when it has gzip; else none, with the file');
 console.log('  Vary: Accept-Encoding');
 for (const [name, value] of Object.entries(SECURITY_HEADERS)) console.log(`  ${name}: ${value}`);
+if (Object.keys(shells).length > 0) {
+  console.log('\nEach route has its own page with its first screen in it (docs/performance.md). Serve it');
+  console.log("instead of index.html, with index.html's headers, on the brand's host; a host that cannot");
+  console.log('route by pattern serves index.html, which draws the same screen once its script has run:');
+  for (const [site, routes] of Object.entries(shells)) {
+    console.log(`  ${site === 'female' ? "women's" : "men's"} host:`);
+    for (const [route, shell] of Object.entries(routes)) console.log(`    ${route.padEnd(48)} shells/${shell}`);
+  }
+}

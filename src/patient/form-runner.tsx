@@ -153,11 +153,14 @@ export function FormRunner({
   if (journey.status === 'loading' || loaded.status === 'loading') {
     // The first page's intro stays where the page's HTML showed it (the screen's shell).
     const firstPage = requested === null || requested === 1;
+    // The same elements as the page below, so the intro stays the same element when it loads.
     return (
-      <Stack gap="md">
-        {firstPage && intro}
-        <LoadingIndicator />
-      </Stack>
+      <KnownAddressContext.Provider value={null}>
+        <Stack gap="md">
+          {firstPage && intro}
+          <LoadingIndicator />
+        </Stack>
+      </KnownAddressContext.Provider>
     );
   }
   if (loaded.status === 'failed') return <LoadProblem what={what} error={loaded.error} onRetry={loaded.retry} />;

@@ -19,7 +19,7 @@ import type { ContractRoute } from './contract-routes.ts';
 import type { Db } from './database.ts';
 import { ID_DOCUMENT_MAX_BYTES, ID_DOCUMENT_TYPES } from './handlers/id-documents.ts';
 import { once, requestHash } from './idempotency.ts';
-import { isHtmlFilePath, limitServerOptions, registerLimits } from './limits.ts';
+import { isPageFilePath, limitServerOptions, registerLimits } from './limits.ts';
 import type { OperationHandlers, OperationResult } from './operation.ts';
 import { HttpProblem, type FieldProblem } from './problem.ts';
 import { registerTags } from './tags.ts';
@@ -311,7 +311,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       wildcard: true,
       // The built page is never sent as it is (its nonce placeholder, no settings): /index.html,
       // however spelled, gets the page like every route does.
-      allowedPath: (pathname) => !isHtmlFilePath(pathname),
+      allowedPath: (pathname) => !isPageFilePath(pathname),
       setHeaders: (response, file) => {
         response.setHeader(
           'cache-control',

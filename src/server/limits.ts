@@ -165,18 +165,19 @@ function isApiPath(url: string): boolean {
 }
 
 /**
- * Whether a path of the static files names an HTML document. Every page is the server's own
- * (its nonce, settings and token written in), so the built index.html is never sent as a
- * file, however its path is spelled (`//index.html`, `/assets/../index.html`, `%69ndex.html`).
+ * Whether a path of the static files names an HTML document, or the build's prerendered pages
+ * (shells/). Every page is the server's own (its nonce, settings and token written in), so
+ * none is sent as a file, however its path is spelled (`//index.html`, `/assets/../index.html`,
+ * `%69ndex.html`).
  */
-export function isHtmlFilePath(pathname: string): boolean {
+export function isPageFilePath(pathname: string): boolean {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
     return true;
   }
-  return /\.htm/i.test(decoded);
+  return /\.htm/i.test(decoded) || /(?:^|[\\/])shells(?:[\\/]|$)/i.test(decoded);
 }
 
 /** The policy of every answer that is not the page: it may load nothing and be framed nowhere. */
