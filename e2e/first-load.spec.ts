@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { entryPages } from '../scripts/lib/entry-pages.ts';
+import { entryPages, entryStep } from '../scripts/lib/entry-pages.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test, type Page } from './support/test.ts';
 
@@ -23,9 +23,9 @@ const BUDGET_KIB: Readonly<Record<string, number>> = {
 };
 
 function budgetOf(pathname: string): number {
-  const step = Object.keys(BUDGET_KIB).find((name) => pathname.includes(`/${name}/`));
-  if (step === undefined) throw new Error(`no first-load budget for ${pathname}`);
-  return BUDGET_KIB[step] ?? 0;
+  const budget = BUDGET_KIB[entryStep(pathname)];
+  if (budget === undefined) throw new Error(`no first-load budget for ${pathname}`);
+  return budget;
 }
 
 const ENTRY_ROUTES = entryPages(MENS_SITE, WOMENS_SITE);

@@ -1,12 +1,23 @@
 /**
  * The pages a patient enters the funnel on, per brand, that issue 14's aim is measured on:
- * the assessment, results, payment and intake of each brand's main code. `npm run bench:web`
- * and e2e/first-load.spec.ts measure the same list.
+ * the assessment, results, payment and intake of each brand's main code (the men's intake is
+ * /mip/form, shared with the ED funnels: /intake/shrt is no page at all, and until
+ * 2026-11-26 its not-found page was what got measured). `npm run bench:web`,
+ * e2e/first-load.spec.ts and e2e/prerender.spec.ts measure the same list.
  */
 export const ENTRY_PATHS = {
-  men: ['/hormone-assessment/shrt', '/results/shrt', '/payment/shrt', '/intake/shrt'],
+  men: ['/hormone-assessment/shrt', '/results/shrt', '/payment/shrt', '/mip/form/shrt'],
   women: ['/f/hormone-assessment/fha1', '/f/results/fha1', '/f/payment/fha1', '/f/intake/fha1'],
 } as const;
+
+/** The funnel step an entry page is: its budgets and expectations are per step. */
+export function entryStep(pathname: string): 'hormone-assessment' | 'results' | 'payment' | 'intake' {
+  if (pathname.includes('/hormone-assessment/')) return 'hormone-assessment';
+  if (pathname.includes('/results/')) return 'results';
+  if (pathname.includes('/payment/')) return 'payment';
+  if (pathname.includes('/intake/') || pathname.includes('/mip/form/')) return 'intake';
+  throw new Error(`${pathname} is no entry page`);
+}
 
 /** The entry pages as URLs on a server's two brand origins. */
 export function entryPages(menOrigin: string, womenOrigin: string): string[] {

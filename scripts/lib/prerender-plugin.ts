@@ -104,7 +104,11 @@ export function pageWithShell(indexHtml: string, shell: RouteShell, assets: Page
     if (link === undefined) throw new Error(`index.html does not link ${css.file}`);
     // A closing tag in the CSS (a string or a url) would end the element early.
     if (/<\/style/i.test(css.text)) throw new Error(`${css.file} has "</style" in it and cannot go inline`);
-    page = page.replace(link, () => `<style ${nonce}>${css.text}</style>`);
+    // The link stays, disabled (never fetched, never applied): Vite's loader of lazy chunks
+    // looks for it, and without it would add the same CSS again after the screens' own,
+    // undoing their rules (a disabled link is also how the browser knows this CSS is in).
+    const disabled = link.replace(/\s*\/?>$/, ' disabled>');
+    page = page.replace(link, () => `<style ${nonce}>${css.text}</style>\n    ${disabled}`);
   }
   const [entry, ...appChunks] = assets.appChunks;
   if (entry === undefined) throw new Error('The build has no app entry chunk');
