@@ -89,8 +89,17 @@ async function headingBox(page: Page) {
   return box;
 }
 
-for (const url of ENTRY.filter((entry) => entry.includes('hormone-assessment'))) {
-  test(`${brandOf(url).name}: the app takes the assessment's page over where it stands, without a word in the console`, async ({
+/** The line under each form's heading, when its route has one (the women's assessment names no time). */
+const INTRO = {
+  'hormone-assessment': 'Less than 5 minutes. Your answers are saved as you go.',
+  intake: 'A few more questions so your provider has what they need. It takes about 5 minutes.',
+} as const;
+
+for (const url of ENTRY.filter((entry) =>
+  ['hormone-assessment', 'intake'].includes(entryStep(new URL(entry).pathname)),
+)) {
+  const step = entryStep(new URL(url).pathname) as keyof typeof INTRO;
+  test(`${brandOf(url).name} ${new URL(url).pathname}: the app takes the page over where it stands, without a word in the console`, async ({
     page,
     browser,
   }) => {
@@ -98,11 +107,10 @@ for (const url of ENTRY.filter((entry) => entry.includes('hormone-assessment')))
     const before = await shell.newPage();
     await before.goto(url);
     const shellHeading = await headingBox(before);
-    const intro = 'Less than 5 minutes. Your answers are saved as you go.';
-    // The women's assessment names no time to complete, so it has no intro line.
-    const hasIntro = (await before.getByText(intro).count()) > 0;
-    const shellIntro = hasIntro ? await before.getByText(intro).boundingBox() : null;
+    const hasIntro = (await before.getByText(INTRO[step]).count()) > 0;
+    const shellIntro = hasIntro ? await before.getByText(INTRO[step]).boundingBox() : null;
     await shell.close();
+    expect(hasIntro || url.includes('/f/hormone-assessment/'), 'an intro line in the HTML').toBe(true);
 
     const messages: string[] = [];
     page.on('console', (message) => {
@@ -111,10 +119,10 @@ for (const url of ENTRY.filter((entry) => entry.includes('hormone-assessment')))
     page.on('pageerror', (error) => messages.push(error.message));
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(url);
-    // The first question is the screen's own: the app has taken over.
-    await expect(page.getByLabel(/date of birth/i)).toBeVisible();
+    // The form's first page is the screen's own: the app has taken over.
+    await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
     expect(await headingBox(page)).toEqual(shellHeading);
-    if (hasIntro) expect(await page.getByText(intro).boundingBox()).toEqual(shellIntro);
+    if (hasIntro) expect(await page.getByText(INTRO[step]).boundingBox()).toEqual(shellIntro);
     expect(messages).toEqual([]);
   });
 }

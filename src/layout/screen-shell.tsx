@@ -1,10 +1,11 @@
 import { LoadingIndicator } from './loading-indicator.tsx';
+import type { RouteIntro } from '../screens/route-intro.ts';
 import classes from './screen-shell.module.css';
 
 /** Where a screen puts its heading: the padding above it (Mantine spacing). */
 export interface ScreenShellLayout {
   py: 'md' | 'lg';
-  /** The screen's first page opens with the route's intro line (src/screens/route-intro.ts). */
+  /** The screen opens with the route's intro line under its heading (src/screens/route-intro.ts). */
   intro?: boolean;
 }
 
@@ -20,14 +21,18 @@ export function ScreenShell({
   layout,
 }: {
   title: string;
-  intro?: string | null;
+  intro?: RouteIntro | null;
   layout: ScreenShellLayout | null;
 }) {
   if (layout === null) return <LoadingIndicator />;
   return (
     <div className={classes.shell} data-py={layout.py}>
       <h1 className={classes.heading}>{title}</h1>
-      {layout.intro === true && intro !== null && <p className={classes.intro}>{intro}</p>}
+      {layout.intro === true && intro !== null && (
+        <p className={classes.intro} data-tone={intro.tone}>
+          {intro.text}
+        </p>
+      )}
       <LoadingIndicator />
     </div>
   );

@@ -32,7 +32,7 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
           journey={journey}
           what="the assessment"
           finishLabel="Finish the assessment"
-          intro={intro !== null && <Text c="dimmed">{intro}</Text>}
+          intro={intro !== null && <Text c="dimmed">{intro.text}</Text>}
           onBack={step?.canBack ? step.onBack : undefined}
           onComplete={async (pages) => {
             await saveJourneyLead({

@@ -7,7 +7,8 @@ import { getLead } from '../api/leads.ts';
 import type { IdentityResult, Lead, QuestionPage } from '../api/types.ts';
 import { useBrand } from '../app/brand-context.tsx';
 import { useNotifications } from '../app/notifications.tsx';
-import { ScreenShell } from '../layout/screen-shell.tsx';
+import { LoadingIndicator } from '../layout/loading-indicator.tsx';
+import { routeIntro } from './route-intro.ts';
 import { FormRunner } from '../patient/form-runner.tsx';
 import { IdentityDocumentsStep } from '../patient/intake/identity-documents-step.tsx';
 import {
@@ -115,7 +116,7 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
   const header = (
     <>
       <Title order={1}>{route.title}</Title>
-      <Text>A few more questions so your provider has what they need. It takes about 5 minutes.</Text>
+      <Text>{routeIntro(route)?.text}</Text>
     </>
   );
 
@@ -129,8 +130,13 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
   }
   const asksRecord = journey.state.records[INTAKE_RECORDS.asks];
   if (!journeyReady || lead === undefined || seeded !== null || asksRecord === undefined) {
-    // The shell the page's HTML showed (the registry's layout for intake): the heading stays put.
-    return <ScreenShell title={route.title} layout={{ py: 'lg' }} />;
+    // Where the page's HTML showed them (its shell): the heading and the intro stay put.
+    return (
+      <Stack gap="md" py="lg">
+        {header}
+        <LoadingIndicator />
+      </Stack>
+    );
   }
 
   const needsContact = journey.state.landingId === undefined && (linkLeadId === null || lead === null);

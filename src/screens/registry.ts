@@ -45,7 +45,7 @@ const shellLayouts: Partial<Record<ScreenName, ScreenShellLayout>> = {
   'microclinic-finish': { py: 'lg' },
   'restart-hrt': { py: 'lg' },
   finish: { py: 'lg' },
-  intake: { py: 'lg' },
+  intake: { py: 'lg', intro: true },
   payment: { py: 'lg' },
   results: { py: 'lg' },
   scheduling: { py: 'lg' },
