@@ -46,7 +46,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const earlyJourney = { data: { pathCode: 'shrt', state: { answers: { from: ['early'] } }, revision: 1, updatedAt: '' } };
+const earlyJourney = {
+  data: { pathCode: 'shrt', state: { answers: { from: ['early'] } }, revision: 1, updatedAt: '' },
+};
 
 test('the journey and the questions the page asked for early are used, and the server is not asked again', async () => {
   earlyAnswers({ [JOURNEY_URL]: earlyJourney, [QUESTIONS_URL]: { data: { pages: [{ id: 'early' }] } } });
@@ -86,7 +88,9 @@ test('after the journey is saved, the early journey is out of date and never use
   });
   const journey = await getJourney({ pathCode: 'shrt' });
   expect(journey?.state.answers).toEqual({ from: ['server'] });
-  expect(await getPageQuestions({ formId: 'MIP', pageIds: ['1', '2', '3', '4'] })).toEqual({ pages: [{ id: 'early' }] });
+  expect(await getPageQuestions({ formId: 'MIP', pageIds: ['1', '2', '3', '4'] })).toEqual({
+    pages: [{ id: 'early' }],
+  });
 });
 
 test('an early answer older than the page start allows is not used', async () => {
