@@ -226,3 +226,42 @@ test('dailytada (no assessment): a marketing choice ticked on the intake is reco
   const patient = newPatient('fit-ed-marketing', { state: 'TX' });
   expect(await edMarketingChoice(page, patient, true)).toEqual(['true']);
 });
+
+/**
+ * A call-centre agent takes payment for shrt (`?callcenter=true`: payment, then finish), so the
+ * lead is made at payment and no later form asks the marketing choice: the payment form offers
+ * it, unticked and optional, in the patient's words the agent reads out, and the lead records
+ * the choice as given or not. Returns the lead's record of it.
+ */
+async function callCentreMarketingChoice(
+  page: Page,
+  patient: Patient,
+  tick: boolean,
+): Promise<readonly string[] | undefined> {
+  await page.goto(`${MENS_SITE}/payment/shrt?callcenter=true`);
+  const form = page.getByRole('form', { name: 'Billing details' });
+  const marketing = form.getByRole('checkbox', { name: /offers/ });
+  await expect(marketing).toBeVisible();
+  await expect(marketing).not.toBeChecked();
+  await expect(marketing).not.toHaveAttribute('aria-required', 'true');
+  await expect(form.getByText(/You do not need to agree to see your results or to buy/)).toBeVisible();
+  if (tick) await marketing.check();
+  await pay(page, patient);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
+  const records = recordsOf(patient.email);
+  expect(records.leads).toHaveLength(1);
+  expect(records.orders).toHaveLength(1);
+  return records.leads[0]?.answers.find((answer) => answer.ref === 'marketing-consent')?.value;
+}
+
+test('shrt call centre (no assessment, no intake): payment offers the marketing choice, the agent pays without it, and it is recorded as not given', async ({
+  page,
+}) => {
+  const patient = newPatient('fit-cc-no-marketing');
+  expect(await callCentreMarketingChoice(page, patient, false)).toEqual(['false']);
+});
+
+test('shrt call centre: a marketing choice ticked on the payment form is recorded as given', async ({ page }) => {
+  const patient = newPatient('fit-cc-marketing');
+  expect(await callCentreMarketingChoice(page, patient, true)).toEqual(['true']);
+});

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useLocation } from 'react-router-dom';
 import { createActor, type Actor } from 'xstate';
-import type { Site } from '../engine/config-types.ts';
+import type { ScreenName, Site } from '../engine/config-types.ts';
 import {
   createFunnelMachine,
   ERROR,
@@ -20,7 +20,7 @@ import {
   visitFromUrl,
   type FunnelMachine,
 } from '../engine/funnel-machine.ts';
-import type { FunnelEngine } from '../engine/funnel-plan.ts';
+import { screensAfter, type FunnelEngine } from '../engine/funnel-plan.ts';
 import { useJourneyStore } from '../patient/journey.tsx';
 import { setAnalyticsPage, track } from '../services/analytics.ts';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
@@ -32,6 +32,8 @@ export interface FunnelStep {
   index: number | null;
   /** How many steps the patient's funnel has. */
   total: number;
+  /** The screens of the steps after this one (all of them off the list), finish page included. */
+  laterScreens: readonly ScreenName[];
   canNext: boolean;
   canBack: boolean;
   onNext: () => void;
@@ -207,6 +209,7 @@ export function useFunnelStep(): FunnelStep | null {
   return {
     index: stepIndexOf(snapshot),
     total: snapshot.context.plan?.steps.length ?? 0,
+    laterScreens: snapshot.context.plan ? screensAfter(snapshot.context.plan, stepIndexOf(snapshot)) : [],
     canNext: snapshot.can({ type: 'step.next' }),
     canBack: snapshot.can({ type: 'step.back' }),
     onNext: () => {

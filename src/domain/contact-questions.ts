@@ -32,3 +32,19 @@ export const CONTACT_QUESTIONS: readonly (Question & { ref: string })[] = [
     validation: { pattern: '^[2-9][0-9]{2}[2-9][0-9]{6}$', message: 'Enter a 10-digit US phone number.' },
   },
 ];
+
+/**
+ * Marketing contact (TCPA, issue 12 point 7): a choice of its own, never a condition of results
+ * or of buying, asked once per patient (src/patient/intake/intake-pages.ts says which form asks
+ * it). Unticked it is saved as 'false' (src/patient/lead.ts), so the lead records it either way.
+ * One wording wherever it is asked, the payment form of a call-centre agent included: the agent
+ * reads the patient's own words to them and ticks the box only when the patient agrees.
+ */
+export const MARKETING_CONSENT_QUESTION: Question & { ref: string } = {
+  id: 'q-marketing-consent',
+  ref: 'marketing-consent',
+  type: 'consent',
+  label:
+    'Optional: send me offers and health news by phone, text message and email. You do not need to agree to see your results or to buy, and you can stop them at any time.',
+  required: false,
+};

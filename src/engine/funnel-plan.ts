@@ -1,4 +1,11 @@
-import { SITE_LABEL, type Funnel, type FunnelConfig, type FunnelVariant, type Site } from './config-types.ts';
+import {
+  SITE_LABEL,
+  type Funnel,
+  type FunnelConfig,
+  type FunnelVariant,
+  type ScreenName,
+  type Site,
+} from './config-types.ts';
 import { compileRoutes, campaignCodeOf, type RouteMatch, type RouteTable } from './route-match.ts';
 import { compileRedirects, joinUrl, parseQuery, splitUrl, withoutQueryParam, type RedirectTable } from './url.ts';
 
@@ -69,6 +76,15 @@ export function stepUrl(plan: Pick<FunnelPlan, 'steps' | 'code' | 'query'>, inde
   const step = plan.steps[index];
   if (step === undefined) throw new RangeError(`No step ${index} in a funnel of ${plan.steps.length} steps`);
   return joinUrl(`${step}/${plan.code}`, plan.query);
+}
+
+/**
+ * The screens of the steps still ahead of step `index` (its finish page included), in order;
+ * off the list (`index` -1 or null) all of them, since Next goes to the first step. A screen
+ * uses it to know whether a later step asks something it would otherwise have to ask.
+ */
+export function screensAfter(plan: Pick<FunnelPlan, 'pages'>, index: number | null): ScreenName[] {
+  return plan.pages.slice((index ?? -1) + 1).map((page) => page.route.screen);
 }
 
 /**

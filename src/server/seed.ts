@@ -1,5 +1,5 @@
 import type { Question, QuestionPage } from '../api/types.ts';
-import { CONTACT_QUESTIONS } from '../domain/contact-questions.ts';
+import { CONTACT_QUESTIONS, MARKETING_CONSENT_QUESTION } from '../domain/contact-questions.ts';
 import { US_STATES } from '../domain/us-states.ts';
 import type { Db } from './database.ts';
 import { placeSearchKey } from './handlers/places.ts';
@@ -195,19 +195,12 @@ const YES_NO = [
 ];
 
 /**
- * Marketing contact (TCPA): a choice of its own, never a condition of results or of buying. The
- * lead records it either way (src/patient/lead.ts sends an unticked box as 'false'). The
- * assessment's last page asks it; the intake's consent page asks it of a patient who did not
- * take the assessment first (the ED and pay-first funnels; src/patient/intake/intake-pages.ts).
+ * Marketing contact (TCPA): the one wording of src/domain/contact-questions.ts. The assessment's
+ * last page asks it; the intake's consent page asks it of a patient who did not take the
+ * assessment first (the ED and pay-first funnels; src/patient/intake/intake-pages.ts); the
+ * payment form asks it when it makes the lead of a funnel with no later form (the call centre).
  */
-const MARKETING_CONSENT: DemoQuestion = {
-  id: 'q-marketing-consent',
-  ref: 'marketing-consent',
-  type: 'consent',
-  label:
-    'Optional: send me offers and health news by phone, text message and email. You do not need to agree to see your results or to buy, and you can stop them at any time.',
-  required: false,
-};
+const MARKETING_CONSENT: DemoQuestion = MARKETING_CONSENT_QUESTION;
 
 /**
  * The hormone assessment (MIP: pages 1-4 for men; the women's assessment asks its own health

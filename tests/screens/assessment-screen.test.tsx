@@ -26,7 +26,16 @@ function routeOf(path: string): RouteConfig {
 }
 
 function stepOf(overrides: Partial<FunnelStep> = {}): FunnelStep {
-  return { index: 0, total: 5, canNext: true, canBack: false, onNext: vi.fn(), onBack: vi.fn(), ...overrides };
+  return {
+    index: 0,
+    total: 5,
+    laterScreens: [],
+    canNext: true,
+    canBack: false,
+    onNext: vi.fn(),
+    onBack: vi.fn(),
+    ...overrides,
+  };
 }
 
 /** What the server is told, in order: lead saves (decoded) and the funnel moving on. */

@@ -47,7 +47,15 @@ beforeEach(() => {
 const route: RouteConfig = must(loadConfig().routes.routes.find((item) => item.path === '/mip/calendly/:pathCode'));
 
 function fakeStep(): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
-  return { index: 4, total: 5, canNext: true, canBack: true, onNext: vi.fn<() => void>(), onBack: vi.fn<() => void>() };
+  return {
+    index: 4,
+    total: 5,
+    laterScreens: [],
+    canNext: true,
+    canBack: true,
+    onNext: vi.fn<() => void>(),
+    onBack: vi.fn<() => void>(),
+  };
 }
 
 /** The first time offered on the first day: its radio and its start. */

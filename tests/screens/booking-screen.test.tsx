@@ -49,7 +49,15 @@ function journey(change: Partial<JourneyState> = {}): JourneyState {
 }
 
 function fakeStep(index: number, canNext = true): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
-  return { index, total: 5, canNext, canBack: true, onNext: vi.fn<() => void>(), onBack: vi.fn<() => void>() };
+  return {
+    index,
+    total: 5,
+    laterScreens: [],
+    canNext,
+    canBack: true,
+    onNext: vi.fn<() => void>(),
+    onBack: vi.fn<() => void>(),
+  };
 }
 
 interface Scheduler {

@@ -26,7 +26,15 @@ const upcomingRoute: RouteConfig = must(routes.find((route) => route.screen === 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public');
 
 function fakeStep(): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
-  return { index: 4, total: 6, canNext: true, canBack: true, onNext: vi.fn<() => void>(), onBack: vi.fn<() => void>() };
+  return {
+    index: 4,
+    total: 6,
+    laterScreens: [],
+    canNext: true,
+    canBack: true,
+    onNext: vi.fn<() => void>(),
+    onBack: vi.fn<() => void>(),
+  };
 }
 
 function journey(change: Partial<JourneyState> = {}): JourneyState {

@@ -200,7 +200,7 @@ test("CHRT: a customer's refill goes to a new linked lead, their continuous orde
 test('CED: the a2-renewal step records the CED status on the journey lead once and goes on', async () => {
   const user = userEvent.setup();
   const calls = continuousApi();
-  const step = { index: 1, total: 2, canNext: true, canBack: true, onNext: vi.fn(), onBack: vi.fn() };
+  const step = { index: 1, total: 2, laterScreens: [], canNext: true, canBack: true, onNext: vi.fn(), onBack: vi.fn() };
   const renewal: JourneyState = {
     landedAt: '2024-06-01T09:00:00.000Z',
     landingId: RETURNING_LEAD_ID,
@@ -362,7 +362,15 @@ test('axe finds no serious problem on the incomplete-link page', async () => {
 test('CED as the last step of its funnel (nothing after it) confirms on the page', async () => {
   const user = userEvent.setup();
   const calls = continuousApi();
-  const step = { index: 1, total: 2, canNext: false, canBack: true, onNext: vi.fn(), onBack: vi.fn() };
+  const step = {
+    index: 1,
+    total: 2,
+    laterScreens: [],
+    canNext: false,
+    canBack: true,
+    onNext: vi.fn(),
+    onBack: vi.fn(),
+  };
   renderContinuous({
     route: CED,
     code: 'a2-renewal',

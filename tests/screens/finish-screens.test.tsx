@@ -39,7 +39,15 @@ function journey(change: Partial<JourneyState> = {}): JourneyState {
 }
 
 function fakeStep(canNext: boolean): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
-  return { index: 1, total: 4, canNext, canBack: true, onNext: vi.fn<() => void>(), onBack: vi.fn<() => void>() };
+  return {
+    index: 1,
+    total: 4,
+    laterScreens: [],
+    canNext,
+    canBack: true,
+    onNext: vi.fn<() => void>(),
+    onBack: vi.fn<() => void>(),
+  };
 }
 
 test('finish: what is done from the journey, the consult time, what comes next, the portal and the support line', async () => {

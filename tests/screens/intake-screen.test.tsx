@@ -91,6 +91,7 @@ function fakeStep() {
   return {
     index: 3,
     total: 5,
+    laterScreens: [],
     canNext: true,
     canBack: true,
     onNext: vi.fn<() => void>(),

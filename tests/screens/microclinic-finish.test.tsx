@@ -24,7 +24,15 @@ const microclinicRoute: RouteConfig = must(
 );
 
 function fakeStep(): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
-  return { index: 1, total: 4, canNext: true, canBack: true, onNext: vi.fn<() => void>(), onBack: vi.fn<() => void>() };
+  return {
+    index: 1,
+    total: 4,
+    laterScreens: [],
+    canNext: true,
+    canBack: true,
+    onNext: vi.fn<() => void>(),
+    onBack: vi.fn<() => void>(),
+  };
 }
 
 function journey(): JourneyState {

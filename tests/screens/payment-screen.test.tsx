@@ -5,7 +5,7 @@ import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeEach, expect, test, vi, type Mock } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
 import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
-import type { Site } from '../../src/engine/config-types.ts';
+import type { ScreenName, Site } from '../../src/engine/config-types.ts';
 import CheckoutScreen from '../../src/screens/checkout-screen.tsx';
 import PaymentScreen from '../../src/screens/payment-screen.tsx';
 import { analyticsSettled } from '../../src/services/analytics.ts';
@@ -150,6 +150,7 @@ function fakeApi(
   const sent: Sent[] = [];
   const tokens = new Map<string, { last4: string; decline: string | undefined }>();
   const byKey = new Map<string, { body: string; status: number; json: JsonBodyType }>();
+  const leads: { landing_id: string }[] = [];
   let orders = 0;
   const record = async (operation: string, request: Request) => {
     const text = request.method === 'GET' ? '' : await request.text();
@@ -199,7 +200,15 @@ function fakeApi(
     http.post(`${TEST_API_BASE}/memoForm/saveLead`, async ({ request }) => {
       const { entry } = await record('saveLead', request);
       const lead = JSON.parse(String(entry.body.lead)) as { landing_id: string };
+      leads.push(lead);
       return HttpResponse.json({ data: { landing_id: lead.landing_id, savedAt: new Date().toISOString() } });
+    }),
+    // The journey's own lead (the server knows it from the cookie): the last one saved.
+    http.get(`${TEST_API_BASE}/journey/lead`, async ({ request }) => {
+      await record('getJourneyLead', request);
+      const lead = leads.at(-1);
+      if (lead === undefined) return HttpResponse.json({ status: 404, message: 'No lead yet' }, { status: 404 });
+      return HttpResponse.json({ data: { ...lead, savedAt: new Date().toISOString() } });
     }),
     http.post(`${TEST_API_BASE}/mipH2/billingInfo/save`, async ({ request }) => {
       const { entry } = await record('saveBillingInfo', request);
@@ -268,8 +277,21 @@ function journeyWith(partial: Partial<JourneyState> = {}): JourneyState {
 /** A journey after the assessment: a lead and the patient's contact answers. */
 const AFTER_ASSESSMENT = journeyWith({ landingId: 'UXVpbm4yMDI1LTAzLTAxTUlQ', answers: CONTACT, completed: ['MIP'] });
 
-function fakeStep(): FunnelStep & { onNext: Mock<() => void>; onBack: Mock<() => void> } {
-  return { index: 2, total: 5, canNext: true, canBack: true, onNext: vi.fn<() => void>(), onBack: vi.fn<() => void>() };
+/** The steps after payment in ghrt (and, with the assessment first, bhrt): forms that ask the marketing choice. */
+const INTAKE_LATER: readonly ScreenName[] = ['intake', 'scheduling', 'finish'];
+
+function fakeStep(
+  laterScreens: readonly ScreenName[],
+): FunnelStep & { onNext: Mock<() => void>; onBack: Mock<() => void> } {
+  return {
+    index: 2,
+    total: 5,
+    laterScreens,
+    canNext: true,
+    canBack: true,
+    onNext: vi.fn<() => void>(),
+    onBack: vi.fn<() => void>(),
+  };
 }
 
 interface Setup {
@@ -278,11 +300,13 @@ interface Setup {
   brand?: Site;
   journey?: JourneyState;
   checkout?: boolean;
+  /** The screens of the funnel's steps after payment. @default INTAKE_LATER */
+  laterScreens?: readonly ScreenName[];
 }
 
-function renderPayment({ path, code, brand = 'male', journey, checkout = false }: Setup) {
+function renderPayment({ path, code, brand = 'male', journey, checkout = false, laterScreens = INTAKE_LATER }: Setup) {
   const calls = memoryJourneyCalls(journey ? { [code]: journey } : {});
-  const step = fakeStep();
+  const step = fakeStep(laterScreens);
   const route = routeOf(
     checkout ? '/mip/checkout/:pathCode' : brand === 'female' ? '/f/payment/:pathCode' : '/payment/:pathCode',
   );
@@ -598,9 +622,15 @@ test('pressing Pay again after a decline without changing the card resends the s
 test('payment first (bhrt): the contact goes into the journey and the lead is saved before billing', async () => {
   const user = userEvent.setup({ delay: null });
   const api = fakeApi();
-  const { calls, step } = renderPayment({ path: '/payment/bhrt', code: 'bhrt' });
+  const { calls, step } = renderPayment({
+    path: '/payment/bhrt',
+    code: 'bhrt',
+    laterScreens: ['hormone-assessment', 'intake', 'scheduling', 'finish'],
+  });
 
   await payButton();
+  // The assessment after payment asks the marketing choice: the payment form leaves it to it.
+  expect(screen.queryByRole('checkbox', { name: /offers/ })).not.toBeInTheDocument();
   await fillContact(user);
   await fillAddress(user);
   await fillCard(user);
@@ -640,7 +670,118 @@ test('payment first (bhrt): the contact goes into the journey and the lead is sa
     cardNumber: '4242424242424242',
   });
   expect(api.of('saveBillingInfo')[0]?.body.landingId).toBe(lead.landing_id);
+  expect(marketingChoiceOf(api.of('saveLead')[0])).toBeUndefined();
 }, 30_000);
+
+/** The marketing choice a saveLead call recorded, or undefined when it has none. */
+function marketingChoiceOf(call: Sent | undefined): readonly string[] | undefined {
+  const lead = JSON.parse(String(call?.body.lead)) as { answers: { ref: string; value: string[] }[] };
+  return lead.answers.find((answer) => answer.ref === 'marketing-consent')?.value;
+}
+
+/** shrt with ?callcenter=true: payment, then finish; no later form asks the marketing choice. */
+const CALL_CENTRE = { path: '/payment/shrt?callcenter=true', code: 'shrt', laterScreens: ['finish'] } as const;
+
+const marketingBox = () => screen.findByRole('checkbox', { name: /^Optional: send me offers and health news/ });
+
+test('call centre: the payment form that makes the lead offers the marketing choice, unticked, optional, with the contact details', async () => {
+  fakeApi();
+  renderPayment(CALL_CENTRE);
+
+  const box = await marketingBox();
+  expect(box).not.toBeChecked();
+  expect(box).not.toBeRequired();
+  expect(box).not.toHaveAttribute('aria-required', 'true');
+  expect(within(screen.getByRole('group', { name: 'Contact details' })).getByRole('checkbox')).toBe(box);
+  // The patient's own words, as the assessment and the intake put them, saying it is no condition.
+  expect(box).toHaveAccessibleName(
+    'Optional: send me offers and health news by phone, text message and email. You do not need to agree to see your results or to buy, and you can stop them at any time.',
+  );
+});
+
+test('call centre: paying with the box unticked works, and the lead records the choice as not given', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi();
+  const { calls, step } = renderPayment(CALL_CENTRE);
+
+  await marketingBox();
+  await fillContact(user);
+  await fillAndPay(user);
+  await continueOnceReceived();
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  expect(api.of('saveLead')).toHaveLength(1);
+  expect(marketingChoiceOf(api.of('saveLead')[0])).toEqual(['false']);
+  expect(api.orderCount()).toBe(1);
+  expect(calls.saved.get('shrt')?.completed).toEqual(['payment']);
+}, 30_000);
+
+test('call centre: a ticked box is recorded as given', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi();
+  renderPayment(CALL_CENTRE);
+
+  await user.click(await marketingBox());
+  await fillContact(user);
+  await fillAndPay(user);
+  await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 10_000 });
+  expect(marketingChoiceOf(api.of('saveLead')[0])).toEqual(['true']);
+}, 30_000);
+
+test('call centre: after a declined card the box stays, and a changed choice replaces the one on the lead', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi();
+  renderPayment(CALL_CENTRE);
+
+  await marketingBox();
+  await fillContact(user);
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user, DECLINED);
+  await user.click(await payButton());
+  const card = screen.getByRole('group', { name: 'Card details' });
+  expect(await within(card).findByRole('alert')).toHaveTextContent('Your card was declined.');
+  expect(marketingChoiceOf(api.of('saveLead')[0])).toEqual(['false']);
+
+  await user.click(await marketingBox());
+  await fillCard(user, APPROVED);
+  await user.click(await payButton());
+  await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 10_000 });
+  const [first, second] = api
+    .of('saveLead')
+    .map((call) => JSON.parse(String(call.body.lead)) as { landing_id: string; answers: { ref: string }[] });
+  expect(api.of('saveLead')).toHaveLength(2);
+  expect(marketingChoiceOf(api.of('saveLead')[1])).toEqual(['true']);
+  // The same lead, its contact answers kept.
+  expect(second?.landing_id).toBe(first?.landing_id);
+  expect(second?.answers.map((answer) => answer.ref)).toEqual(
+    expect.arrayContaining(['firstName', 'lastName', 'email', 'phone', 'marketing-consent']),
+  );
+  expect(api.orderCount()).toBe(1);
+}, 30_000);
+
+test('call centre: after a reload the box shows the choice already saved on the lead this form made', async () => {
+  fakeApi();
+  renderPayment({
+    ...CALL_CENTRE,
+    journey: journeyWith({
+      landingId: 'UXVpbm4yMDI1LTAzLTAxTUlQ',
+      answers: { ...CONTACT, 'marketing-consent': ['true'] },
+      records: { 'payment.asksMarketing': 'yes' },
+    }),
+  });
+
+  expect(await marketingBox()).toBeChecked();
+});
+
+test('a lead made before payment (the assessment asked) gets no marketing box at payment, even with no form after it', async () => {
+  fakeApi();
+  renderPayment({ ...CALL_CENTRE, journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  expect(screen.queryByRole('checkbox', { name: /offers/ })).not.toBeInTheDocument();
+});
 
 test('the card number, expiry and security code are never saved in the journey nor logged', async () => {
   const user = userEvent.setup({ delay: null });

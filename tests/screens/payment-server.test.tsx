@@ -32,7 +32,16 @@ const route = loadConfig().routes.routes.find((candidate) => candidate.path === 
 
 function renderPayment(code: string, journeys: ReturnType<typeof memoryJourneyCalls>) {
   if (!route) throw new Error('config/routes.json has no /payment/:pathCode');
-  const step: FunnelStep = { index: 0, total: 4, canNext: true, canBack: false, onNext: vi.fn(), onBack: vi.fn() };
+  // bhrt's first step: its assessment and intake come later and ask the marketing choice.
+  const step: FunnelStep = {
+    index: 0,
+    total: 5,
+    laterScreens: ['hormone-assessment', 'intake', 'scheduling', 'finish'],
+    canNext: true,
+    canBack: false,
+    onNext: vi.fn(),
+    onBack: vi.fn(),
+  };
   const view = renderWithProviders(
     <PaymentScreen route={route} params={{ pathCode: code }} code={code} step={step} />,
     {

@@ -29,7 +29,16 @@ function routeOf(path: string): RouteConfig {
 }
 
 function stepOf(overrides: Partial<FunnelStep> = {}): FunnelStep {
-  return { index: 1, total: 5, canNext: true, canBack: true, onNext: vi.fn(), onBack: vi.fn(), ...overrides };
+  return {
+    index: 1,
+    total: 5,
+    laterScreens: [],
+    canNext: true,
+    canBack: true,
+    onNext: vi.fn(),
+    onBack: vi.fn(),
+    ...overrides,
+  };
 }
 
 const LANDING_ID = 'VmFuX0R5a2V8YXZlcnlAZXhhbXBsZS5jb218MjAyNi0xMS0yMnxNSVA';

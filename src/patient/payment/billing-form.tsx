@@ -1,6 +1,8 @@
 import { groupCardNumber } from '../../domain/card.ts';
 import { Alert, Button, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { MARKETING_CONSENT_QUESTION } from '../../domain/contact-questions.ts';
+import { ConsentField } from '../../questions/fields/consent-field.tsx';
 import { UsStateSelect } from '../../questions/fields/us-state-field.tsx';
 import type { PlaceAddress } from '../../services/places/places.ts';
 import { AddressAutocomplete } from './address-autocomplete.tsx';
@@ -17,6 +19,8 @@ export interface BillingFormProps {
   values: BillingValues;
   /** Called with one field's new text. */
   onChange: (field: BillingField, value: string) => void;
+  /** The optional marketing box under the contact details, when this form asks it (['true'] ticked). @default null */
+  marketing?: { value: readonly string[]; onChange: (value: readonly string[]) => void } | null;
   /** Messages by field, shown next to each. */
   errors: BillingErrors;
   /** Called with what needs fixing when the patient presses Pay on a form that does not validate. */
@@ -48,6 +52,7 @@ type AddressFill = Partial<Record<(typeof SUGGESTED_FIELDS)[number], string>>;
 export function BillingForm({
   values,
   onChange,
+  marketing = null,
   errors,
   onErrors,
   onSubmit,
@@ -174,6 +179,16 @@ export function BillingForm({
               inputMode: 'numeric',
               description: 'A 10-digit US number, like (212) 555-0123',
             })}
+            {/* The assessment's and the intake's box, in the same words: a choice apart from paying. */}
+            {marketing !== null && (
+              <ConsentField
+                question={MARKETING_CONSENT_QUESTION}
+                id={`${baseId}-marketing`}
+                value={marketing.value}
+                onChange={marketing.onChange}
+                disabled={submitting}
+              />
+            )}
           </Stack>
         </Fieldset>
 

@@ -16,8 +16,12 @@ import type {
   QuestionPage,
 } from '../../api/types.ts';
 import { normalizeUsPhone } from '../../domain/contact.ts';
+import { MARKETING_CONSENT_QUESTION } from '../../domain/contact-questions.ts';
+import type { ScreenName } from '../../engine/config-types.ts';
+import { CONSENT_GIVEN } from '../../questions/question-helpers.ts';
 import { track } from '../../services/analytics.ts';
 import { verifyPatient } from '../../services/bot-check/verify-patient.ts';
+import { MARKETING_CONSENT_REF, SCREENS_ASKING_MARKETING } from '../intake/intake-pages.ts';
 import type { JourneyHandle } from '../journey.tsx';
 import { contactOf, hasContact, saveJourneyLead } from '../lead.ts';
 import {
@@ -44,6 +48,8 @@ export const PAYMENT_RECORDS = {
   orderLast4: 'orderLast4',
   followOnKey: 'followOnKey',
   followOnOrderId: 'followOnOrderId',
+  /** 'yes' once this payment form made the lead with the marketing choice on it. */
+  marketingAsked: 'payment.asksMarketing',
 } as const;
 
 /** The part of the journey marked finished once the order is placed. */
@@ -67,6 +73,48 @@ export const PAYMENT_CONTACT_PAGE: QuestionPage = {
     { id: 'phone', ref: 'phone', type: 'phone', label: 'Phone', required: true },
   ],
 };
+
+/** The marketing choice a lead made on the payment page is saved with, when the form offers it. */
+export const PAYMENT_MARKETING_PAGE: QuestionPage = {
+  id: 'payment-marketing',
+  formId: PAYMENT_LEAD_FORM_ID,
+  title: 'Offers and news',
+  questions: [MARKETING_CONSENT_QUESTION],
+};
+
+/**
+ * Whether the payment form offers the optional marketing choice (TCPA, issue 12 point 7). Every
+ * lead records that choice, given or not, and a patient is asked it once. The payment form asks
+ * it only when both hold:
+ * - this payment makes the patient's lead: neither the journey nor the link has one yet (an
+ *   assessment or intake before it made the lead and asked), or this form made it already with
+ *   the choice on it (a declined card or a reload: the box stays, and a changed choice is saved
+ *   on the next attempt);
+ * - no later step of the patient's funnel (`laterScreens`, from the funnel plan, the variant's or
+ *   pathOverride's list included) is a form that asks it (SCREENS_ASKING_MARKETING): pay-first
+ *   funnels (bhrt, fbhrt, microclinic, microbh) leave it to their assessment or intake.
+ * So the call-centre variants (`?callcenter=true` on shrt and fha1: payment, then finish) ask it
+ * here, with no variant named in code. `laterScreens` null (a page no funnel drives; payment
+ * routes are all funnel pages, so only before the funnel has started) never offers it.
+ */
+export function paymentOffersMarketing(
+  state: JourneyState,
+  linkLandingId: LandingId,
+  laterScreens: readonly ScreenName[] | null,
+): boolean {
+  if (laterScreens === null || laterScreens.some((screen) => SCREENS_ASKING_MARKETING.includes(screen))) return false;
+  return landingIdOf(state, linkLandingId) === undefined || state.records[PAYMENT_RECORDS.marketingAsked] === 'yes';
+}
+
+/**
+ * The marketing box as the payment form holds it: ['true'] ticked, [] unticked (saved as
+ * 'false'), or null when the form does not offer it.
+ */
+export type PaymentMarketing = readonly string[] | null;
+
+function sameConsent(earlier: readonly string[] | undefined, now: readonly string[]): boolean {
+  return (earlier?.includes(CONSENT_GIVEN) ?? false) === now.includes(CONSENT_GIVEN);
+}
 
 /** What is being bought, and for whom. */
 export interface PaymentPlan {
@@ -277,6 +325,7 @@ export async function pay(
   latest: LatestJourney,
   values: BillingValues,
   memory: AttemptMemory,
+  marketing: PaymentMarketing = null,
 ): Promise<PaymentOutcome> {
   const pending = pendingAttemptOf(latest().state);
   if (pending !== null) {
@@ -286,20 +335,26 @@ export async function pay(
       if (outcome.kind !== 'declined' || memory.tokenIsForTypedCard) return reportResult(outcome);
     }
   }
-  return reportResult(await startAttempt(plan, latest, values));
+  return reportResult(await startAttempt(plan, latest, values, marketing));
 }
 
 /**
- * Saves the lead of a patient who pays before any form (bhrt, microclinic, microbh, fbhrt):
- * the contact answers under a new landing id of form MIP. saveJourneyLead also marks the form
- * finished, but the assessment is still to come (or never comes, in microclinic), so that mark
- * is taken back: the assessment and the journey summary must not think it done.
+ * Saves the lead of a patient who pays before any form (bhrt, microclinic, microbh, fbhrt, the
+ * call-centre variants): the contact answers, and the marketing choice when the form offers it,
+ * under a new landing id of form MIP. Called again with the marketing page alone when the
+ * choice changed after a declined card. saveJourneyLead also marks the form finished, but the
+ * assessment is still to come (or never comes), so that mark is taken back: the assessment and
+ * the journey summary must not think it done.
  */
-async function saveContactLead(plan: PaymentPlan, latest: LatestJourney): Promise<LandingId> {
+async function savePaymentLead(
+  plan: PaymentPlan,
+  latest: LatestJourney,
+  pages: readonly QuestionPage[],
+): Promise<LandingId> {
   const wasDone = latest().state.completed.includes(PAYMENT_LEAD_FORM_ID);
   const landingId = await saveJourneyLead({
     journey: latest(),
-    pages: [PAYMENT_CONTACT_PAGE],
+    pages,
     pathCode: plan.pathCode,
     formId: PAYMENT_LEAD_FORM_ID,
     linkLandingId: plan.linkLandingId,
@@ -313,7 +368,12 @@ async function saveContactLead(plan: PaymentPlan, latest: LatestJourney): Promis
   return landingId;
 }
 
-async function startAttempt(plan: PaymentPlan, latest: LatestJourney, values: BillingValues): Promise<PaymentOutcome> {
+async function startAttempt(
+  plan: PaymentPlan,
+  latest: LatestJourney,
+  values: BillingValues,
+  marketing: PaymentMarketing,
+): Promise<PaymentOutcome> {
   // A new card is checked for a bot before anything is saved: a bot testing stolen cards gets
   // no lead and no billing token. A check that cannot answer lets the patient pay (see
   // verifyPatient). The clinic's customer record does not exist yet when the patient pays.
@@ -329,6 +389,7 @@ async function startAttempt(plan: PaymentPlan, latest: LatestJourney, values: Bi
     records[PAYMENT_RECORDS.billingToken] === undefined ? records[PAYMENT_RECORDS.paymentKey] : undefined;
   const paymentKey = reusable ?? newIdempotencyKey();
   const contact = contactFromValues(values);
+  const marketingBefore = latest().state.answers[MARKETING_CONSENT_REF];
   try {
     // The key is on the server before any call that could lead to an order.
     await latest().save((state) => ({
@@ -339,13 +400,25 @@ async function startAttempt(plan: PaymentPlan, latest: LatestJourney, values: Bi
         lastName: [contact.lastName],
         email: [contact.email],
         phone: [contact.phone],
+        ...(marketing === null ? {} : { [MARKETING_CONSENT_REF]: [...marketing] }),
       },
       records: {
         ...withoutRecord(state.records, PAYMENT_RECORDS.billingToken),
         [PAYMENT_RECORDS.paymentKey]: paymentKey,
+        ...(marketing === null ? {} : { [PAYMENT_RECORDS.marketingAsked]: 'yes' }),
       },
     }));
-    const landingId = landingIdOf(latest().state, plan.linkLandingId) ?? (await saveContactLead(plan, latest));
+    let landingId = landingIdOf(latest().state, plan.linkLandingId);
+    if (landingId === undefined) {
+      landingId = await savePaymentLead(
+        plan,
+        latest,
+        marketing === null ? [PAYMENT_CONTACT_PAGE] : [PAYMENT_CONTACT_PAGE, PAYMENT_MARKETING_PAGE],
+      );
+    } else if (marketing !== null && !sameConsent(marketingBefore, marketing)) {
+      // The lead this form made before a declined card: the patient's new choice replaces the old.
+      await savePaymentLead(plan, latest, [PAYMENT_MARKETING_PAGE]);
+    }
     let billing: BillingInfo;
     try {
       billing = await saveBillingInfo({ customer: billingCustomerFrom(values), landingId });

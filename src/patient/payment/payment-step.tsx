@@ -18,6 +18,7 @@ import { LoadProblem } from '../load-problem.tsx';
 import { useApiData } from '../use-api-data.ts';
 import { BillingForm } from './billing-form.tsx';
 import { BILLING_ADDRESS_REF } from '../../questions/known-address.ts';
+import { MARKETING_CONSENT_REF } from '../intake/intake-pages.ts';
 import {
   billingAddressAnswer,
   EMPTY_CARD,
@@ -40,6 +41,7 @@ import {
   type PaymentOutcome,
   type PaymentPlan,
   orderReference,
+  paymentOffersMarketing,
 } from './payment-flow.ts';
 import { ProductSummary } from './product-summary.tsx';
 import { ActionBar } from '../../layout/action-bar.tsx';
@@ -114,6 +116,8 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
   const [check, setCheck] = useState<CheckState>({ status: 'idle' });
   const [tokenCard, setTokenCard] = useState<TokenCard | null>(null);
   const [refused, setRefused] = useState(false);
+  // The optional marketing box: unticked until the patient (or the agent, for them) ticks it.
+  const [editedMarketing, setMarketing] = useState<readonly string[] | null>(null);
   // Read only in handlers: a click in the same tick as another must not start a second payment.
   const busy = useRef(false);
   const cardVersion = useRef(0);
@@ -134,6 +138,9 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
   const pending = ready ? pendingAttemptOf(journey.state) : null;
   const mustCheck = plan !== null && paid === null && pending !== null && check.status !== 'done';
   const values = edited ?? initialBillingValues(journey.state.answers, context.prefill);
+  const offersMarketing = paymentOffersMarketing(journey.state, context.landingId, step?.laterScreens ?? null);
+  // After a reload the box shows the choice this form already saved, so a new attempt keeps it.
+  const marketing = editedMarketing ?? journey.state.answers[MARKETING_CONSENT_REF] ?? [];
 
   const finishPaid = useCallback(
     async (summary: PaidSummary, moveOn: boolean) => {
@@ -222,11 +229,17 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
     const tokenBefore = latest().state.records[PAYMENT_RECORDS.billingToken];
     const currentToken = tokenBefore ?? null;
     try {
-      const outcome = await pay(plan, latest, values, {
-        declinedToken,
-        tokenIsForTypedCard:
-          tokenCard !== null && tokenCard.token === currentToken && tokenCard.cardVersion === versionAtPress,
-      });
+      const outcome = await pay(
+        plan,
+        latest,
+        values,
+        {
+          declinedToken,
+          tokenIsForTypedCard:
+            tokenCard !== null && tokenCard.token === currentToken && tokenCard.cardVersion === versionAtPress,
+        },
+        offersMarketing ? marketing : null,
+      );
       const tokenAfter = latest().state.records[PAYMENT_RECORDS.billingToken];
       if (tokenAfter !== undefined && tokenAfter !== tokenBefore) {
         setTokenCard({ token: tokenAfter, cardVersion: versionAtPress });
@@ -315,6 +328,7 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
         <BillingForm
           values={values}
           onChange={change}
+          marketing={offersMarketing ? { value: marketing, onChange: setMarketing } : null}
           errors={errors}
           onErrors={setErrors}
           onSubmit={() => void submit()}
