@@ -72,18 +72,23 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
             would keep the last screen on show, with its old address, while the next one loads;
             its effects could then still navigate (a form putting its ?page=4 over the results
             the funnel resumed to). A new route shows its shell at once instead. */}
-        <Suspense key={route.path} fallback={shell}>
-          {!hydrated ? (
-            shell
-          ) : Screen ? (
-            // The registry creates every screen once, at module load, so the type is stable.
-            createElement(Screen, { route, params, code, step: route.funnel === true ? step : null })
-          ) : (
-            <Text role="alert" py="xl">
-              This page cannot be shown: no screen is called &quot;{route.screen}&quot;.
-            </Text>
-          )}
-        </Suspense>
+        {/* While hydrating, the shell stands outside any boundary: put in one, it would stay
+            on the page hidden while the boundary showed its fallback, and a moment later both
+            headings could be there at once. */}
+        {!hydrated ? (
+          shell
+        ) : (
+          <Suspense key={route.path} fallback={shell}>
+            {Screen ? (
+              // The registry creates every screen once, at module load, so the type is stable.
+              createElement(Screen, { route, params, code, step: route.funnel === true ? step : null })
+            ) : (
+              <Text role="alert" py="xl">
+                This page cannot be shown: no screen is called &quot;{route.screen}&quot;.
+              </Text>
+            )}
+          </Suspense>
+        )}
       </ChunkErrorBoundary>
     </AppPageLayout>
   );

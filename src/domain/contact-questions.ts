@@ -1,4 +1,5 @@
 import type { Question } from '../api/types.ts';
+import type { ScreenName } from '../engine/config-types.ts';
 
 /**
  * The contact questions as the men's assessment asks them on its last page (the demo seed's
@@ -48,3 +49,17 @@ export const MARKETING_CONSENT_QUESTION: Question & { ref: string } = {
     'Optional: send me offers and health news by phone, text message and email. You do not need to agree to see your results or to buy, and you can stop them at any time.',
   required: false,
 };
+
+/**
+ * The optional marketing-contact consent (TCPA), asked once per patient: by the assessment, else
+ * by the intake, else, in a funnel with neither after its payment (the call-centre variants), by
+ * the payment form that makes the lead (src/patient/payment/payment-flow.ts).
+ */
+export const MARKETING_CONSENT_REF = MARKETING_CONSENT_QUESTION.ref;
+
+/**
+ * The screens whose forms ask the marketing choice: the assessment on its last page always, the
+ * intake unless the patient made it already (intakeAsksMarketing). A payment with one of these
+ * among its funnel's later steps leaves the choice to it.
+ */
+export const SCREENS_ASKING_MARKETING: readonly ScreenName[] = ['hormone-assessment', 'intake'];

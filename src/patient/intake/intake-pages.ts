@@ -1,7 +1,6 @@
 import type { IdentityCustomer, Lead, Question, QuestionPage, UsState } from '../../api/types.ts';
 import { funnelConfig } from '../../config/funnel-config.ts';
-import type { ScreenName } from '../../engine/config-types.ts';
-import { CONTACT_QUESTIONS, MARKETING_CONSENT_QUESTION } from '../../domain/contact-questions.ts';
+import { CONTACT_QUESTIONS, MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
 import { identityFieldsForState, withStateIdentityRules } from '../../domain/identity-fields.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
 import { SHIPPING_ADDRESS_REF } from '../../questions/known-address.ts';
@@ -68,19 +67,8 @@ export function intakeFormFor(form: IntakeForm, code: string | null): IntakeForm
   };
 }
 
-/**
- * The optional marketing-contact consent (TCPA), asked once per patient: by the assessment, else
- * by the intake, else, in a funnel with neither after its payment (the call-centre variants), by
- * the payment form that makes the lead (src/patient/payment/payment-flow.ts).
- */
-export const MARKETING_CONSENT_REF = MARKETING_CONSENT_QUESTION.ref;
-
-/**
- * The screens whose forms ask the marketing choice: the assessment on its last page always, the
- * intake unless the patient made it already (intakeAsksMarketing). A payment with one of these
- * among its funnel's later steps leaves the choice to it.
- */
-export const SCREENS_ASKING_MARKETING: readonly ScreenName[] = ['hormone-assessment', 'intake'];
+// Re-exported where the intake's code has always found them.
+export { MARKETING_CONSENT_REF, SCREENS_ASKING_MARKETING } from '../../domain/contact-questions.ts';
 
 /** The assessment's form id: its last page asks the marketing choice. */
 const ASSESSMENT_FORM_ID = 'MIP';

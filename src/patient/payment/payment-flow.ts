@@ -21,7 +21,7 @@ import type { ScreenName } from '../../engine/config-types.ts';
 import { CONSENT_GIVEN } from '../../questions/question-helpers.ts';
 import { track } from '../../services/analytics.ts';
 import { verifyPatient } from '../../services/bot-check/verify-patient.ts';
-import { MARKETING_CONSENT_REF, SCREENS_ASKING_MARKETING } from '../intake/intake-pages.ts';
+import { MARKETING_CONSENT_REF, SCREENS_ASKING_MARKETING } from '../../domain/contact-questions.ts';
 import type { JourneyHandle } from '../journey.tsx';
 import { contactOf, hasContact, saveJourneyLead } from '../lead.ts';
 import {

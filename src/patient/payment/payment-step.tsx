@@ -18,7 +18,7 @@ import { LoadProblem } from '../load-problem.tsx';
 import { useApiData } from '../use-api-data.ts';
 import { BillingForm } from './billing-form.tsx';
 import { BILLING_ADDRESS_REF } from '../../questions/known-address.ts';
-import { MARKETING_CONSENT_REF } from '../intake/intake-pages.ts';
+import { MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
 import {
   billingAddressAnswer,
   EMPTY_CARD,
