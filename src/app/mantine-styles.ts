@@ -17,12 +17,9 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/http.ts';
 
 export type ApiData<T> =
@@ -23,7 +23,13 @@ export function useApiData<T>(key: string | null, load: (signal: AbortSignal) =>
     const controller = new AbortController();
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setResult({ key, attempt, value: { status: 'ready', data, retry } });
+        // A transition: the screen the data fills renders in slices, so a slow phone still
+        // answers a tap meanwhile instead of freezing for the whole screen.
+        if (!controller.signal.aborted) {
+          startTransition(() => {
+            setResult({ key, attempt, value: { status: 'ready', data, retry } });
+          });
+        }
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;

@@ -207,3 +207,36 @@ test('axe finds no serious problem with suggestions open, nor with the hint show
     results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
   ).toEqual([]);
 });
+
+test('Escape closes the suggestions with the text kept, and a tap on one chooses it', async () => {
+  const user = userEvent.setup();
+  const calls = useLocalPlaces();
+  renderWithProviders(<Billing />);
+  const street = screen.getByRole('combobox', { name: /Street address/ });
+  await user.type(street, TYPED);
+  await screen.findByRole('listbox', { name: /Street address/ });
+
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  expect(street).toHaveAttribute('aria-expanded', 'false');
+  expect(street).toHaveValue(TYPED);
+
+  // The arrow opens the list again, on its first option; the arrows move and wrap round.
+  await user.keyboard('{ArrowDown}');
+  const [first, second] = screen.getAllByRole('option');
+  expect(street).toHaveAttribute('aria-activedescendant', first?.id);
+  await user.keyboard('{ArrowDown}');
+  expect(street).toHaveAttribute('aria-activedescendant', second?.id);
+  expect(second).toHaveAttribute('aria-selected', 'true');
+  await user.keyboard('{ArrowDown}');
+  expect(street).toHaveAttribute('aria-activedescendant', first?.id);
+
+  await user.click(screen.getByRole('option', { name: '200 Congress Ave, Austin, TX 78701' }));
+  expect(street).toHaveFocus();
+  await waitFor(() => {
+    expect(screen.getByRole('textbox', { name: /City/ })).toHaveValue('Austin');
+  });
+  expect(street).toHaveValue('200 Congress Ave');
+  expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  expect(calls.map((call) => call.url)).toContain(`${TEST_API_BASE}/places/pl_austin_congress`);
+});

@@ -1,5 +1,5 @@
-import { Autocomplete, TextInput } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { TextInput } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { track } from '../../services/analytics.ts';
 import { useFlag } from '../../services/flags/use-flag.ts';
 import { pageServiceSettings } from '../../services/page-settings.ts';
@@ -13,6 +13,7 @@ import {
   type PlacesSession,
   type PlaceSuggestion,
 } from '../../services/places/places.ts';
+import classes from './address-autocomplete.module.css';
 
 /** How long typing must pause before the text is sent: one call per pause, not per key. */
 export const SUGGEST_DEBOUNCE_MS = 250;
@@ -51,6 +52,12 @@ function streetOf(text: string): string {
  * is slow, the field stays where it is, focus and text included, as plain text with a
  * one-line hint, and the fallback is reported once; the `addressAutocomplete` flag turns
  * suggestions off altogether. Controlled: the text lives in the form.
+ *
+ * The suggestions are the WAI-ARIA combobox pattern (a text box that owns a list box; arrows
+ * move through the options, Enter chooses, Escape closes, a click chooses) written here on
+ * Mantine's TextInput, not Mantine's Autocomplete: that one brings its Combobox, Popover, the
+ * floating-ui positioning library and ScrollArea, 25 KB gzipped, a sixth of the payment page's
+ * first load (issue 14). A list that opens right under its field needs none of them.
  */
 export function AddressAutocomplete({
   id,
@@ -72,8 +79,9 @@ export function AddressAutocomplete({
   const [unavailable, setUnavailable] = useState(false);
   const session = useRef<PlacesSession | null>(null);
   const details = useRef<AbortController | null>(null);
-  // The suggestion just chosen, whose whole text Autocomplete is about to write into the field.
-  const chosenText = useRef<string | null>(null);
+  // Whether the list may show (the field has focus and Escape has not closed it), and which option the arrows are on.
+  const [listOpen, setListOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const reported = useRef(false);
 
   const giveUp = useCallback(() => {
@@ -121,9 +129,9 @@ export function AddressAutocomplete({
     // The session ends with this details call, as the service bills them together.
     const token = session.current ?? newPlacesSession();
     session.current = null;
-    chosenText.current = chosen.text;
     setQuery(null);
     setSuggestions([]);
+    setActive(-1);
     onChange(streetOf(chosen.text));
     details.current?.abort();
     const controller = new AbortController();
@@ -160,25 +168,96 @@ export function AddressAutocomplete({
     );
   }
 
+  const options = asking ? suggestions : [];
+  const expanded = listOpen && options.length > 0;
+  const listId = `${id}-suggestions`;
+  const optionId = (index: number) => `${listId}-${index}`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (options.length === 0) return;
+    const last = options.length - 1;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setListOpen(true);
+        setActive((current) => (!expanded || current >= last ? 0 : current + 1));
+        return;
+      case 'ArrowUp':
+        event.preventDefault();
+        setListOpen(true);
+        setActive((current) => (!expanded || current <= 0 ? last : current - 1));
+        return;
+      case 'Enter': {
+        const chosen = expanded ? options[active] : undefined;
+        if (chosen === undefined) return;
+        // The address is chosen, not the form sent.
+        event.preventDefault();
+        choose(chosen.placeId);
+        return;
+      }
+      case 'Escape':
+        if (!expanded) return;
+        event.preventDefault();
+        setListOpen(false);
+        return;
+      default:
+    }
+  };
+
   return (
-    <Autocomplete
+    <TextInput
       {...shared}
+      role="combobox"
+      aria-autocomplete="list"
+      aria-expanded={expanded}
+      aria-controls={expanded ? listId : undefined}
+      aria-activedescendant={expanded && options[active] !== undefined ? optionId(active) : undefined}
       description={unavailable ? PLACES_UNAVAILABLE_HINT : undefined}
-      // Too short a text shows none, rather than the suggestions for an earlier one.
-      data={(asking ? suggestions : []).map((suggestion) => ({ value: suggestion.placeId, label: suggestion.text }))}
-      // The service has matched already; the text of a suggestion need not contain the typed words.
-      filter={({ options }) => options}
-      onOptionSubmit={choose}
-      onChange={(next) => {
-        // Autocomplete writes the whole suggestion into the field after `choose` has put its street there.
-        if (chosenText.current !== null && next === chosenText.current) {
-          chosenText.current = null;
-          return;
-        }
-        chosenText.current = null;
+      onFocus={() => {
+        setListOpen(true);
+      }}
+      onBlur={() => {
+        setListOpen(false);
+      }}
+      onKeyDown={onKeyDown}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
         setQuery(next);
+        setListOpen(true);
+        setActive(-1);
         onChange(next);
       }}
+      // The list opens under the text box itself, above the hint or the error below it.
+      inputContainer={(input) => (
+        <div className={classes.anchor}>
+          {input}
+          {expanded && (
+            <ul id={listId} role="listbox" aria-labelledby={`${id}-label`} className={classes.list}>
+              {options.map((suggestion, index) => (
+                <li
+                  key={suggestion.placeId}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className={classes.option}
+                  // Pressing an option must not take the focus from the text box (its blur closes the list).
+                  onMouseDown={(event) => {
+                    event.preventDefault();
+                  }}
+                  onMouseEnter={() => {
+                    setActive(index);
+                  }}
+                  onClick={() => {
+                    choose(suggestion.placeId);
+                  }}
+                >
+                  {suggestion.text}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     />
   );
 }
