@@ -5,6 +5,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { httpsUpgradeUrl } from './app/https-upgrade.ts';
+import { startHydrating } from './app/hydration.ts';
 import { selectBrand } from './config/brand.ts';
 import { funnelConfig, funnelEngine } from './config/funnel-config.ts';
 import { normalizeUrl } from './engine/url.ts';
@@ -56,6 +57,7 @@ if (upgrade !== null) {
       </StrictMode>
     );
     if (hydrate) {
+      startHydrating();
       // As a transition, so React hydrates in slices and the page answers taps meanwhile.
       startTransition(() => {
         hydrateRoot(root, app);

@@ -15,6 +15,7 @@ import { selectBrand } from '../config/brand.ts';
 import { funnelEngine } from '../config/funnel-config.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../services/csp-nonce.ts';
 import { App } from './app.tsx';
+import { startHydrating } from './hydration.ts';
 
 export interface RouteShell {
   site: Site;
@@ -90,6 +91,8 @@ function prerendered(route: RouteConfig, site: Site): boolean {
  * Content-Security-Policy would refuse.
  */
 function renderWhole(tree: ReactNode, what: string): string {
+  // The page is what the browser will hydrate: rendered as useHydrated renders it then.
+  startHydrating();
   const html = renderToString(tree);
   const problems = [
     html.includes('<!--$!') && 'a part failed or was still loading (a client-rendered Suspense boundary)',

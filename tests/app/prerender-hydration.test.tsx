@@ -4,6 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import brands from '../../config/brands.json';
 import { App } from '../../src/app/app.tsx';
+import { startHydrating } from '../../src/app/hydration.ts';
 import { renderShells, type RouteShell } from '../../src/app/render-shell.tsx';
 import { selectBrand } from '../../src/config/brand.ts';
 import type { BrandsFile } from '../../src/engine/config-types.ts';
@@ -56,6 +57,8 @@ test.each(shells.map((shell): [string, RouteShell] => [`${shell.site} ${shell.ro
     document.body.append(element);
     const selected = selectBrand(brands as BrandsFile, { environment: shell.site, hostname: 'localhost' });
 
+    // As src/main.tsx does before hydrating.
+    startHydrating();
     await act(async () => {
       root = hydrateRoot(
         element,
