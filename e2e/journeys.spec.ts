@@ -9,6 +9,7 @@ import {
   pay,
   reloadKeepsPlace,
   takeAssessment,
+  takeAssessmentWith,
   continueAfterPaying,
 } from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';
@@ -335,4 +336,48 @@ test('coming back while the results are still loading does not put the patient b
   await page.goto('/hormone-assessment/shrt');
   await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL('/results/shrt');
+});
+
+test('when the journey cannot be saved as the assessment ends, the patient stays on the last page, is told, and moves on once it saves', async ({
+  page,
+}) => {
+  const patient = newPatient('save-fails');
+  let failing = false;
+  const writes: { failed: boolean; step?: string; landingId?: string; completed: string[] }[] = [];
+  // The server stops answering the journey's writes (a dropped connection), and only those.
+  await page.route('**/api/journey', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    const { state } = route.request().postDataJSON() as {
+      state: { step?: { url: string }; landingId?: string; completed: string[] };
+    };
+    writes.push({ failed: failing, step: state.step?.url, landingId: state.landingId, completed: state.completed });
+    return failing ? route.abort('connectionreset') : route.continue();
+  });
+  await page.goto('/hormone-assessment/shrt');
+  await takeAssessmentWith(page, patient, (title) => {
+    // takeAssessment fills this page and presses Finish: the lead is saved, the journey is not.
+    if (title === 'Where should we send your results?') failing = true;
+    return Promise.resolve();
+  });
+  // The machine's one write for Finish, the move to the results, is refused...
+  await expect
+    .poll(() => writes.some((write) => write.failed && write.step === '/results/shrt'), { timeout: 20_000 })
+    .toBe(true);
+  // ...so the button comes back (it reads "Saving…" meanwhile) on the same page, with words for it.
+  await expect(page.getByRole('button', { name: 'Finish the assessment' })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Your answers could not be saved.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/hormone-assessment\/shrt/);
+  await expect(page.getByRole('heading', { name: 'Where should we send your results?' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(patient.email);
+
+  failing = false;
+  const before = writes.length;
+  await page.getByRole('button', { name: 'Finish the assessment' }).click();
+  await expect(page).toHaveURL('/results/shrt');
+  await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible({ timeout: 15_000 });
+  // One write moved the patient, carrying the lead's record with the step.
+  const moves = writes.slice(before).filter((write) => write.step === '/results/shrt');
+  expect(moves).toHaveLength(1);
+  expect(moves[0]).toMatchObject({ failed: false, completed: ['MIP'] });
+  expect(moves[0]?.landingId).toBeTruthy();
 });

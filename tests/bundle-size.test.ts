@@ -65,10 +65,12 @@ function screenKey(screen: string): string {
 // not by dropping these. 154 KiB since issue 13 (153.1 measured): journey saves with a
 // revision that reload and reapply the patient's change when refused, the return link's
 // token taken out of the address bar, and the consult video's fallback heard from the video.
-test('an assessment page loads at most 154 KiB of JavaScript (gzip) first', () => {
+// 155 KiB since issue 15 (154.5 measured): Next saves the journey before the machine moves on
+// (xstate's promise actor, a saving state per step, the settling of each move).
+test('an assessment page loads at most 155 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(154 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(155 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { createActor, initialTransition, transition } from 'xstate';
+import { describe, expect, test } from 'vitest';
+import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import {
   createFunnelMachine,
   ERROR,
@@ -10,6 +10,7 @@ import {
   urlOf,
   type FunnelEvent,
   type FunnelSnapshot,
+  type StepSaveInput,
 } from '../src/engine/funnel-machine.ts';
 import type { Visit } from '../src/engine/funnel-plan.ts';
 import { loadEngine } from './support/config.ts';
@@ -186,4 +187,71 @@ test('the machine runs as an actor, as the browser uses it', () => {
     '/mip/calendly/cchrt',
   ]);
   actor.stop();
+});
+
+describe('a visit that saves its steps (the app: Next saves, then moves)', () => {
+  const shrt: Visit = { code: 'shrt', brand: 'male', query: '' };
+
+  /** The app's machine, with the step save a test gives it. */
+  function savingActor(saveStep: (input: StepSaveInput) => Promise<void>) {
+    const machine = createFunnelMachine(engine, shrt, undefined, { saveSteps: true }).provide({
+      actors: { saveStep: fromPromise<undefined, StepSaveInput>(({ input }) => saveStep(input).then(() => undefined)) },
+    });
+    return createActor(machine).start();
+  }
+
+  test('Next saves the step it moves to, with what the screen handed over, and moves once that is saved', async () => {
+    const saves: StepSaveInput[] = [];
+    let finish: () => void = () => undefined;
+    const actor = savingActor((input) => {
+      saves.push(input);
+      return new Promise((resolve) => {
+        finish = resolve;
+      });
+    });
+    actor.send({ type: 'step.next', save: 'the lead' });
+    // Still on the assessment while it saves, and Next cannot be pressed twice.
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+    expect(actor.getSnapshot().can(next)).toBe(false);
+    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, save: 'the lead' }]);
+
+    finish();
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+    expect(urlOf(actor.getSnapshot())).toBe('/results/shrt');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  test('a save that fails keeps the patient on the step, says why, and Next can be pressed again', async () => {
+    let attempt = 0;
+    const actor = savingActor(() => {
+      attempt += 1;
+      return attempt === 1 ? Promise.reject(new Error('Request Timeout')) : Promise.resolve();
+    });
+    actor.send(next);
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+    expect(urlOf(actor.getSnapshot())).toBe('/hormone-assessment/shrt');
+    expect(actor.getSnapshot().context.error?.message).toBe('Request Timeout');
+    expect(actor.getSnapshot().can(next)).toBe(true);
+
+    actor.send(next);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+  });
+
+  test('Back while the save is under way stays with Back: the save no longer moves the patient', async () => {
+    let finish: () => void = () => undefined;
+    const actor = savingActor(
+      () =>
+        new Promise((resolve) => {
+          finish = resolve;
+        }),
+    );
+    actor.send(next);
+    actor.send({ type: 'step.goto', url: '/hormone-assessment/shrt' });
+    expect(actor.getSnapshot().can(next)).toBe(true);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+  });
 });

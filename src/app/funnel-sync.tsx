@@ -4,24 +4,29 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { useLocation } from 'react-router-dom';
-import { createActor, type Actor } from 'xstate';
+import { createActor, fromPromise, type Actor } from 'xstate';
 import type { ScreenName, Site } from '../engine/config-types.ts';
 import {
   createFunnelMachine,
   ERROR,
   placeOf,
+  SAVING,
   stepIndexOf,
   urlOf,
   visitFromUrl,
   type FunnelMachine,
+  type FunnelSnapshot,
+  type StepSaveInput,
 } from '../engine/funnel-machine.ts';
 import { screensAfter, type FunnelEngine } from '../engine/funnel-plan.ts';
 import { useJourneyStore } from '../patient/journey.tsx';
+import type { JourneyChange, JourneyStore } from '../patient/journey-store.ts';
 import { setAnalyticsPage, track } from '../services/analytics.ts';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
 import { useStableNavigate as useNavigate } from './use-stable-navigate.ts';
@@ -36,6 +41,16 @@ export interface FunnelStep {
   laterScreens: readonly ScreenName[];
   canNext: boolean;
   canBack: boolean;
+  /** Next has been pressed and the move is being saved; the patient is still on this step. */
+  saving: boolean;
+  /**
+   * Moves on: the machine saves the next step in the journey, with `change` in the same write
+   * (what the screen has to record, such as the lead's landing id), and moves once it is
+   * saved. Rejects, the patient still on this step, when the save fails (the journey store
+   * has said so on screen). Resolves at once where there is no next step.
+   */
+  advance: (change?: JourneyChange) => Promise<void>;
+  /** A Continue button's `advance()`: a failure keeps the patient here with the store's message. */
   onNext: () => void;
   onBack: () => void;
 }
@@ -79,6 +94,10 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
   // A new code, brand or query is a new visit; moving between its steps is not.
   const visitKey = found ? `${found.visit.code}\n${found.visit.brand}\n${found.visit.query}` : null;
   const [actor, setActor] = useState<FunnelActor | null>(null);
+  // The address (and its step index) the machine last heard of: only a move of the browser is
+  // news to it. The machine may move on its own first (the resume), before the effects below
+  // run; they must not send it back to the address it left.
+  const heard = useRef<string | null>(null);
   const journeys = useJourneyStore();
 
   useEffect(() => {
@@ -89,22 +108,38 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
       return undefined;
     }
     const { stepIndex } = readHistoryState(location.state);
-    const machine = createFunnelMachine(engine, found.visit, {
-      url,
-      ...(stepIndex === undefined ? {} : { index: stepIndex }),
+    const code = found.visit.code;
+    const machine = createFunnelMachine(
+      engine,
+      found.visit,
+      { url, ...(stepIndex === undefined ? {} : { index: stepIndex }) },
+      { saveSteps: true },
+    ).provide({
+      actors: {
+        saveStep: fromPromise<undefined, StepSaveInput>(({ input }) =>
+          saveStep(journeys, code, input).then(() => undefined),
+        ),
+      },
     });
     const started = createActor(machine).start();
+    heard.current = `${url}#${String(stepIndex)}`;
     setActor(started);
     // Resume: a patient who comes back to the funnel's first page (the campaign link) goes on
     // from the step their journey says they reached, when it belongs to this same visit.
     let cancelled = false;
-    const code = found.visit.code;
     void journeys.ready(code).then(({ loaded }) => {
+      if (cancelled) return;
       const saved = loaded?.step;
-      if (cancelled || !saved || saved.index === 0 || stepIndexOf(started.getSnapshot()) !== 0) return;
-      const savedVisit = visitFromUrl(engine, saved.url, site)?.visit;
-      if (savedVisit?.code !== code || savedVisit.query !== found.visit.query) return;
-      started.send({ type: 'step.goto', url: saved.url, index: saved.index });
+      const savedVisit = saved ? visitFromUrl(engine, saved.url, site)?.visit : undefined;
+      if (
+        saved &&
+        saved.index !== 0 &&
+        stepIndexOf(started.getSnapshot()) === 0 &&
+        savedVisit?.code === code &&
+        savedVisit.query === found.visit.query
+      ) {
+        started.send({ type: 'step.goto', url: saved.url, index: saved.index });
+      }
     });
     return () => {
       cancelled = true;
@@ -117,19 +152,25 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
   // The browser is on a URL: tell the machine.
   useEffect(() => {
     if (!actor) return;
-    if (urlOf(actor.getSnapshot()) === url) return;
     const { stepIndex } = readHistoryState(location.state);
+    const address = `${url}#${String(stepIndex)}`;
+    const moved = heard.current !== address;
+    heard.current = address;
+    if (!moved || urlOf(actor.getSnapshot()) === url) return;
     actor.send({ type: 'step.goto', url, ...(stepIndex === undefined ? {} : { index: stepIndex }) });
   }, [actor, url, location.state]);
 
-  // The machine is on a step: remember it in the patient's journey (on the server, never in the URL).
+  // The machine is on a step: remember it in the patient's journey (on the server, never in the
+  // URL). After Next the machine has saved it already (saveStep); this covers Back, Forward,
+  // links and the resume.
   useEffect(() => {
     if (!actor || !found) return undefined;
     const code = found.visit.code;
     const remember = () => {
       const snapshot = actor.getSnapshot();
       const index = stepIndexOf(snapshot);
-      if (placeOf(snapshot) !== 'step' || index === null) return;
+      // While Next saves, the journey already holds the step being moved to: leave it be.
+      if (placeOf(snapshot) !== 'step' || index === null || snapshot.hasTag(SAVING)) return;
       const step = { url: urlOf(snapshot), index };
       const saved = journeys.snapshot(code).state.step;
       if (saved?.url === step.url && saved.index === step.index) return;
@@ -189,9 +230,8 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
   return <FunnelContext.Provider value={actor}>{children}</FunnelContext.Provider>;
 }
 
-/** The funnel step of the page, or null on a page the funnel does not drive. */
-export function useFunnelStep(): FunnelStep | null {
-  const actor = useContext(FunnelContext);
+/** The machine's snapshot, read again when it changes; null without a machine. */
+function useFunnelSnapshot(actor: FunnelActor | null): FunnelSnapshot | null {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!actor) return () => {};
@@ -204,7 +244,44 @@ export function useFunnelStep(): FunnelStep | null {
   );
   const read = () => actor?.getSnapshot() ?? null;
   // The same on the server (the prerendered page, where no actor runs yet) as in the browser.
-  const snapshot = useSyncExternalStore(subscribe, read, read);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/**
+ * The machine's `saveStep` actor: one journey write with the step moved to and what the screen
+ * handed over with Next.
+ */
+function saveStep(journeys: JourneyStore, code: string, { to, save }: StepSaveInput): Promise<void> {
+  const change = typeof save === 'function' ? (save as JourneyChange) : null;
+  return journeys.save(code, (state) => ({ ...(change === null ? state : change(state)), step: to }));
+}
+
+/** Sends Next and settles once the machine has moved (or had nowhere to go), or failed to save. */
+function advanceOn(actor: FunnelActor, change?: JourneyChange): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!actor.getSnapshot().can({ type: 'step.next' })) {
+      resolve();
+      return;
+    }
+    const settle = (snapshot: FunnelSnapshot) => {
+      if (snapshot.hasTag(SAVING)) return false;
+      const { error } = snapshot.context;
+      if (error === null) resolve();
+      else reject(error);
+      return true;
+    };
+    const subscription = actor.subscribe((snapshot) => {
+      if (settle(snapshot)) subscription.unsubscribe();
+    });
+    actor.send({ type: 'step.next', ...(change === undefined ? {} : { save: change }) });
+    if (settle(actor.getSnapshot())) subscription.unsubscribe();
+  });
+}
+
+/** The funnel step of the page, or null on a page the funnel does not drive. */
+export function useFunnelStep(): FunnelStep | null {
+  const actor = useContext(FunnelContext);
+  const snapshot = useFunnelSnapshot(actor);
   if (!actor || !snapshot) return null;
   return {
     index: stepIndexOf(snapshot),
@@ -212,8 +289,10 @@ export function useFunnelStep(): FunnelStep | null {
     laterScreens: snapshot.context.plan ? screensAfter(snapshot.context.plan, stepIndexOf(snapshot)) : [],
     canNext: snapshot.can({ type: 'step.next' }),
     canBack: snapshot.can({ type: 'step.back' }),
+    saving: snapshot.hasTag(SAVING),
+    advance: (change) => advanceOn(actor, change),
     onNext: () => {
-      actor.send({ type: 'step.next' });
+      advanceOn(actor).catch(() => undefined);
     },
     onBack: () => {
       actor.send({ type: 'step.back' });

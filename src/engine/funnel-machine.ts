@@ -1,4 +1,4 @@
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Site } from './config-types.ts';
 import {
   isSamePage,
@@ -25,6 +25,31 @@ export function stepState(index: number): string {
   return `step-${index}`;
 }
 
+/** Within a step: shown, or saving the move to the next one (when the visit saves its steps). */
+export const SHOWN = 'shown';
+export const SAVING = 'saving';
+
+/**
+ * What the `saveStep` actor is given when the patient moves on: the step they are moving to
+ * and what the screen hands over with the move (`step.next`'s `save`, say the lead's landing
+ * id). The engine does not read `save`: the app's actor does (src/app/funnel-sync.tsx).
+ */
+export interface StepSaveInput {
+  to: { url: string; index: number };
+  save: unknown;
+}
+
+/** How a visit's machine behaves beyond its plan. */
+export interface FunnelOptions {
+  /**
+   * Moving on saves first: `step.next` enters the step's `saving` state, invokes the
+   * `saveStep` actor and moves only when it succeeds; a failure keeps the step, with the
+   * error in `context.error`. Without it (simulation, the config's own checks) the machine
+   * moves at once, as nothing is saved. @default false
+   */
+  saveSteps?: boolean;
+}
+
 export interface FunnelContext {
   /** The step list, or null when the visit has no funnel (see `problem`). */
   plan: FunnelPlan | null;
@@ -40,10 +65,15 @@ export interface FunnelContext {
   pagePath: string | null;
   /** The step index the patient is on, -1 off the list; the states set it on entry. */
   position: number;
+  /** What the last `step.next` handed over, for the `saveStep` actor. */
+  saving: unknown;
+  /** Why the last move on could not be saved; cleared by the next attempt and on a new step. */
+  error: Error | null;
 }
 
 export type FunnelEvent =
-  | { type: 'step.next' }
+  /** Move on; `save` goes to the `saveStep` actor with the move (see FunnelOptions.saveSteps). */
+  | { type: 'step.next'; save?: unknown }
   | { type: 'step.back' }
   /**
    * The browser is now on `url` (path and query), by a link, Back or Forward. `index` is the
@@ -82,7 +112,12 @@ export function locateStep(plan: FunnelPlan, page: PageLocation | null, current:
  * goes to a page of another visit (the app then starts a machine for that one). Position is
  * the step's index, never the first step with a matching path.
  */
-export function createFunnelMachine(engine: FunnelEngine, given: Visit, entry?: FunnelEntry) {
+export function createFunnelMachine(
+  engine: FunnelEngine,
+  given: Visit,
+  entry?: FunnelEntry,
+  options: FunnelOptions = {},
+) {
   // The form page number moves within a step: the funnel never sees it, so it never travels.
   const visit = { ...given, query: splitUrl(engine.funnelUrl(`/?${given.query}`)).query };
   const planned = engine.planVisit(visit);
@@ -113,24 +148,59 @@ export function createFunnelMachine(engine: FunnelEngine, given: Visit, entry?: 
     return index === null ? OFF_LIST : stepState(index);
   })();
 
-  const steps: Record<string, object> = {
-    [OFF_LIST]: {
-      entry: { type: 'setPosition', params: { index: -1 } },
-      on: plan && plan.steps.length > 0 ? { 'step.next': { target: stepState(0) } } : {},
-    },
-  };
-  plan?.steps.forEach((_, index) => {
-    steps[stepState(index)] = {
-      entry: { type: 'setPosition', params: { index } },
-      on: {
-        ...(index + 1 < plan.steps.length ? { 'step.next': { target: stepState(index + 1) } } : {}),
-        ...(index > 0 ? { 'step.back': { target: stepState(index - 1) } } : {}),
+  // Moving on to step `to`: at once, or by way of `saving`.
+  const moveOn = (to: number) => {
+    const target = `#funnel.${ACTIVE}.${stepState(to)}`;
+    if (options.saveSteps !== true) return { 'step.next': { target } };
+    return {
+      on: { 'step.next': { target: SAVING, actions: 'keepSave' as const } },
+      saving: {
+        tags: [SAVING],
+        invoke: {
+          src: 'saveStep' as const,
+          input: ({ context }: { context: FunnelContext }): StepSaveInput => ({
+            to: {
+              url: plan ? stepUrl({ steps: plan.steps, code: plan.code, query: context.query }, to) : '',
+              index: to,
+            },
+            save: context.saving,
+          }),
+          onDone: { target },
+          onError: { target: SHOWN, actions: 'keepError' as const },
+        },
       },
     };
+  };
+  // A step whose Next saves first is two states, shown and saving; position is set on entering the step.
+  const stepStates = (index: number, next: number | null, extra: object) => {
+    const move = next === null ? null : moveOn(next);
+    const entry = [{ type: 'setPosition', params: { index } }];
+    if (move === null || !('saving' in move)) {
+      return { entry, on: { ...(move ?? {}), ...extra } };
+    }
+    return {
+      entry,
+      initial: SHOWN,
+      on: extra,
+      states: { [SHOWN]: { on: move.on }, [SAVING]: move.saving },
+    };
+  };
+
+  const steps: Record<string, object> = {
+    [OFF_LIST]: stepStates(-1, plan && plan.steps.length > 0 ? 0 : null, {}),
+  };
+  plan?.steps.forEach((_, index) => {
+    steps[stepState(index)] = stepStates(
+      index,
+      index + 1 < plan.steps.length ? index + 1 : null,
+      index > 0 ? { 'step.back': { target: stepState(index - 1) } } : {},
+    );
   });
 
   return setup({
     types: { context: {} as FunnelContext, events: {} as FunnelEvent },
+    // The app provides the real one (machine.provide); this stands in where nothing is saved.
+    actors: { saveStep: fromPromise<undefined, StepSaveInput>(() => Promise.resolve(undefined)) },
     guards: {
       // Another code, a page the funnel does not drive, or a query that changes the step
       // list (a variant or pathOverride) is another visit: this machine's plan no longer holds.
@@ -153,7 +223,17 @@ export function createFunnelMachine(engine: FunnelEngine, given: Visit, entry?: 
         locateStep(context.plan, pageOf(event), context.position, event.index) === params.index,
     },
     actions: {
-      setPosition: assign((_, params: { index: number }) => ({ position: params.index })),
+      setPosition: assign((_, params: { index: number }) => ({ position: params.index, error: null })),
+      keepSave: assign({
+        saving: ({ event }) => (event.type === 'step.next' ? event.save : undefined),
+        error: null,
+      }),
+      keepError: assign({
+        error: ({ event }) => {
+          const failure = (event as { error?: unknown }).error;
+          return failure instanceof Error ? failure : new Error('The step could not be saved');
+        },
+      }),
       keepQuery: assign({
         query: ({ event }) => (event.type === 'step.goto' ? splitUrl(engine.funnelUrl(event.url)).query : ''),
       }),
@@ -171,6 +251,8 @@ export function createFunnelMachine(engine: FunnelEngine, given: Visit, entry?: 
       query: visit.query,
       pagePath: initialStep === OFF_LIST && entry ? splitUrl(entry.url).pathname : null,
       position: -1,
+      saving: undefined,
+      error: null,
     },
     states: {
       // The browser's moves are handled while the visit is under way, never after it ends.

@@ -195,7 +195,12 @@ export function FormRunner({
       if (last) await onComplete(pages);
       else await goTo(index + 1);
     } catch (error) {
-      showSnackbar(error instanceof ApiError ? error.message : 'Your answers could not be saved. Please try again.');
+      // What the server said, when it answered; a dropped connection is no words for a patient.
+      showSnackbar(
+        error instanceof ApiError && error.status !== null
+          ? error.message
+          : 'Your answers could not be saved. Please try again.',
+      );
     } finally {
       setBusy(false);
     }

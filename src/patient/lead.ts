@@ -9,6 +9,7 @@ import { consoleLogger } from './console-logger.ts';
 // Screens written before the logger had its own module import it from here.
 export { consoleLogger };
 import type { JourneyHandle } from './journey.tsx';
+import type { JourneyChange } from './journey-store.ts';
 
 type Answers = Readonly<Record<string, readonly string[]>>;
 
@@ -95,13 +96,29 @@ function randomSuffix(): string {
 }
 
 /**
+ * Saves the patient's lead and records it in the journey (see `saveLead`); returns the landing id.
+ */
+export async function saveJourneyLead(input: SaveLeadInput): Promise<LandingId> {
+  const { landingId, record } = await saveLeadOf(input);
+  await input.journey.save(record);
+  return landingId;
+}
+
+/** A saved lead: its landing id, and the journey change that records it with the finished form. */
+export interface SavedLead {
+  landingId: LandingId;
+  record: JourneyChange;
+}
+
+/**
  * Saves the patient's lead with the answers of some pages: under the journey's landing id when
  * it has one, else under the link's (the id payment and results use too), keeping the answers
  * of the lead saved there before, if any; else under a new landing id (SPEC §3). When another
- * browser's lead has that id already (409), under a new id with a random suffix. Records the
- * landing id and the finished form in the journey, and returns the landing id.
+ * browser's lead has that id already (409), under a new id with a random suffix. The journey is
+ * not written: `record` is the change that notes the landing id and the finished form, for the
+ * caller to save (with the funnel's next step, on Next: src/app/funnel-sync.tsx).
  */
-export async function saveJourneyLead(input: SaveLeadInput): Promise<LandingId> {
+export async function saveLeadOf(input: SaveLeadInput): Promise<SavedLead> {
   // Loaded on submit (like a screen's chunk): a page of questions needs none of it before then.
   const [{ saveLead }, { makeLandingId, nextLandingId }, { buildSubmission }, { findPatientLead }, { ApiError }] =
     await loadChunk(() =>
@@ -155,10 +172,13 @@ export async function saveJourneyLead(input: SaveLeadInput): Promise<LandingId> 
     landingId = makeLandingId({ ...parts, suffix: randomSuffix() });
     await saveLead({ lead: leadUnder(landingId), landingId, ...withScores }, { maxRetries: 2 });
   }
-  await journey.save((state) => ({
-    ...state,
-    landingId,
-    completed: state.completed.includes(formId) ? state.completed : [...state.completed, formId],
-  }));
-  return landingId;
+  const savedId = landingId;
+  return {
+    landingId: savedId,
+    record: (state) => ({
+      ...state,
+      landingId: savedId,
+      completed: state.completed.includes(formId) ? state.completed : [...state.completed, formId],
+    }),
+  };
 }

@@ -3,7 +3,7 @@ import { funnelConfig } from '../config/funnel-config.ts';
 import { computeScores } from '../domain/scores.ts';
 import { FormRunner } from '../patient/form-runner.tsx';
 import { useJourney } from '../patient/journey.tsx';
-import { saveJourneyLead } from '../patient/lead.ts';
+import { saveLeadOf } from '../patient/lead.ts';
 import { usePrefill } from '../patient/use-prefill.ts';
 import { useRouteContext } from '../patient/use-route-context.ts';
 import { routeIntro } from './route-intro.ts';
@@ -11,8 +11,9 @@ import type { ScreenProps } from './screen-props.ts';
 
 /**
  * The hormone assessment (all its variants: the route's form names the pages). Answers are
- * kept in the patient's journey page by page; the last page saves the lead with its scores
- * and moves the funnel on.
+ * kept in the patient's journey page by page; the last page saves the lead with its scores,
+ * then hands the machine the lead's record to save with the next step: one journey write,
+ * and the patient moves only once it is saved (a failure keeps them on the page, told so).
  */
 export default function HormoneAssessmentScreen({ route, code, step }: ScreenProps) {
   const journey = useJourney(code);
@@ -35,7 +36,7 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
           intro={intro !== null && <Text c="dimmed">{intro.text}</Text>}
           onBack={step?.canBack ? step.onBack : undefined}
           onComplete={async (pages) => {
-            await saveJourneyLead({
+            const { record } = await saveLeadOf({
               journey,
               pages,
               pathCode: code,
@@ -43,7 +44,9 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
               linkLandingId: context.landingId,
               scores: computeScores(funnelConfig.scores, journey.state.answers),
             });
-            step?.onNext();
+            // Off the funnel's list there is no next step to save with: the record is saved alone.
+            if (step?.canNext === true) await step.advance(record);
+            else await journey.save(record);
           }}
         />
       )}

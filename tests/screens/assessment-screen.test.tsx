@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
 import type { LeadPayload } from '../../src/api/types.ts';
 import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
@@ -13,6 +13,7 @@ import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { pageQuestionsHandler } from '../patient/mip-pages.ts';
 import { loadConfig } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
 
 useApiServer();
 
@@ -25,21 +26,19 @@ function routeOf(path: string): RouteConfig {
   return route;
 }
 
-function stepOf(overrides: Partial<FunnelStep> = {}): FunnelStep {
-  return {
+function stepOf(overrides: Partial<FunnelStep> = {}): FakeStep {
+  return fakeFunnelStep({
     index: 0,
     total: 5,
     laterScreens: [],
     canNext: true,
     canBack: false,
-    onNext: vi.fn(),
-    onBack: vi.fn(),
     ...overrides,
-  };
+  });
 }
 
 /** What the server is told, in order: lead saves (decoded) and the funnel moving on. */
-type Event = { saveLead: { lead: LeadPayload; scores: unknown; landingId: string } } | 'onNext';
+type Event = { saveLead: { lead: LeadPayload; scores: unknown; landingId: string } } | 'advance';
 
 function leadServer(events: Event[], status = 200) {
   server.use(
@@ -74,7 +73,7 @@ function renderAssessment(options: {
   path?: string;
   routePath?: string;
   code?: string;
-  step?: FunnelStep;
+  step?: FakeStep;
   journey?: ReturnType<typeof memoryJourneyCalls>;
 }) {
   const { routePath = '/hormone-assessment/:pathCode', code = 'shrt', step = stepOf() } = options;
@@ -158,7 +157,10 @@ test('a patient answers every page of the assessment; the lead is saved with sco
   const events: Event[] = [];
   leadServer(events);
   const { journey, step } = renderAssessment({});
-  vi.mocked(step.onNext).mockImplementation(() => events.push('onNext'));
+  step.advance.mockImplementation(() => {
+    events.push('advance');
+    return Promise.resolve();
+  });
 
   await aboutYou(user);
   await yourSymptoms(user);
@@ -167,7 +169,7 @@ test('a patient answers every page of the assessment; the lead is saved with sco
   await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
 
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   const landedAt = journey.saved.get('shrt')?.landedAt ?? '';
   const landingId = makeLandingId({ lastName: 'Van Dyke', email: 'avery@example.com', landedAt, formId: 'MIP' });
@@ -188,7 +190,7 @@ test('a patient answers every page of the assessment; the lead is saved with sco
         }) as unknown,
       },
     },
-    'onNext',
+    'advance',
   ]);
   const saved = events[0];
   const answers = typeof saved === 'object' ? saved.saveLead.lead.answers : [];
@@ -208,7 +210,12 @@ test('a patient answers every page of the assessment; the lead is saved with sco
     // Left unticked, the optional marketing consent is on record as not given.
     'marketing-consent': ['false'],
   });
-  expect(journey.saved.get('shrt')).toMatchObject({ landingId, completed: ['MIP'], pages: { MIP: 3 } });
+  expect(journey.saved.get('shrt')).toMatchObject({ pages: { MIP: 3 } });
+  // The lead's record goes with the move on, in the machine's one journey write.
+  const record = step.advance.mock.calls[0]?.[0];
+  const before = journey.saved.get('shrt');
+  expect(before === undefined ? undefined : record?.(before)).toMatchObject({ landingId, completed: ['MIP'] });
+  expect(step.onNext).not.toHaveBeenCalled();
 }, 30_000);
 
 test('the quiz asks the symptoms first and skips the health history', async () => {
@@ -225,7 +232,7 @@ test('the quiz asks the symptoms first and skips the health history', async () =
   await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
 
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(events).toHaveLength(1);
   expect(JSON.stringify(events)).not.toContain('hormone-cancer');
@@ -254,6 +261,36 @@ test('when the lead cannot be saved, the patient hears why, stays on the last pa
   expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('avery@example.com');
   expect(screen.getByRole('button', { name: 'Finish the assessment' })).toBeEnabled();
   expect(step.onNext).not.toHaveBeenCalled();
+  expect(step.advance).not.toHaveBeenCalled();
+}, 20_000);
+
+test('when the move on cannot be saved, the patient stays on the last page with their answers and can press again', async () => {
+  const user = userEvent.setup();
+  leadServer([]);
+  const { step } = renderAssessment({
+    journey: memoryJourneyCalls({
+      shrt: {
+        landedAt: '2026-11-22T09:00:00.000Z',
+        answers: ANSWERED_TO_CONTACT,
+        pages: { MIP: 3 },
+        completed: [],
+        records: {},
+      } satisfies JourneyState,
+    }),
+  });
+  // The machine's journey write fails: it stays on the step and the promise says so.
+  step.advance.mockRejectedValueOnce(new Error('Request Timeout'));
+
+  await contactDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
+
+  expect(await screen.findByRole('status')).toHaveTextContent('Your answers could not be saved. Please try again.');
+  expect(screen.getByRole('heading', { name: 'Where should we send your results?' })).toBeVisible();
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('avery@example.com');
+  await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
+  await waitFor(() => {
+    expect(step.advance).toHaveBeenCalledTimes(2);
+  });
 }, 20_000);
 
 test('a patient who paid first goes back from the first page to the previous step', async () => {

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import SchedulingScreen from '../../src/screens/scheduling-screen.tsx';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { countRows, startTestServer, type TestServer } from '../server/test-server.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
 
 /**
  * The booking screen against the local server itself (its handlers and SQLite, no network):
@@ -46,16 +46,14 @@ beforeEach(() => {
 
 const route: RouteConfig = must(loadConfig().routes.routes.find((item) => item.path === '/mip/calendly/:pathCode'));
 
-function fakeStep(): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
-  return {
+function fakeStep(): FakeStep {
+  return fakeFunnelStep({
     index: 4,
     total: 5,
     laterScreens: [],
     canNext: true,
     canBack: true,
-    onNext: vi.fn<() => void>(),
-    onBack: vi.fn<() => void>(),
-  };
+  });
 }
 
 /** The first time offered on the first day: its radio and its start. */

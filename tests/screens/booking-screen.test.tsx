@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
 import type { AvailableDates } from '../../src/api/types.ts';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import { parseBookingId } from '../../src/patient/booking/booking-id.ts';
 import SchedulingScreen from '../../src/screens/scheduling-screen.tsx';
@@ -12,6 +11,7 @@ import { setRuntimeConfig } from '../../src/api/http.ts';
 import { failure, operationHandler, server, TEST_API_BASE, TEST_API_TOKEN, useApiServer } from '../api/msw.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
 
 useApiServer();
 
@@ -48,16 +48,8 @@ function journey(change: Partial<JourneyState> = {}): JourneyState {
   return { landedAt: '2030-03-01T12:00:00.000Z', answers: {}, pages: {}, completed: [], records: {}, ...change };
 }
 
-function fakeStep(index: number, canNext = true): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
-  return {
-    index,
-    total: 5,
-    laterScreens: [],
-    canNext,
-    canBack: true,
-    onNext: vi.fn<() => void>(),
-    onBack: vi.fn<() => void>(),
-  };
+function fakeStep(index: number, canNext = true): FakeStep {
+  return fakeFunnelStep({ index, total: 5, laterScreens: [], canNext, canBack: true });
 }
 
 interface Scheduler {

@@ -2,15 +2,15 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import { CONSULT_VIDEOS } from '../../src/patient/video/consult-videos.ts';
 import AboutConsultScreen from '../../src/screens/about-consult-screen.tsx';
 import ConsultUpcomingScreen from '../../src/screens/consult-upcoming-screen.tsx';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
 
 const zoneBefore = process.env.TZ;
 beforeAll(() => {
@@ -25,16 +25,14 @@ const aboutRoute: RouteConfig = must(routes.find((route) => route.screen === 'ab
 const upcomingRoute: RouteConfig = must(routes.find((route) => route.screen === 'consult-upcoming'));
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public');
 
-function fakeStep(): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
-  return {
+function fakeStep(): FakeStep {
+  return fakeFunnelStep({
     index: 4,
     total: 6,
     laterScreens: [],
     canNext: true,
     canBack: true,
-    onNext: vi.fn<() => void>(),
-    onBack: vi.fn<() => void>(),
-  };
+  });
 }
 
 function journey(change: Partial<JourneyState> = {}): JourneyState {

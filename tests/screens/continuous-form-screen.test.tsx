@@ -13,6 +13,7 @@ import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { EFFECTIVENESS_PAGE, RETURNING_CUSTOMER_ID, RETURNING_LEAD_ID } from '../fixtures/continuing-care.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { fakeFunnelStep } from '../support/fake-step.ts';
 
 useApiServer();
 // A patient clicking and typing through several pages takes seconds in jsdom on a busy machine.
@@ -200,7 +201,7 @@ test("CHRT: a customer's refill goes to a new linked lead, their continuous orde
 test('CED: the a2-renewal step records the CED status on the journey lead once and goes on', async () => {
   const user = userEvent.setup();
   const calls = continuousApi();
-  const step = { index: 1, total: 2, laterScreens: [], canNext: true, canBack: true, onNext: vi.fn(), onBack: vi.fn() };
+  const step = fakeFunnelStep({ index: 1, total: 2, laterScreens: [], canNext: true, canBack: true });
   const renewal: JourneyState = {
     landedAt: '2024-06-01T09:00:00.000Z',
     landingId: RETURNING_LEAD_ID,
@@ -362,15 +363,13 @@ test('axe finds no serious problem on the incomplete-link page', async () => {
 test('CED as the last step of its funnel (nothing after it) confirms on the page', async () => {
   const user = userEvent.setup();
   const calls = continuousApi();
-  const step = {
+  const step = fakeFunnelStep({
     index: 1,
     total: 2,
     laterScreens: [],
     canNext: false,
     canBack: true,
-    onNext: vi.fn(),
-    onBack: vi.fn(),
-  };
+  });
   renderContinuous({
     route: CED,
     code: 'a2-renewal',

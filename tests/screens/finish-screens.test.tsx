@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import FinishScreen from '../../src/screens/finish-screen.tsx';
 import ThankYouScreen from '../../src/screens/thank-you-screen.tsx';
 import { useApiServer } from '../api/msw.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
 
 useApiServer();
 
@@ -38,16 +38,14 @@ function journey(change: Partial<JourneyState> = {}): JourneyState {
   };
 }
 
-function fakeStep(canNext: boolean): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
-  return {
+function fakeStep(canNext: boolean): FakeStep {
+  return fakeFunnelStep({
     index: 1,
     total: 4,
     laterScreens: [],
     canNext,
     canBack: true,
-    onNext: vi.fn<() => void>(),
-    onBack: vi.fn<() => void>(),
-  };
+  });
 }
 
 test('finish: what is done from the journey, the consult time, what comes next, the portal and the support line', async () => {

@@ -11,6 +11,7 @@ import IntakeScreen from '../../src/screens/intake-screen.tsx';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { fakeFunnelStep } from '../support/fake-step.ts';
 
 useApiServer();
 // A patient clicking and typing through several pages takes seconds in jsdom on a busy machine.
@@ -88,15 +89,13 @@ function afterAssessment(state: string, extra: Partial<JourneyState> = {}): Jour
 }
 
 function fakeStep() {
-  return {
+  return fakeFunnelStep({
     index: 3,
     total: 5,
     laterScreens: [],
     canNext: true,
     canBack: true,
-    onNext: vi.fn<() => void>(),
-    onBack: vi.fn<() => void>(),
-  } satisfies FunnelStep;
+  }) satisfies FunnelStep;
 }
 
 interface Calls {

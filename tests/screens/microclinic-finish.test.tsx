@@ -5,7 +5,6 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
 import type { MicroClinicLocation } from '../../src/api/types.ts';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import MicroclinicFinishScreen, {
   PLACE_NOT_FOUND,
@@ -15,6 +14,7 @@ import { analyticsSettled } from '../../src/services/analytics.ts';
 import { operationHandler, server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
 
 useApiServer();
 vi.setConfig({ testTimeout: 15_000 });
@@ -23,16 +23,14 @@ const microclinicRoute: RouteConfig = must(
   loadConfig().routes.routes.find((route) => route.screen === 'microclinic-finish'),
 );
 
-function fakeStep(): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
-  return {
+function fakeStep(): FakeStep {
+  return fakeFunnelStep({
     index: 1,
     total: 4,
     laterScreens: [],
     canNext: true,
     canBack: true,
-    onNext: vi.fn<() => void>(),
-    onBack: vi.fn<() => void>(),
-  };
+  });
 }
 
 function journey(): JourneyState {

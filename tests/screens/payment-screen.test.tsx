@@ -2,9 +2,8 @@ import axe from 'axe-core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
-import { afterEach, beforeEach, expect, test, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { ScreenName, Site } from '../../src/engine/config-types.ts';
 import CheckoutScreen from '../../src/screens/checkout-screen.tsx';
 import PaymentScreen from '../../src/screens/payment-screen.tsx';
@@ -14,6 +13,7 @@ import { server, TEST_API_BASE, TEST_API_TOKEN, useApiServer } from '../api/msw.
 import { loadConfig } from '../support/config.ts';
 import { deployWith, undeploy } from '../support/page-services.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
 
 useApiServer();
 
@@ -280,18 +280,14 @@ const AFTER_ASSESSMENT = journeyWith({ landingId: 'UXVpbm4yMDI1LTAzLTAxTUlQ', an
 /** The steps after payment in ghrt (and, with the assessment first, bhrt): forms that ask the marketing choice. */
 const INTAKE_LATER: readonly ScreenName[] = ['intake', 'scheduling', 'finish'];
 
-function fakeStep(
-  laterScreens: readonly ScreenName[],
-): FunnelStep & { onNext: Mock<() => void>; onBack: Mock<() => void> } {
-  return {
+function fakeStep(laterScreens: readonly ScreenName[]): FakeStep {
+  return fakeFunnelStep({
     index: 2,
     total: 5,
     laterScreens,
     canNext: true,
     canBack: true,
-    onNext: vi.fn<() => void>(),
-    onBack: vi.fn<() => void>(),
-  };
+  });
 }
 
 interface Setup {

@@ -11,6 +11,7 @@ import { deployWith, undeploy } from '../support/page-services.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 import { saveLead } from '../../src/api/leads.ts';
 import { countRows, pointClientAt, startTestServer, useClientServer, type TestServer } from '../server/test-server.ts';
+import { fakeFunnelStep } from '../support/fake-step.ts';
 
 /**
  * The payment step against the real local server (contract validation, payment simulator,
@@ -33,15 +34,13 @@ const route = loadConfig().routes.routes.find((candidate) => candidate.path === 
 function renderPayment(code: string, journeys: ReturnType<typeof memoryJourneyCalls>) {
   if (!route) throw new Error('config/routes.json has no /payment/:pathCode');
   // bhrt's first step: its assessment and intake come later and ask the marketing choice.
-  const step: FunnelStep = {
+  const step: FunnelStep = fakeFunnelStep({
     index: 0,
     total: 5,
     laterScreens: ['hormone-assessment', 'intake', 'scheduling', 'finish'],
     canNext: true,
     canBack: false,
-    onNext: vi.fn(),
-    onBack: vi.fn(),
-  };
+  });
   const view = renderWithProviders(
     <PaymentScreen route={route} params={{ pathCode: code }} code={code} step={step} />,
     {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, expect, test, vi } from 'vitest';
+import { beforeEach, expect, test } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
 import type { Lead, Qualification } from '../../src/api/types.ts';
 import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
@@ -12,6 +12,7 @@ import { setRuntimeConfig } from '../../src/api/http.ts';
 import { server, TEST_API_BASE, TEST_API_TOKEN, useApiServer } from '../api/msw.ts';
 import { loadConfig } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
 
 useApiServer();
 beforeEach(() => {
@@ -28,17 +29,15 @@ function routeOf(path: string): RouteConfig {
   return route;
 }
 
-function stepOf(overrides: Partial<FunnelStep> = {}): FunnelStep {
-  return {
+function stepOf(overrides: Partial<FunnelStep> = {}): FakeStep {
+  return fakeFunnelStep({
     index: 1,
     total: 5,
     laterScreens: [],
     canNext: true,
     canBack: true,
-    onNext: vi.fn(),
-    onBack: vi.fn(),
     ...overrides,
-  };
+  });
 }
 
 const LANDING_ID = 'VmFuX0R5a2V8YXZlcnlAZXhhbXBsZS5jb218MjAyNi0xMS0yMnxNSVA';

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import SchedulingScreen from '../../src/screens/scheduling-screen.tsx';
 import { analyticsSettled } from '../../src/services/analytics.ts';
@@ -12,6 +11,7 @@ import { operationHandler, server, useApiServer } from '../api/msw.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { deployWith, undeploy } from '../support/page-services.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
 
 useApiServer();
 
@@ -58,16 +58,8 @@ function journey(change: Partial<JourneyState> = {}): JourneyState {
   };
 }
 
-function fakeStep(index: number, canNext = true): FunnelStep & { onNext: ReturnType<typeof vi.fn<() => void>> } {
-  return {
-    index,
-    total: 5,
-    laterScreens: [],
-    canNext,
-    canBack: true,
-    onNext: vi.fn<() => void>(),
-    onBack: vi.fn<() => void>(),
-  };
+function fakeStep(index: number, canNext = true): FakeStep {
+  return fakeFunnelStep({ index, total: 5, laterScreens: [], canNext, canBack: true });
 }
 
 /** The men's booking step (step 4 of shrt) for a patient who has taken the assessment. */

@@ -1,0 +1,28 @@
+import { vi, type Mock } from 'vitest';
+import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
+
+/** A funnel step whose moves a test can read. */
+export type FakeStep = FunnelStep & {
+  onNext: Mock<() => void>;
+  onBack: Mock<() => void>;
+  advance: Mock<FunnelStep['advance']>;
+};
+
+/**
+ * A screen's funnel step without the machine behind it: the first step of five, Next and Back
+ * allowed, nothing after it; `advance` resolves as a saved move does. Give what a test needs.
+ */
+export function fakeFunnelStep(overrides: Partial<FunnelStep> = {}): FakeStep {
+  return {
+    index: 0,
+    total: 5,
+    laterScreens: [],
+    canNext: true,
+    canBack: true,
+    saving: false,
+    ...overrides,
+    onNext: vi.fn<() => void>(),
+    onBack: vi.fn<() => void>(),
+    advance: vi.fn<FunnelStep['advance']>(() => Promise.resolve()),
+  };
+}
