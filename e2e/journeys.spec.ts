@@ -381,3 +381,33 @@ test('when the journey cannot be saved as the assessment ends, the patient stays
   expect(moves[0]).toMatchObject({ failed: false, completed: ['MIP'] });
   expect(moves[0]?.landingId).toBeTruthy();
 });
+
+test('a Continue that cannot be saved keeps the patient on the page, says so each time, and works once the journey saves', async ({
+  page,
+}) => {
+  const patient = newPatient('continue-fails');
+  let failing = false;
+  await page.route('**/api/journey', (route) =>
+    failing && route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue(),
+  );
+  await page.goto('/hormone-assessment/shrt');
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL('/results/shrt');
+  const goOn = page.getByRole('button', { name: 'Continue to treatment options' });
+  await expect(goOn).toBeEnabled({ timeout: 15_000 });
+
+  failing = true;
+  const notSaved = page.getByRole('status').filter({ hasText: 'you are still on this page' });
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    await goOn.click();
+    await expect(notSaved).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL('/results/shrt');
+    await expect(goOn).toBeVisible();
+    await notSaved.getByRole('button', { name: 'Close message' }).click();
+    await expect(notSaved).toBeHidden();
+  }
+
+  failing = false;
+  await goOn.click();
+  await expect(page).toHaveURL('/payment/shrt');
+});

@@ -241,17 +241,25 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
 
   test('Back while the save is under way stays with Back: the save no longer moves the patient', async () => {
     let finish: () => void = () => undefined;
-    const actor = savingActor(
-      () =>
-        new Promise((resolve) => {
-          finish = resolve;
-        }),
-    );
+    let saves = 0;
+    const actor = savingActor(() => {
+      saves += 1;
+      // The first move saves at once; the second waits until the test lets it finish.
+      return saves === 1
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            finish = resolve;
+          });
+    });
     actor.send(next);
-    actor.send({ type: 'step.goto', url: '/hormone-assessment/shrt' });
-    expect(actor.getSnapshot().can(next)).toBe(true);
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+    actor.send(next);
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    actor.send(back);
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
     finish();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+    expect(actor.getSnapshot().can(next)).toBe(true);
   });
 });

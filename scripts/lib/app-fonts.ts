@@ -4,7 +4,8 @@ import subsetFont from 'subset-font';
 
 /**
  * The app's typeface, cut to the characters English text and patients' names use: printable
- * ASCII, Latin-1 (é, ñ, ü, ©, §, ·), the general punctuation block (’ “ ” – — • …), the euro and
+ * ASCII, Latin-1 (é, ñ, ü, ©, §, ·), the whole general punctuation block (’ “ ” – — • … and the
+ * narrow no-break space browsers put before AM and PM), the euro and
  * trade mark signs, the minus and the four arrows. Fontsource's "latin" files carry more
  * (Latin Extended letters, combining marks) at about a third more bytes on every first visit; a
  * character outside this set still shows, in the system font (the CSS's `unicode-range` says
@@ -13,8 +14,7 @@ import subsetFont from 'subset-font';
 export const APP_FONT_RANGES: readonly (readonly [number, number])[] = [
   [0x20, 0x7e],
   [0xa0, 0xff],
-  [0x2010, 0x2027],
-  [0x2030, 0x203a],
+  [0x2000, 0x206f],
   [0x20ac, 0x20ac],
   [0x2122, 0x2122],
   [0x2190, 0x2193],

@@ -28,6 +28,7 @@ import { screensAfter, type FunnelEngine } from '../engine/funnel-plan.ts';
 import { useJourneyStore } from '../patient/journey.tsx';
 import type { JourneyChange, JourneyStore } from '../patient/journey-store.ts';
 import { setAnalyticsPage, track } from '../services/analytics.ts';
+import { useNotifications } from './notifications.tsx';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
 import { useStableNavigate as useNavigate } from './use-stable-navigate.ts';
 
@@ -46,11 +47,12 @@ export interface FunnelStep {
   /**
    * Moves on: the machine saves the next step in the journey, with `change` in the same write
    * (what the screen has to record, such as the lead's landing id), and moves once it is
-   * saved. Rejects, the patient still on this step, when the save fails (the journey store
-   * has said so on screen). Resolves at once where there is no next step.
+   * saved. Rejects, the patient still on this step, when the save fails: the caller says so.
+   * Pressed again while saving, it settles with the save under way. Resolves at once where
+   * there is no next step.
    */
   advance: (change?: JourneyChange) => Promise<void>;
-  /** A Continue button's `advance()`: a failure keeps the patient here with the store's message. */
+  /** A Continue button's `advance()`: a failure keeps the patient here and says so (MOVE_NOT_SAVED). */
   onNext: () => void;
   onBack: () => void;
 }
@@ -135,6 +137,8 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
         saved &&
         saved.index !== 0 &&
         stepIndexOf(started.getSnapshot()) === 0 &&
+        // Next pressed before the journey came: the patient's own move wins.
+        !started.getSnapshot().hasTag(SAVING) &&
         savedVisit?.code === code &&
         savedVisit.query === found.visit.query
       ) {
@@ -156,7 +160,11 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
     const address = `${url}#${String(stepIndex)}`;
     const moved = heard.current !== address;
     heard.current = address;
-    if (!moved || urlOf(actor.getSnapshot()) === url) return;
+    if (!moved) return;
+    // The same address is still another step when its history entry names another index
+    // (microbh books on /mip/calendly twice).
+    const snapshot = actor.getSnapshot();
+    if (urlOf(snapshot) === url && (stepIndex === undefined || stepIndexOf(snapshot) === stepIndex)) return;
     actor.send({ type: 'step.goto', url, ...(stepIndex === undefined ? {} : { index: stepIndex }) });
   }, [actor, url, location.state]);
 
@@ -259,7 +267,9 @@ function saveStep(journeys: JourneyStore, code: string, { to, save }: StepSaveIn
 /** Sends Next and settles once the machine has moved (or had nowhere to go), or failed to save. */
 function advanceOn(actor: FunnelActor, change?: JourneyChange): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (!actor.getSnapshot().can({ type: 'step.next' })) {
+    const now = actor.getSnapshot();
+    const saving = now.hasTag(SAVING);
+    if (!saving && !now.can({ type: 'step.next' })) {
       resolve();
       return;
     }
@@ -273,26 +283,34 @@ function advanceOn(actor: FunnelActor, change?: JourneyChange): Promise<void> {
     const subscription = actor.subscribe((snapshot) => {
       if (settle(snapshot)) subscription.unsubscribe();
     });
-    actor.send({ type: 'step.next', ...(change === undefined ? {} : { save: change }) });
+    // A second press while the first is saving waits for that one: it is the same move.
+    if (!saving) actor.send({ type: 'step.next', ...(change === undefined ? {} : { save: change }) });
     if (settle(actor.getSnapshot())) subscription.unsubscribe();
   });
 }
 
+/** Said each time a Continue could not be saved: the patient is still on the page, and may press again. */
+export const MOVE_NOT_SAVED = 'We could not save your progress, so you are still on this page. Please try again.';
+
 /** The funnel step of the page, or null on a page the funnel does not drive. */
 export function useFunnelStep(): FunnelStep | null {
   const actor = useContext(FunnelContext);
+  const { showSnackbar } = useNotifications();
   const snapshot = useFunnelSnapshot(actor);
   if (!actor || !snapshot) return null;
   return {
     index: stepIndexOf(snapshot),
     total: snapshot.context.plan?.steps.length ?? 0,
     laterScreens: snapshot.context.plan ? screensAfter(snapshot.context.plan, stepIndexOf(snapshot)) : [],
-    canNext: snapshot.can({ type: 'step.next' }),
+    // Next is still there while it saves (pressing it again waits for the same save).
+    canNext: snapshot.can({ type: 'step.next' }) || snapshot.hasTag(SAVING),
     canBack: snapshot.can({ type: 'step.back' }),
     saving: snapshot.hasTag(SAVING),
     advance: (change) => advanceOn(actor, change),
     onNext: () => {
-      advanceOn(actor).catch(() => undefined);
+      advanceOn(actor).catch(() => {
+        showSnackbar(MOVE_NOT_SAVED);
+      });
     },
     onBack: () => {
       actor.send({ type: 'step.back' });

@@ -201,7 +201,7 @@ export class JourneyStore {
         // journey saved on an earlier visit with what this page has.
         entry.unloaded = true;
         this.set(entry, { ...entry.snapshot, status: 'unsaved' });
-        this.onProblem('We could not load your saved answers. You can go on; we will keep trying to save.');
+        this.onProblem('We could not load your saved answers just now. We will try again as you go on.');
       },
     );
     return entry;

@@ -282,7 +282,7 @@ test('a journey that cannot be loaded is still usable in memory, and the patient
   expect(snapshot.state.answers).toEqual({ symptoms: ['fatigue'] });
   expect(onProblem).toHaveBeenCalledTimes(1);
   expect(onProblem).toHaveBeenCalledWith(
-    'We could not load your saved answers. You can go on; we will keep trying to save.',
+    'We could not load your saved answers just now. We will try again as you go on.',
   );
   server.control.failSaves = true;
   await store.save('shrt').catch(() => undefined);

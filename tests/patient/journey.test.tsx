@@ -125,7 +125,7 @@ test('when the saved journey cannot be loaded, the patient is told and can go on
   });
 
   expect(await screen.findByRole('status')).toHaveTextContent(
-    'We could not load your saved answers. You can go on; we will keep trying to save.',
+    'We could not load your saved answers just now. We will try again as you go on.',
   );
   await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Fine');
   expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('Fine');

@@ -14,6 +14,7 @@ import { pageQuestionsHandler } from '../patient/mip-pages.ts';
 import { loadConfig } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
+import { ApiError } from '../../src/api/http.ts';
 
 useApiServer();
 
@@ -278,8 +279,9 @@ test('when the move on cannot be saved, the patient stays on the last page with 
       } satisfies JourneyState,
     }),
   });
-  // The machine's journey write fails: it stays on the step and the promise says so.
-  step.advance.mockRejectedValueOnce(new Error('Request Timeout'));
+  // The machine's journey write fails as a dropped connection does (no status): it stays on
+  // the step, and the promise says so.
+  step.advance.mockRejectedValueOnce(new ApiError('Failed to fetch', null, 'journey'));
 
   await contactDetails(user);
   await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));

@@ -10,9 +10,10 @@ export type FakeStep = FunnelStep & {
 
 /**
  * A screen's funnel step without the machine behind it: the first step of five, Next and Back
- * allowed, nothing after it; `advance` resolves as a saved move does. Give what a test needs.
+ * allowed, nothing after it; `advance` resolves as a saved move does. Give what a test needs;
+ * the moves are always mocks, for the test to read or to make fail (`mockRejectedValueOnce`).
  */
-export function fakeFunnelStep(overrides: Partial<FunnelStep> = {}): FakeStep {
+export function fakeFunnelStep(overrides: Omit<Partial<FunnelStep>, 'onNext' | 'onBack' | 'advance'> = {}): FakeStep {
   return {
     index: 0,
     total: 5,

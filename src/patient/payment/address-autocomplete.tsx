@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { TextInput, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { track } from '../../services/analytics.ts';
 import { useFlag } from '../../services/flags/use-flag.ts';
@@ -38,6 +38,11 @@ export interface AddressAutocompleteProps {
   autoComplete?: string;
   /** The service to ask; the deployment's (`pageServiceSettings().places`) unless a test gives one. */
   places?: Places;
+}
+
+/** What a screen reader hears when suggestions come. */
+function suggestionCount(count: number): string {
+  return count === 1 ? '1 address suggested' : `${String(count)} addresses suggested`;
 }
 
 /** "200 Congress Ave, Austin, TX 78701" gives "200 Congress Ave": what goes into line 1 at once. */
@@ -171,7 +176,9 @@ export function AddressAutocomplete({
   const options = asking ? suggestions : [];
   const expanded = listOpen && options.length > 0;
   const listId = `${id}-suggestions`;
-  const optionId = (index: number) => `${listId}-${index}`;
+  // By the place, not the position: when new suggestions arrive, an id never names another address.
+  const optionId = (placeId: string) => `${listId}-${placeId}`;
+  const activeOption = expanded ? options[active] : undefined;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (options.length === 0) return;
@@ -211,7 +218,7 @@ export function AddressAutocomplete({
       aria-autocomplete="list"
       aria-expanded={expanded}
       aria-controls={expanded ? listId : undefined}
-      aria-activedescendant={expanded && options[active] !== undefined ? optionId(active) : undefined}
+      aria-activedescendant={activeOption === undefined ? undefined : optionId(activeOption.placeId)}
       description={unavailable ? PLACES_UNAVAILABLE_HINT : undefined}
       onFocus={() => {
         setListOpen(true);
@@ -231,22 +238,27 @@ export function AddressAutocomplete({
       inputContainer={(input) => (
         <div className={classes.anchor}>
           {input}
+          {/* Suggestions arrive after a pause in typing: said once they are there. */}
+          <VisuallyHidden aria-live="polite">{expanded ? suggestionCount(options.length) : ''}</VisuallyHidden>
           {expanded && (
-            <ul id={listId} role="listbox" aria-labelledby={`${id}-label`} className={classes.list}>
+            <ul
+              id={listId}
+              role="listbox"
+              aria-labelledby={`${id}-label`}
+              className={classes.list}
+              // A press anywhere on the list (an option, its padding, its scroll bar) must not take
+              // the focus from the text box, whose blur closes the list.
+              onMouseDown={(event) => {
+                event.preventDefault();
+              }}
+            >
               {options.map((suggestion, index) => (
                 <li
                   key={suggestion.placeId}
-                  id={optionId(index)}
+                  id={optionId(suggestion.placeId)}
                   role="option"
                   aria-selected={index === active}
                   className={classes.option}
-                  // Pressing an option must not take the focus from the text box (its blur closes the list).
-                  onMouseDown={(event) => {
-                    event.preventDefault();
-                  }}
-                  onMouseEnter={() => {
-                    setActive(index);
-                  }}
                   onClick={() => {
                     choose(suggestion.placeId);
                   }}
