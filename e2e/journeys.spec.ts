@@ -14,6 +14,11 @@ import {
 } from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';
 
+// A whole funnel (assessment, results, video, payment, intake, booking, each page reloaded) takes
+// 20-30 s on this project's two-core machine when nothing else runs: the default 30 s left no room
+// for a busy CI machine.
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * Whole funnels as patients take them, from the campaign link to the end, through the real
  * local server. After each step the page is reloaded: the patient must stay where they are
