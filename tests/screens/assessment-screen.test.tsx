@@ -239,10 +239,9 @@ test('the quiz asks the symptoms first and skips the health history', async () =
   expect(JSON.stringify(events)).not.toContain('hormone-cancer');
 }, 30_000);
 
-test('when the lead cannot be saved, the patient hears why, stays on the last page and does not move on', async () => {
-  const user = userEvent.setup();
-  leadServer([], 503);
-  const { step } = renderAssessment({
+/** A patient back on the assessment's last page (the contact details), every earlier page answered. */
+function renderOnLastPage() {
+  return renderAssessment({
     journey: memoryJourneyCalls({
       shrt: {
         landedAt: '2026-11-22T09:00:00.000Z',
@@ -253,6 +252,12 @@ test('when the lead cannot be saved, the patient hears why, stays on the last pa
       } satisfies JourneyState,
     }),
   });
+}
+
+test('when the lead cannot be saved, the patient hears why, stays on the last page and does not move on', async () => {
+  const user = userEvent.setup();
+  leadServer([], 503);
+  const { step } = renderOnLastPage();
 
   await contactDetails(user);
   await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
@@ -268,17 +273,7 @@ test('when the lead cannot be saved, the patient hears why, stays on the last pa
 test('when the move on cannot be saved, the patient stays on the last page with their answers and can press again', async () => {
   const user = userEvent.setup();
   leadServer([]);
-  const { step } = renderAssessment({
-    journey: memoryJourneyCalls({
-      shrt: {
-        landedAt: '2026-11-22T09:00:00.000Z',
-        answers: ANSWERED_TO_CONTACT,
-        pages: { MIP: 3 },
-        completed: [],
-        records: {},
-      } satisfies JourneyState,
-    }),
-  });
+  const { step } = renderOnLastPage();
   // The machine's journey write fails as a dropped connection does (no status): it stays on
   // the step, and the promise says so.
   step.advance.mockRejectedValueOnce(new ApiError('Failed to fetch', null, 'journey'));
