@@ -4,7 +4,6 @@ import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import type { JourneyState } from '../../src/api/journey.ts';
 import type { LeadPayload } from '../../src/api/types.ts';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
 import { makeLandingId } from '../../src/domain/landing-id.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import HormoneAssessmentScreen from '../../src/screens/hormone-assessment-screen.tsx';
@@ -13,7 +12,7 @@ import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { pageQuestionsHandler } from '../patient/mip-pages.ts';
 import { loadConfig } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
-import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
+import { fakeFunnelStep, type FakeStep, type StepOverrides } from '../support/fake-step.ts';
 import { ApiError } from '../../src/api/http.ts';
 
 useApiServer();
@@ -27,15 +26,9 @@ function routeOf(path: string): RouteConfig {
   return route;
 }
 
-function stepOf(overrides: Partial<FunnelStep> = {}): FakeStep {
-  return fakeFunnelStep({
-    index: 0,
-    total: 5,
-    laterScreens: [],
-    canNext: true,
-    canBack: false,
-    ...overrides,
-  });
+/** The assessment is the funnel's first step: no Back to a step before it. */
+function stepOf(overrides: StepOverrides = {}): FakeStep {
+  return fakeFunnelStep({ canBack: false, ...overrides });
 }
 
 /** What the server is told, in order: lead saves (decoded) and the funnel moving on. */

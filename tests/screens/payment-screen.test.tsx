@@ -556,18 +556,23 @@ test('a journey whose order is placed shows the order instead of the form, and p
   expect(api.of('createOrder')).toHaveLength(0);
 });
 
+/** Fills the billing address and a card the simulator declines, presses Pay, and returns the card fields with the reason shown. */
+async function payDeclined(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user, DECLINED);
+  await user.click(await payButton());
+  const card = screen.getByRole('group', { name: 'Card details' });
+  expect(await within(card).findByRole('alert')).toHaveTextContent('Your card was declined.');
+  return card;
+}
+
 test('a declined card shows the reason with the card fields, keeps what was typed, and a new card pays', async () => {
   const user = userEvent.setup({ delay: null });
   const api = fakeApi();
   const { calls, step } = renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
 
-  await payButton();
-  await fillAddress(user);
-  await fillCard(user, DECLINED);
-  await user.click(await payButton());
-
-  const card = screen.getByRole('group', { name: 'Card details' });
-  expect(await within(card).findByRole('alert')).toHaveTextContent('Your card was declined.');
+  const card = await payDeclined(user);
   expect(step.onNext).not.toHaveBeenCalled();
   expect(within(card).getByRole('textbox', { name: 'Card number' })).toHaveValue(DECLINED);
   expect(within(card).getByRole('textbox', { name: 'Expiry date (MM/YY)' })).toHaveValue('12/34');
@@ -598,12 +603,7 @@ test('pressing Pay again after a decline without changing the card resends the s
   const api = fakeApi();
   renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
 
-  await payButton();
-  await fillAddress(user);
-  await fillCard(user, DECLINED);
-  await user.click(await payButton());
-  const card = screen.getByRole('group', { name: 'Card details' });
-  expect(await within(card).findByRole('alert')).toHaveTextContent('Your card was declined.');
+  const card = await payDeclined(user);
   await user.click(await payButton());
   await waitFor(() => {
     expect(api.of('createOrder')).toHaveLength(2);
@@ -732,12 +732,7 @@ test('call centre: after a declined card the box stays, and a changed choice rep
 
   await marketingBox();
   await fillContact(user);
-  await payButton();
-  await fillAddress(user);
-  await fillCard(user, DECLINED);
-  await user.click(await payButton());
-  const card = screen.getByRole('group', { name: 'Card details' });
-  expect(await within(card).findByRole('alert')).toHaveTextContent('Your card was declined.');
+  await payDeclined(user);
   expect(marketingChoiceOf(api.of('saveLead')[0])).toEqual(['false']);
 
   await user.click(await marketingBox());

@@ -12,7 +12,7 @@ import { setRuntimeConfig } from '../../src/api/http.ts';
 import { server, TEST_API_BASE, TEST_API_TOKEN, useApiServer } from '../api/msw.ts';
 import { loadConfig } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
-import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
+import { fakeFunnelStep, type FakeStep, type StepOverrides } from '../support/fake-step.ts';
 
 useApiServer();
 beforeEach(() => {
@@ -29,15 +29,9 @@ function routeOf(path: string): RouteConfig {
   return route;
 }
 
-function stepOf(overrides: Partial<FunnelStep> = {}): FakeStep {
-  return fakeFunnelStep({
-    index: 1,
-    total: 5,
-    laterScreens: [],
-    canNext: true,
-    canBack: true,
-    ...overrides,
-  });
+/** The results are the funnel's second step. */
+function stepOf(overrides: StepOverrides = {}): FakeStep {
+  return fakeFunnelStep({ index: 1, ...overrides });
 }
 
 const LANDING_ID = 'VmFuX0R5a2V8YXZlcnlAZXhhbXBsZS5jb218MjAyNi0xMS0yMnxNSVA';

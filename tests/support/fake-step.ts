@@ -8,12 +8,15 @@ export type FakeStep = FunnelStep & {
   advance: Mock<FunnelStep['advance']>;
 };
 
+/** What a test may set on a fake step: everything but the moves, which stay mocks. */
+export type StepOverrides = Omit<Partial<FunnelStep>, 'onNext' | 'onBack' | 'advance'>;
+
 /**
  * A screen's funnel step without the machine behind it: the first step of five, Next and Back
  * allowed, nothing after it; `advance` resolves as a saved move does. Give what a test needs;
  * the moves are always mocks, for the test to read or to make fail (`mockRejectedValueOnce`).
  */
-export function fakeFunnelStep(overrides: Omit<Partial<FunnelStep>, 'onNext' | 'onBack' | 'advance'> = {}): FakeStep {
+export function fakeFunnelStep(overrides: StepOverrides = {}): FakeStep {
   return {
     index: 0,
     total: 5,
