@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
-import { CSP_NONCE_PLACEHOLDER } from './src/services/csp-nonce.ts';
+import { CSP_NONCE_PLACEHOLDER } from './src/contract/csp-nonce.ts';
 import { funnelConfigValidation } from './scripts/lib/vite-config-plugin.ts';
 import { precompress } from './scripts/lib/precompress-plugin.ts';
 import { prerender } from './scripts/lib/prerender-plugin.ts';
@@ -91,7 +91,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ...(command === 'build'
     ? {
         resolve: { alias: reactRouterProduction },
-        // The server puts each response's nonce in place of this (src/services/csp-nonce.ts).
+        // The server puts each response's nonce in place of this (src/contract/csp-nonce.ts).
         html: { cspNonce: CSP_NONCE_PLACEHOLDER },
       }
     : {}),

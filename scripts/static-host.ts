@@ -15,7 +15,7 @@ import path from 'node:path';
 import { ServerConfigError } from '../src/server/config-error.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../src/server/content-security-policy.ts';
 import { readServiceSettings, withServiceSettings } from '../src/server/service-settings.ts';
-import { CSP_NONCE_PLACEHOLDER } from '../src/services/csp-nonce.ts';
+import { CSP_NONCE_PLACEHOLDER } from '../src/contract/csp-nonce.ts';
 
 const dir = process.argv[2] ?? 'dist';
 let settings;

@@ -5,11 +5,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { httpsUpgradeUrl } from './app/https-upgrade.ts';
-import { startHydrating } from './app/hydration.ts';
-import { selectBrand } from './config/brand.ts';
-import { funnelConfig, funnelEngine } from './config/funnel-config.ts';
+import { startHydrating } from './shared/hydration.ts';
+import { selectBrand } from './contract/brand.ts';
+import { funnelConfig, funnelEngine } from './contract/funnel-config.ts';
 import { normalizeUrl } from './engine/url.ts';
-import { preloadScreen } from './screens/registry.ts';
+import { preloadScreen } from './app/registry.ts';
 import { RETURN_LINK_UNREACHABLE, takeReturnLinkToken } from './app/return-link.ts';
 
 const upgrade = httpsUpgradeUrl(window.location.href);
@@ -77,7 +77,7 @@ if (upgrade !== null) {
       .then(render);
   }
   // Tagging starts 3000 ms after the page loads, so its code is not part of the first load.
-  void import('./services/tag-manager/start-tag-manager.ts').then(
+  void import('./app/start-tag-manager.ts').then(
     (tags) => tags.startTagManager(selected.brand.tagManagerContainer),
     () => undefined,
   );

@@ -5,7 +5,7 @@
  *
  * 1. starts the page's first API calls at once, listed in `<meta name="early-fetch">` (the
  *    patient's journey, the form's questions); the app's one HTTP client takes each response
- *    instead of asking again (src/api/early-responses.ts);
+ *    instead of asking again (src/shared/api/early-responses.ts);
  * 2. once the browser has painted that first screen, fetches the app (`<meta name="app-entry">`)
  *    and its screen's code (`<meta name="app-preload">`) in parallel, so no script stands
  *    between the patient and the first paint.
@@ -14,7 +14,7 @@
  * value filled in, and the browser's own cookie proves whose journey it is, as for any call.
  */
 
-/** Where the responses wait for the app; the same name as in src/api/early-responses.ts. */
+/** Where the responses wait for the app; the same name as in src/shared/api/early-responses.ts. */
 const EARLY_RESPONSES_KEY = '__earlyApiResponses';
 
 /** What the page's route says about its campaign code: the address parameter holding it, or a fixed one. */

@@ -11,7 +11,7 @@ import {
   type ContractValidator,
   type JsonObject,
   type JsonSchema,
-} from '../scripts/lib/api-contract.ts';
+} from '../src/contract/openapi.ts';
 
 const doc = loadContract();
 const operations = contractOperations(doc);

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { httpsUpgradeUrl, isLocalHost } from '../src/app/https-upgrade.ts';
 import { SCREEN_NAMES } from '../src/engine/config-types.ts';
-import { REGISTERED_SCREENS, screenFor } from '../src/screens/registry.ts';
+import { REGISTERED_SCREENS, screenFor } from '../src/app/registry.ts';
 
 test('plain http is upgraded to https, except on localhost', () => {
   expect(httpsUpgradeUrl('http://peakmens.example/results/shrt?a=1')).toBe('https://peakmens.example/results/shrt?a=1');

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { useBrand } from '../src/app/brand-context.tsx';
-import { selectBrand } from '../src/config/brand.ts';
+import { useBrand } from '../src/shared/brand/brand-context.tsx';
+import { selectBrand } from '../src/contract/brand.ts';
 import { loadConfig } from './support/config.ts';
 import { renderWithProviders } from './support/render.tsx';
 

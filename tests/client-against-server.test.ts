@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, expect, test } from 'vitest';
-import { saveBillingInfo } from '../src/api/billing.ts';
-import { ApiError, setRuntimeConfig } from '../src/api/http.ts';
-import { getHasId } from '../src/api/identity.ts';
-import { getLead, saveLead } from '../src/api/leads.ts';
-import { createOrder } from '../src/api/orders.ts';
-import { getProductInfo } from '../src/api/products.ts';
-import { resolveShortLink } from '../src/api/short-links.ts';
+import { saveBillingInfo } from '../src/shared/api/billing.ts';
+import { ApiError, setRuntimeConfig } from '../src/shared/api/http.ts';
+import { getHasId } from '../src/shared/api/identity.ts';
+import { getLead, saveLead } from '../src/shared/api/leads.ts';
+import { createOrder } from '../src/shared/api/orders.ts';
+import { getProductInfo } from '../src/features/payment/products-api.ts';
+import { resolveShortLink } from '../src/app/short-links.ts';
 import { CONTACT, LANDING_ID, LEAD } from './api/example-calls.ts';
 import { countRows, TEST_TOKEN, useClientServer } from './server/test-server.ts';
 

@@ -23,7 +23,7 @@ export async function waitForScreen(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"], [role="status"][aria-label^="Loading"]')).toHaveCount(0, {
     timeout: 15_000,
   });
-  // The layouts with a footer load its code after the page (src/layout/app-page-layout.tsx), or
+  // The layouts with a footer load its code after the page (src/shared/layout/app-page-layout.tsx), or
   // when it scrolls into view: bring it in, so it is checked too.
   const layout = await page
     .locator('[data-layout]')

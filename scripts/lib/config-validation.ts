@@ -20,7 +20,7 @@ const PARTS = Object.keys(CONFIG_FILES) as Part[];
 /**
  * Config files outside the engine's ConfigSet, read only by the module that uses them and
  * checked by their schema alone: config/clinic-calendar.json (the local scheduler's holidays
- * and follow-up interval, src/patient/booking/clinic-calendar.ts).
+ * and follow-up interval, src/domain/clinic-calendar.ts).
  */
 export const SCHEMA_ONLY_CONFIG_FILES = ['clinic-calendar.json'] as const;
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import { CSP_NONCE_PLACEHOLDER } from '../../src/services/csp-nonce.ts';
+import { CSP_NONCE_PLACEHOLDER } from '../../src/contract/csp-nonce.ts';
 import type { RouteShell } from '../../src/app/render-shell.tsx';
 
 /** Where the pages go in the build, and the file naming them by brand and route. */
@@ -51,7 +51,8 @@ function chunkGraph(
     ...new Set(files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
   ];
   const screenChunks = (screen: string): string[] => {
-    const suffix = `/src/screens/${screen}-screen.tsx`;
+    // Each screen lives in its feature's folder (or src/app/pages); its file name is unique.
+    const suffix = `/${screen}-screen.tsx`;
     const chunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix));
     return chunk === undefined ? [] : [...closure(chunk.fileName)].filter((file) => !appChunks.includes(file));
   };

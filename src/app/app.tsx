@@ -1,13 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { pageStyleNonce } from '../services/csp-nonce.ts';
-import type { SelectedBrand } from '../config/brand.ts';
-import { funnelEngine } from '../config/funnel-config.ts';
-import { BrandProvider } from './brand-context.tsx';
-import { NotificationsProvider, useNotifications } from './notifications.tsx';
+import { pageStyleNonce } from '../contract/csp-nonce.ts';
+import type { SelectedBrand } from '../contract/brand.ts';
+import { funnelEngine } from '../contract/funnel-config.ts';
+import { BrandProvider } from '../shared/brand/brand-context.tsx';
+import { NotificationsProvider, useNotifications } from '../shared/notifications/notifications.tsx';
 import { AppRoutes } from './router.tsx';
-import { brandTheme, readableColors } from './theme.ts';
+import { brandTheme, readableColors } from '../shared/brand/theme.ts';
 
 /** Says once, in the banner, why the return link the patient came by did not open their records. */
 function ReturnLinkProblem({ message }: { message: string }) {

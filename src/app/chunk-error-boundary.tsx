@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CHUNK_LOAD_MESSAGE, ChunkLoadError } from '../lib/lazy-chunk.ts';
-import { ActionBar } from '../layout/action-bar.tsx';
+import { ActionBar } from '../shared/layout/action-bar.tsx';
 
 export interface ChunkErrorBoundaryProps {
   children: ReactNode;

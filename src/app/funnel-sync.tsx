@@ -25,10 +25,10 @@ import {
   type StepSaveInput,
 } from '../engine/funnel-machine.ts';
 import { screensAfter, type FunnelEngine } from '../engine/funnel-plan.ts';
-import { useJourneyStore } from '../patient/journey.tsx';
-import type { JourneyChange, JourneyStore } from '../patient/journey-store.ts';
-import { setAnalyticsPage, track } from '../services/analytics.ts';
-import { useNotifications } from './notifications.tsx';
+import { useJourneyStore } from '../shared/journey/journey-context.tsx';
+import type { JourneyChange, JourneyStore } from '../shared/journey/journey-store.ts';
+import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
+import { useNotifications } from '../shared/notifications/notifications.tsx';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
 import { useStableNavigate as useNavigate } from './use-stable-navigate.ts';
 
@@ -194,7 +194,7 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, journeys]);
 
-  // Analytics (src/services/analytics.ts allow-lists it): the page's context on every page,
+  // Analytics (src/shared/services/analytics.ts allow-lists it): the page's context on every page,
   // and one step view when the browser shows the step the machine is on. Runs after the
   // machine heard of the URL above; only a new URL or visit is a new view.
   useEffect(() => {

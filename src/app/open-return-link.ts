@@ -1,5 +1,5 @@
-import { ApiError } from '../api/http.ts';
-import { claimReturnLink } from '../api/session.ts';
+import { ApiError } from '../shared/api/http.ts';
+import { claimReturnLink } from '../shared/api/session.ts';
 import { RETURN_LINK_UNREACHABLE } from './return-link.ts';
 
 /**

@@ -11,11 +11,11 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import brands from '../../config/brands.json';
 import type { BrandsFile, RouteConfig, Site } from '../engine/config-types.ts';
-import { selectBrand } from '../config/brand.ts';
-import { funnelEngine } from '../config/funnel-config.ts';
-import { CSP_NONCE_PLACEHOLDER } from '../services/csp-nonce.ts';
+import { selectBrand } from '../contract/brand.ts';
+import { funnelEngine } from '../contract/funnel-config.ts';
+import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
 import { App } from './app.tsx';
-import { startHydrating } from './hydration.ts';
+import { startHydrating } from '../shared/hydration.ts';
 
 export interface RouteShell {
   site: Site;

@@ -3,21 +3,21 @@ import { createElement, Suspense, useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import type { RouteConfig, RouteSite } from '../engine/config-types.ts';
 import { campaignCodeOf } from '../engine/route-match.ts';
-import { AppPageLayout } from '../layout/app-page-layout.tsx';
-import { LoadingIndicator } from '../layout/loading-indicator.tsx';
+import { AppPageLayout } from '../shared/layout/app-page-layout.tsx';
+import { LoadingIndicator } from '../shared/layout/loading-indicator.tsx';
 import { lazyScreen } from '../lib/lazy-chunk.ts';
-import { MpidTracking } from '../patient/mpid-tracking.tsx';
-import { ScreenShell } from '../layout/screen-shell.tsx';
-import { screenFor, shellLayoutOf } from '../screens/registry.ts';
-import { routeIntro } from '../screens/route-intro.ts';
-import { useBrand } from './brand-context.tsx';
+import { MpidTracking } from './mpid-tracking.tsx';
+import { ScreenShell } from '../shared/layout/screen-shell.tsx';
+import { screenFor, shellLayoutOf } from './registry.ts';
+import { routeIntro } from '../shared/layout/route-intro.ts';
+import { useBrand } from '../shared/brand/brand-context.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { useFunnelStep } from './funnel-sync.tsx';
-import { useHydrated } from './hydration.ts';
+import { useHydrated } from '../shared/hydration.ts';
 
 /** Shown only for a link to the other brand's site, so loaded like a screen, when needed. */
 const FallbackPage = lazyScreen<{ routeSite: RouteSite }>(() =>
-  import('../screens/fallback-page.tsx').then((module) => ({ default: module.FallbackPage })),
+  import('./pages/fallback-page.tsx').then((module) => ({ default: module.FallbackPage })),
 );
 
 /** The layout a fallback page uses: the site's default, with the contact link. */

@@ -11,7 +11,7 @@ import {
 import type { Site } from '../engine/config-types.ts';
 import type { FunnelEngine } from '../engine/funnel-plan.ts';
 import { normalizeUrl } from '../engine/url.ts';
-import { JourneyProvider } from '../patient/journey.tsx';
+import { JourneyProvider } from '../shared/journey/journey-context.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { FunnelSync } from './funnel-sync.tsx';
 import { RouteWrapper } from './route-wrapper.tsx';

@@ -1,5 +1,5 @@
 import { parseIsoDate } from './calendar.ts';
-import type { IsoDate } from '../api/types.ts';
+import type { IsoDate } from '../contract/api-types.ts';
 
 /** The age bands of SPEC §9, as the clinic labels them. */
 export type AgeBand = '18 - 29' | '30 - 37' | '38 Plus';

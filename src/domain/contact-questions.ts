@@ -1,4 +1,4 @@
-import type { Question } from '../api/types.ts';
+import type { Question } from '../contract/api-types.ts';
 import type { ScreenName } from '../engine/config-types.ts';
 
 /**
@@ -36,8 +36,8 @@ export const CONTACT_QUESTIONS: readonly (Question & { ref: string })[] = [
 
 /**
  * Marketing contact (TCPA, issue 12 point 7): a choice of its own, never a condition of results
- * or of buying, asked once per patient (src/patient/intake/intake-pages.ts says which form asks
- * it). Unticked it is saved as 'false' (src/patient/lead.ts), so the lead records it either way.
+ * or of buying, asked once per patient (src/features/intake/intake-pages.ts says which form asks
+ * it). Unticked it is saved as 'false' (src/shared/journey/lead.ts), so the lead records it either way.
  * One wording wherever it is asked, the payment form of a call-centre agent included: the agent
  * reads the patient's own words to them and ticks the box only when the patient agrees.
  */
@@ -53,7 +53,7 @@ export const MARKETING_CONSENT_QUESTION: Question & { ref: string } = {
 /**
  * The optional marketing-contact consent (TCPA), asked once per patient: by the assessment, else
  * by the intake, else, in a funnel with neither after its payment (the call-centre variants), by
- * the payment form that makes the lead (src/patient/payment/payment-flow.ts).
+ * the payment form that makes the lead (src/features/payment/payment-flow.ts).
  */
 export const MARKETING_CONSENT_REF = MARKETING_CONSENT_QUESTION.ref;
 

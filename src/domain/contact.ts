@@ -1,4 +1,4 @@
-import type { Contact } from '../api/types.ts';
+import type { Contact } from '../contract/api-types.ts';
 
 /** The contact fields every lead needs, in the order they are checked (SPEC §3 and §5). */
 export const CONTACT_KEYS = ['firstName', 'lastName', 'email', 'phone'] as const satisfies readonly (keyof Contact)[];

@@ -1,4 +1,4 @@
-import type { UsState } from '../api/types.ts';
+import type { UsState } from '../contract/api-types.ts';
 
 /** States whose identity check asks for an ID document: idType and idNumber are kept (SPEC §5). */
 export const ID_DOCUMENT_STATES = [

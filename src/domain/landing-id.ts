@@ -1,5 +1,5 @@
 import { decodeBase64, encodeBase64Url } from './base64.ts';
-import type { DateTime, FormId, LandingId } from '../api/types.ts';
+import type { DateTime, FormId, LandingId } from '../contract/api-types.ts';
 
 /** The form id of the first assessment, and of the second (SPEC §3). */
 export const DEFAULT_FORM_ID: FormId = 'MIP';

@@ -1,5 +1,5 @@
 import { decodeBase64 } from './base64.ts';
-import type { Contact } from '../api/types.ts';
+import type { Contact } from '../contract/api-types.ts';
 import type { DomainLogger } from './logger.ts';
 import { isRecord } from '../lib/is-record.ts';
 

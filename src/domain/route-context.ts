@@ -1,6 +1,6 @@
 import { parseQuery } from '../engine/url.ts';
 import { parsePrefill } from './prefill.ts';
-import type { FormId, LandingId, ProductId } from '../api/types.ts';
+import type { FormId, LandingId, ProductId } from '../contract/api-types.ts';
 import type { DomainLogger } from './logger.ts';
 import type { Prefill } from './prefill.ts';
 

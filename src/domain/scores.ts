@@ -1,4 +1,4 @@
-import type { Scores } from '../api/types.ts';
+import type { Scores } from '../contract/api-types.ts';
 import type { ScoresFile } from '../engine/config-types.ts';
 
 /** The overall score's key: the mean of the configured scores. */

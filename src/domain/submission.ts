@@ -1,5 +1,5 @@
 import { isRealDate, toIsoDate } from './calendar.ts';
-import type { Answer, DateTime, IsoDate, LandingId, QuestionType } from '../api/types.ts';
+import type { Answer, DateTime, IsoDate, LandingId, QuestionType } from '../contract/api-types.ts';
 import type { DomainLogger } from './logger.ts';
 
 /** Field refs that hold a birthdate (SPEC §3: birthdate, birthdateH2). */

@@ -1,4 +1,4 @@
-import type { UsState } from '../api/types.ts';
+import type { UsState } from '../contract/api-types.ts';
 
 /** The 50 states and the District of Columbia, by two-letter USPS code, in name order. */
 export const US_STATES: readonly { code: UsState; name: string }[] = [

@@ -194,7 +194,7 @@ export type ConsultVideoName = 'about-consult' | 'consult-upcoming';
 
 /**
  * A consult video as config/consult-videos.json gives it. A file may be a name alone, looked
- * for under the deployment's media base (src/patient/video/consult-videos.ts resolves it).
+ * for under the deployment's media base (src/features/booking/video/consult-videos.ts resolves it).
  */
 export interface ConsultVideoEntry {
   /** What the video is, for its accessible name and the transcript's heading. */

@@ -1,4 +1,4 @@
-import type { ServiceSettings } from '../services/settings.ts';
+import type { ServiceSettings } from '../contract/service-settings.ts';
 
 /** The origin of a service's address, or nothing for a first-party path ('self' covers it). */
 function originOf(address: string): string[] {

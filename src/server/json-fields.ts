@@ -6,7 +6,7 @@ import {
   loadContract,
   resolveRef,
   type JsonSchema,
-} from '../../scripts/lib/api-contract.ts';
+} from '../contract/openapi.ts';
 import { HttpProblem, type FieldProblem } from './problem.ts';
 
 /**

@@ -15,7 +15,7 @@ export interface OperationContext {
   secure: boolean;
   /**
    * The brand the request was made on: the server's BRAND, else the request's host name, as
-   * the page chooses it (src/config/brand.ts). Brand-specific content is read by it.
+   * the page chooses it (src/contract/brand.ts). Brand-specific content is read by it.
    */
   site: 'male' | 'female';
   /** The outside services this server is configured with (the bot check reads it). */

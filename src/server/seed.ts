@@ -1,4 +1,4 @@
-import type { Question, QuestionPage } from '../api/types.ts';
+import type { Question, QuestionPage } from '../contract/api-types.ts';
 import { CONTACT_QUESTIONS, MARKETING_CONSENT_QUESTION } from '../domain/contact-questions.ts';
 import { US_STATES } from '../domain/us-states.ts';
 import type { Db } from './database.ts';
@@ -197,7 +197,7 @@ const YES_NO = [
 /**
  * Marketing contact (TCPA): the one wording of src/domain/contact-questions.ts. The assessment's
  * last page asks it; the intake's consent page asks it of a patient who did not take the
- * assessment first (the ED and pay-first funnels; src/patient/intake/intake-pages.ts); the
+ * assessment first (the ED and pay-first funnels; src/features/intake/intake-pages.ts); the
  * payment form asks it when it makes the lead of a funnel with no later form (the call centre).
  */
 const MARKETING_CONSENT: DemoQuestion = MARKETING_CONSENT_QUESTION;
@@ -771,7 +771,7 @@ const PLACE_ADDRESSES = [
 
 /**
  * Where the microclinic lookup looks for a typed city or ZIP code: the centres of the cities
- * with microclinics and their neighbours (the choices of src/patient/booking/microclinic-areas.ts),
+ * with microclinics and their neighbours (the choices of src/features/booking/microclinic-areas.ts),
  * and the ZIP codes of the demo microclinics.
  */
 const PLACE_AREAS = [

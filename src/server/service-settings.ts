@@ -3,7 +3,7 @@ import {
   SERVICE_SETTINGS_ELEMENT_ID,
   type FlagValue,
   type ServiceSettings,
-} from '../services/settings.ts';
+} from '../contract/service-settings.ts';
 import { ServerConfigError } from './config-error.ts';
 
 /** What the server itself needs to know about the outside services, beyond what the page gets. */

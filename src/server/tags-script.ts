@@ -1,4 +1,4 @@
-import { ANALYTICS_OUTCOMES } from '../services/tag-manager/data-layer.ts';
+import { ANALYTICS_OUTCOMES } from '../contract/data-layer.ts';
 
 /** The fields a tag event may carry, besides the container; the same list as analytics.ts builds. */
 export const TAG_EVENT_FIELDS = ['event', 'funnel', 'brand', 'variant', 'step_index', 'outcome', 'page_path'] as const;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import brands from '../../config/brands.json';
-import { analyticsEntry, type AnalyticsEntry } from '../services/tag-manager/data-layer.ts';
+import { analyticsEntry, type AnalyticsEntry } from '../contract/data-layer.ts';
 import type { Db, Migration } from './database.ts';
 import { TAG_EVENT_FIELDS, TAG_SCRIPT } from './tags-script.ts';
 

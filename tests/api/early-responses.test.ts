@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { getJourney } from '../../src/api/journey.ts';
-import { getPageQuestions } from '../../src/api/content.ts';
-import { EARLY_RESPONSES_KEY, EARLY_RESPONSE_MAX_AGE_MS } from '../../src/api/early-responses.ts';
-import { setRuntimeConfig } from '../../src/api/http.ts';
-import { saveJourney } from '../../src/api/journey.ts';
+import { getJourney } from '../../src/shared/journey/journey-api.ts';
+import { getPageQuestions } from '../../src/shared/api/content.ts';
+import { EARLY_RESPONSES_KEY, EARLY_RESPONSE_MAX_AGE_MS } from '../../src/shared/api/early-responses.ts';
+import { setRuntimeConfig } from '../../src/shared/api/http.ts';
+import { saveJourney } from '../../src/shared/journey/journey-api.ts';
 
 /**
  * A prerendered page asks for its first calls before the app runs (src/page-start.ts); the

@@ -1,12 +1,12 @@
 import { delay, HttpResponse } from 'msw';
 import { afterEach, expect, test, vi } from 'vitest';
-import { getMarkdown } from '../../src/api/content.ts';
-import { getHasId } from '../../src/api/identity.ts';
-import { ApiError, REQUEST_TIMEOUT_MS, toApiError } from '../../src/api/http.ts';
-import { getLead, saveLead } from '../../src/api/leads.ts';
-import { createOrder } from '../../src/api/orders.ts';
-import { createFollowOnProductOrder, getProductInfo } from '../../src/api/products.ts';
-import { resolveShortLink } from '../../src/api/short-links.ts';
+import { getMarkdown } from '../../src/shared/api/content.ts';
+import { getHasId } from '../../src/shared/api/identity.ts';
+import { ApiError, REQUEST_TIMEOUT_MS, toApiError } from '../../src/shared/api/http.ts';
+import { getLead, saveLead } from '../../src/shared/api/leads.ts';
+import { createOrder } from '../../src/shared/api/orders.ts';
+import { createFollowOnProductOrder, getProductInfo } from '../../src/features/payment/products-api.ts';
+import { resolveShortLink } from '../../src/app/short-links.ts';
 import { CUSTOMER_ID, IDEMPOTENCY_KEY, LANDING_ID, LEAD, ORDER } from './example-calls.ts';
 import { failure, respondInTurn, server, success, useApiServer } from './msw.ts';
 

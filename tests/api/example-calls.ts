@@ -4,8 +4,8 @@ import {
   getPageQuestions,
   getSymptomQuestions,
   getTermsOfService,
-} from '../../src/api/content.ts';
-import { saveBillingInfo } from '../../src/api/billing.ts';
+} from '../../src/shared/api/content.ts';
+import { saveBillingInfo } from '../../src/shared/api/billing.ts';
 import {
   commChangeConfirmation,
   createReferral,
@@ -18,8 +18,8 @@ import {
   userEmailMf,
   userPhoneMf,
   validateKtCustomerId,
-} from '../../src/api/customers.ts';
-import { checkIdentity, getHasId, identityCheck, verifyRecaptcha } from '../../src/api/identity.ts';
+} from '../../src/shared/api/customers.ts';
+import { checkIdentity, getHasId, identityCheck, verifyRecaptcha } from '../../src/shared/api/identity.ts';
 import {
   checkCustQualifications,
   checkLandingId,
@@ -27,8 +27,8 @@ import {
   getAnswers,
   getLead,
   saveLead,
-} from '../../src/api/leads.ts';
-import type { API_OPERATIONS, OperationId } from '../../src/api/operations.ts';
+} from '../../src/shared/api/leads.ts';
+import type { API_OPERATIONS, OperationId } from '../../src/shared/api/operations.ts';
 import {
   createOrder,
   createOrderNonLinear,
@@ -38,8 +38,8 @@ import {
   orderSaveSoapNotes,
   updateHrtInfoCreateOrder,
   updateKtOrderContinuous,
-} from '../../src/api/orders.ts';
-import { createFollowOnProductOrder, getProductInfo } from '../../src/api/products.ts';
+} from '../../src/shared/api/orders.ts';
+import { createFollowOnProductOrder, getProductInfo } from '../../src/features/payment/products-api.ts';
 import {
   appointmentMade,
   appointmentMadeFromFlow,
@@ -48,16 +48,16 @@ import {
   getEvents,
   getMicroClinic,
   getStateEncounterTypes,
-} from '../../src/api/scheduling.ts';
-import { resolveUrl } from '../../src/api/short-links.ts';
+} from '../../src/features/booking/scheduling-api.ts';
+import { resolveUrl } from '../../src/app/short-links.ts';
 import {
   restartHrt,
   updateCedStatus,
   updateChrtStatus,
   updateFchrtStatus,
   updateHrtPatient,
-} from '../../src/api/status.ts';
-import type { Contact, IdentityCustomer, LeadPayload, OrderPayload } from '../../src/api/types.ts';
+} from '../../src/shared/api/status.ts';
+import type { Contact, IdentityCustomer, LeadPayload, OrderPayload } from '../../src/contract/api-types.ts';
 
 /*
  * Typed inputs equal to the request examples of schemas/api.openapi.json. The MSW handlers

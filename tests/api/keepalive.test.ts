@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { saveJourney, type JourneyState } from '../../src/api/journey.ts';
-import { API_JOURNEY_CALLS } from '../../src/patient/journey-store.ts';
+import { saveJourney, type JourneyState } from '../../src/shared/journey/journey-api.ts';
+import { API_JOURNEY_CALLS } from '../../src/shared/journey/journey-store.ts';
 import { http, HttpResponse } from 'msw';
 import { server, TEST_API_BASE, useApiServer } from './msw.ts';
 

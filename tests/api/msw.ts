@@ -7,8 +7,8 @@ import {
   isJsonObject,
   type ContractOperation,
   type JsonObject,
-} from '../../scripts/lib/api-contract.ts';
-import { setRuntimeConfig } from '../../src/api/http.ts';
+} from '../../src/contract/openapi.ts';
+import { setRuntimeConfig } from '../../src/shared/api/http.ts';
 
 /** Where the client sends its calls in these tests. */
 export const TEST_API_BASE = 'http://api.test/api';

@@ -1,10 +1,10 @@
 import { delay, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { ApiError, REQUEST_TIMEOUT_MS, setRuntimeConfig } from '../../src/api/http.ts';
-import { getLead, saveLead } from '../../src/api/leads.ts';
-import { createOrder, getOrder, ORDER_LOOKUP_MAX_RETRIES } from '../../src/api/orders.ts';
-import { portalLogin } from '../../src/api/customers.ts';
-import { appointmentMade } from '../../src/api/scheduling.ts';
+import { ApiError, REQUEST_TIMEOUT_MS, setRuntimeConfig } from '../../src/shared/api/http.ts';
+import { getLead, saveLead } from '../../src/shared/api/leads.ts';
+import { createOrder, getOrder, ORDER_LOOKUP_MAX_RETRIES } from '../../src/shared/api/orders.ts';
+import { portalLogin } from '../../src/shared/api/customers.ts';
+import { appointmentMade } from '../../src/features/booking/scheduling-api.ts';
 import { CUSTOMER_ID, IDEMPOTENCY_KEY, LANDING_ID, LEAD, ORDER } from './example-calls.ts';
 import { failure, respondInTurn, server, success, TEST_API_BASE, TEST_API_TOKEN, useApiServer } from './msw.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { getKtCustomer } from '../../src/api/customers.ts';
-import { ApiError, runtimeConfig, setRuntimeConfig } from '../../src/api/http.ts';
-import { getLead } from '../../src/api/leads.ts';
+import { getKtCustomer } from '../../src/shared/api/customers.ts';
+import { ApiError, runtimeConfig, setRuntimeConfig } from '../../src/shared/api/http.ts';
+import { getLead } from '../../src/shared/api/leads.ts';
 import { CUSTOMER_ID, LANDING_ID } from './example-calls.ts';
 import { respondInTurn, server, success, TEST_API_BASE, useApiServer } from './msw.ts';
 
@@ -63,7 +63,7 @@ test('a secured call without a token fails without a request', async () => {
 
 test('the client holds no token in its source', async () => {
   const { readdir, readFile } = await import('node:fs/promises');
-  const dir = new URL('../../src/api/', import.meta.url);
+  const dir = new URL('../../src/shared/api/', import.meta.url);
   for (const name of await readdir(dir)) {
     const source = await readFile(new URL(name, dir), 'utf8');
     expect(source, name).not.toMatch(/Bearer [A-Za-z0-9._-]{8,}/);

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
-import { NOTICE_MS, NotificationsProvider, useNotifications } from '../../src/app/notifications.tsx';
+import { NOTICE_MS, NotificationsProvider, useNotifications } from '../../src/shared/notifications/notifications.tsx';
 import { renderWithProviders } from '../support/render.tsx';
 
 function Buttons() {

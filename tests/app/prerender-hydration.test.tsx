@@ -4,11 +4,11 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import brands from '../../config/brands.json';
 import { App } from '../../src/app/app.tsx';
-import { startHydrating } from '../../src/app/hydration.ts';
+import { startHydrating } from '../../src/shared/hydration.ts';
 import { renderShells, type RouteShell } from '../../src/app/render-shell.tsx';
-import { selectBrand } from '../../src/config/brand.ts';
+import { selectBrand } from '../../src/contract/brand.ts';
 import type { BrandsFile } from '../../src/engine/config-types.ts';
-import { CSP_NONCE_PLACEHOLDER } from '../../src/services/csp-nonce.ts';
+import { CSP_NONCE_PLACEHOLDER } from '../../src/contract/csp-nonce.ts';
 
 /**
  * Each route's page as the build writes it, taken over by React in the browser: React's

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { getKtCustomerLandingId } from '../../src/api/customers.ts';
+import { getKtCustomerLandingId } from '../../src/shared/api/customers.ts';
 import { openReturnLink } from '../../src/app/open-return-link.ts';
 import { takeReturnLinkToken } from '../../src/app/return-link.ts';
 import { signLinkToken } from '../../src/server/access.ts';

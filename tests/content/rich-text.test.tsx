@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { LazyRichText } from '../../src/content/lazy-rich-text.tsx';
-import { RichText } from '../../src/content/rich-text.tsx';
+import { LazyRichText } from '../../src/shared/content/lazy-rich-text.tsx';
+import { RichText } from '../../src/shared/content/rich-text.tsx';
 import { renderWithProviders } from '../support/render.tsx';
 
 test('headings of every level are shown', () => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { NO_OP_HREF, safeImageSrc, safeLinkHref } from '../../src/content/safe-url.ts';
+import { NO_OP_HREF, safeImageSrc, safeLinkHref } from '../../src/shared/content/safe-url.ts';
 
 const PAGE = 'https://peakmens.example/error';
 

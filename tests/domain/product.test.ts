@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { productRequestFor, withProductDefaults } from '../../src/domain/product.ts';
-import type { ProductResponse } from '../../src/domain/product.ts';
+import { productRequestFor, withProductDefaults } from '../../src/features/payment/product.ts';
+import type { ProductResponse } from '../../src/features/payment/product.ts';
 
 const response: ProductResponse = {
   externalId: '1682',

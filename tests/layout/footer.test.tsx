@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { Footer } from '../../src/layout/footer.tsx';
+import { Footer } from '../../src/shared/layout/footer.tsx';
 import { renderWithProviders } from '../support/render.tsx';
 
 afterEach(() => {

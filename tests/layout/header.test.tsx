@@ -1,8 +1,8 @@
 import { act, fireEvent, renderHook, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
-import { Header } from '../../src/layout/header.tsx';
-import { scrollPercent, useScrollProgress } from '../../src/layout/use-scroll-progress.ts';
+import { Header } from '../../src/shared/layout/header.tsx';
+import { scrollPercent, useScrollProgress } from '../../src/shared/layout/use-scroll-progress.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { renderWithProviders } from '../support/render.tsx';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
-import { PageLayout, resolveLayout } from '../../src/layout/page-layout.tsx';
+import { PageLayout, resolveLayout } from '../../src/shared/layout/page-layout.tsx';
 import { loadConfig, must } from '../support/config.ts';
 import { renderWithProviders } from '../support/render.tsx';
 

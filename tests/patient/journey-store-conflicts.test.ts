@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { getJourney } from '../../src/api/journey.ts';
+import { getJourney } from '../../src/shared/journey/journey-api.ts';
 import {
   API_JOURNEY_CALLS,
   JourneyStore,
   type JourneyCalls,
   type JourneyChange,
-} from '../../src/patient/journey-store.ts';
+} from '../../src/shared/journey/journey-store.ts';
 import { SESSION_COOKIE } from '../../src/server/access.ts';
 import { countRows, useClientServer } from '../server/test-server.ts';
 

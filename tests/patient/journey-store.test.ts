@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
-import { ApiError } from '../../src/api/http.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import { ApiError } from '../../src/shared/api/http.ts';
 import {
   emptyJourney,
   JourneyStore,
   SAVE_DELAY_MS,
   type JourneyCalls,
   type JourneyChange,
-} from '../../src/patient/journey-store.ts';
+} from '../../src/shared/journey/journey-store.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -2,10 +2,10 @@ import { TextInput } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
-import { ApiError } from '../../src/api/http.ts';
-import { useJourney } from '../../src/patient/journey.tsx';
-import type { JourneyCalls } from '../../src/patient/journey-store.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import { ApiError } from '../../src/shared/api/http.ts';
+import { useJourney } from '../../src/shared/journey/journey-context.tsx';
+import type { JourneyCalls } from '../../src/shared/journey/journey-store.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 
 /** A screen with one answer typed into the journey, its save state and a button that saves at once. */

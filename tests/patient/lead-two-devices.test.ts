@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
 import { decodeLandingId, makeLandingId } from '../../src/domain/landing-id.ts';
-import type { JourneyHandle } from '../../src/patient/journey.tsx';
-import { saveJourneyLead } from '../../src/patient/lead.ts';
+import type { JourneyHandle } from '../../src/shared/journey/journey-context.tsx';
+import { saveJourneyLead } from '../../src/shared/journey/lead.ts';
 import { countRows, useClientServer } from '../server/test-server.ts';
 import { MIP_PAGES } from './mip-pages.ts';
 

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
-import { ApiError, setRuntimeConfig } from '../../src/api/http.ts';
-import type { Answer, Lead, LeadPayload } from '../../src/api/types.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import { ApiError, setRuntimeConfig } from '../../src/shared/api/http.ts';
+import type { Answer, Lead, LeadPayload } from '../../src/contract/api-types.ts';
 import { decodeLandingId, makeLandingId } from '../../src/domain/landing-id.ts';
-import type { JourneyHandle } from '../../src/patient/journey.tsx';
+import type { JourneyHandle } from '../../src/shared/journey/journey-context.tsx';
 import {
   AnswerProblem,
   contactOf,
@@ -12,8 +12,8 @@ import {
   mergeAnswers,
   rawAnswersOf,
   saveJourneyLead,
-} from '../../src/patient/lead.ts';
-import { contractValidator } from '../../scripts/lib/api-contract.ts';
+} from '../../src/shared/journey/lead.ts';
+import { contractValidator } from '../../src/contract/openapi.ts';
 import { server, TEST_API_BASE, TEST_API_TOKEN, useApiServer } from '../api/msw.ts';
 import { MIP_PAGES, mipPage } from './mip-pages.ts';
 

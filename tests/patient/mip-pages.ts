@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { QuestionPage } from '../../src/api/types.ts';
+import type { QuestionPage } from '../../src/contract/api-types.ts';
 import { QUESTION_PAGES } from '../../src/server/seed.ts';
 import { TEST_API_BASE } from '../api/msw.ts';
 

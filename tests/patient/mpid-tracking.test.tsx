@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
 import { expect, test } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
-import { MpidTracking } from '../../src/patient/mpid-tracking.tsx';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import { MpidTracking } from '../../src/app/mpid-tracking.tsx';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
 import { screensAfter, variantQuery, type FunnelPlan } from '../../src/engine/funnel-plan.ts';
-import { SCREENS_ASKING_MARKETING } from '../../src/patient/intake/intake-pages.ts';
-import { PAYMENT_RECORDS, paymentOffersMarketing } from '../../src/patient/payment/payment-flow.ts';
+import { SCREENS_ASKING_MARKETING } from '../../src/features/intake/intake-pages.ts';
+import { PAYMENT_RECORDS, paymentOffersMarketing } from '../../src/features/payment/payment-flow.ts';
 import { loadConfig, loadEngine } from '../support/config.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
 import type { Prefill } from '../../src/domain/prefill.ts';
-import { FormRunner } from '../../src/patient/form-runner.tsx';
-import { useJourney } from '../../src/patient/journey.tsx';
-import { usePrefill } from '../../src/patient/use-prefill.ts';
+import { FormRunner } from '../../src/shared/ui/form-runner.tsx';
+import { useJourney } from '../../src/shared/journey/journey-context.tsx';
+import { usePrefill } from '../../src/features/assessment/use-prefill.ts';
 import { server, useApiServer } from '../api/msw.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 import { pageQuestionsHandler } from './mip-pages.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { consultVideosAt, mediaUrl } from '../../src/patient/video/consult-videos.ts';
+import { consultVideosAt, mediaUrl } from '../../src/features/booking/video/consult-videos.ts';
 import { configTexts, problemsOf } from '../support/config.ts';
 
 const valid = configTexts();

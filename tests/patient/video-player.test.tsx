@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import { ConsultVideoPlayer } from '../../src/patient/video/consult-video-player.tsx';
-import { CONSULT_VIDEOS, consultVideosAt } from '../../src/patient/video/consult-videos.ts';
-import { analyticsSettled } from '../../src/services/analytics.ts';
+import { ConsultVideoPlayer } from '../../src/features/booking/video/consult-video-player.tsx';
+import { CONSULT_VIDEOS, consultVideosAt } from '../../src/features/booking/video/consult-videos.ts';
+import { analyticsSettled } from '../../src/shared/services/analytics.ts';
 import { deployWith, undeploy } from '../support/page-services.ts';
 import { renderWithProviders } from '../support/render.tsx';
 

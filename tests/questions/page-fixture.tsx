@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Question, QuestionPage as QuestionPageData } from '../../src/api/types.ts';
-import { QuestionPage } from '../../src/questions/question-page.tsx';
+import type { Question, QuestionPage as QuestionPageData } from '../../src/contract/api-types.ts';
+import { QuestionPage } from '../../src/shared/questions/question-page.tsx';
 
 /** A typed question with sensible defaults. */
 export function question(overrides: Partial<Question> & Pick<Question, 'id' | 'type' | 'label'>): Question {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { expect, test, vi } from 'vitest';
-import { QuestionPage } from '../../src/questions/question-page.tsx';
+import { QuestionPage } from '../../src/shared/questions/question-page.tsx';
 import { renderWithProviders } from '../support/render.tsx';
 import { everyTypePage, Harness, question } from './page-fixture.tsx';
 

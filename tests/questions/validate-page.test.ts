@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import type { Question, QuestionPage } from '../../src/api/types.ts';
-import { isEmail, isUsPhone, usDateToIso } from '../../src/questions/formats.ts';
-import { validatePage } from '../../src/questions/validate-page.ts';
+import type { Question, QuestionPage } from '../../src/contract/api-types.ts';
+import { isEmail, isUsPhone, usDateToIso } from '../../src/shared/questions/formats.ts';
+import { validatePage } from '../../src/shared/questions/validate-page.ts';
 
 const today = new Date(2025, 5, 15); // 15 June 2025, local time
 

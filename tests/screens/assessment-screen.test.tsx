@@ -2,18 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
-import type { LeadPayload } from '../../src/api/types.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { LeadPayload } from '../../src/contract/api-types.ts';
 import { makeLandingId } from '../../src/domain/landing-id.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
-import HormoneAssessmentScreen from '../../src/screens/hormone-assessment-screen.tsx';
-import { contractValidator } from '../../scripts/lib/api-contract.ts';
+import HormoneAssessmentScreen from '../../src/features/assessment/hormone-assessment-screen.tsx';
+import { contractValidator } from '../../src/contract/openapi.ts';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { pageQuestionsHandler } from '../patient/mip-pages.ts';
 import { loadConfig } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 import { fakeFunnelStep, type FakeStep, type StepOverrides } from '../support/fake-step.ts';
-import { ApiError } from '../../src/api/http.ts';
+import { ApiError } from '../../src/shared/api/http.ts';
 
 useApiServer();
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
-import SchedulingScreen from '../../src/screens/scheduling-screen.tsx';
+import SchedulingScreen from '../../src/features/booking/scheduling-screen.tsx';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { countRows, startTestServer, type TestServer } from '../server/test-server.ts';
 import { loadConfig, must } from '../support/config.ts';

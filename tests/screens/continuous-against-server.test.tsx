@@ -1,14 +1,14 @@
 import { beforeAll, expect, test } from 'vitest';
-import { getPageQuestions } from '../../src/api/content.ts';
-import { identityCheck } from '../../src/api/identity.ts';
-import type { JourneyState } from '../../src/api/journey.ts';
-import type { QuestionPage } from '../../src/api/types.ts';
-import { submitContinuous, type ContinuousVariant } from '../../src/patient/intake/continuous.ts';
-import { identityCustomerOf } from '../../src/patient/intake/intake-pages.ts';
-import { RESTART_API_FORM, RESTART_PAGE, submitRestart } from '../../src/patient/intake/restart.ts';
-import { findReturningPatient } from '../../src/patient/intake/returning-patient.ts';
-import type { JourneyHandle } from '../../src/patient/journey.tsx';
-import type { JourneyChange } from '../../src/patient/journey-store.ts';
+import { getPageQuestions } from '../../src/shared/api/content.ts';
+import { identityCheck } from '../../src/shared/api/identity.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { QuestionPage } from '../../src/contract/api-types.ts';
+import { submitContinuous, type ContinuousVariant } from '../../src/features/continuing-care/continuous.ts';
+import { identityCustomerOf } from '../../src/features/intake/intake-pages.ts';
+import { RESTART_API_FORM, RESTART_PAGE, submitRestart } from '../../src/features/continuing-care/restart.ts';
+import { findReturningPatient } from '../../src/features/continuing-care/returning-patient.ts';
+import type { JourneyHandle } from '../../src/shared/journey/journey-context.tsx';
+import type { JourneyChange } from '../../src/shared/journey/journey-store.ts';
 import { countRows, JANE_LANDING_ID, useClientServer } from '../server/test-server.ts';
 
 /**

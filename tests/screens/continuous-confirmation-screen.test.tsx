@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import { screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
-import ContinuousConfirmationScreen from '../../src/screens/continuous-confirmation-screen.tsx';
+import ContinuousConfirmationScreen from '../../src/features/continuing-care/continuous-confirmation-screen.tsx';
 import { loadConfig, must } from '../support/config.ts';
 import { renderWithProviders } from '../support/render.tsx';
 

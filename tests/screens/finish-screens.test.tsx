@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
-import FinishScreen from '../../src/screens/finish-screen.tsx';
-import ThankYouScreen from '../../src/screens/thank-you-screen.tsx';
+import FinishScreen from '../../src/features/booking/finish-screen.tsx';
+import ThankYouScreen from '../../src/features/booking/thank-you-screen.tsx';
 import { useApiServer } from '../api/msw.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';

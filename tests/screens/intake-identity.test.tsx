@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
-import type { Lead } from '../../src/api/types.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { Lead } from '../../src/contract/api-types.ts';
 import {
   aboutYouAsks,
   decodeAsks,
@@ -8,8 +8,8 @@ import {
   identityCustomerOf,
   identityDocumentQuestions,
   IdentityAnswersProblem,
-} from '../../src/patient/intake/intake-pages.ts';
-import { seedIntake } from '../../src/patient/intake/intake-seed.ts';
+} from '../../src/features/intake/intake-pages.ts';
+import { seedIntake } from '../../src/features/intake/intake-seed.ts';
 
 const contact = {
   firstName: ['Avery'],

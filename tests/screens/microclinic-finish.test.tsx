@@ -3,14 +3,14 @@ import axe from 'axe-core';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
-import type { MicroClinicLocation } from '../../src/api/types.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { MicroClinicLocation } from '../../src/contract/api-types.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import MicroclinicFinishScreen, {
   PLACE_NOT_FOUND,
   PLACE_SEARCH_UNAVAILABLE,
-} from '../../src/screens/microclinic-finish-screen.tsx';
-import { analyticsSettled } from '../../src/services/analytics.ts';
+} from '../../src/features/booking/microclinic-finish-screen.tsx';
+import { analyticsSettled } from '../../src/shared/services/analytics.ts';
 import { operationHandler, server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
 import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
-import PaymentScreen from '../../src/screens/payment-screen.tsx';
+import PaymentScreen from '../../src/features/payment/payment-screen.tsx';
 import { readServiceSettings } from '../../src/server/service-settings.ts';
-import { LOCAL_SERVICES } from '../../src/services/settings.ts';
+import { LOCAL_SERVICES } from '../../src/contract/service-settings.ts';
 import { loadConfig } from '../support/config.ts';
 import { deployWith, undeploy } from '../support/page-services.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
-import { saveLead } from '../../src/api/leads.ts';
+import { saveLead } from '../../src/shared/api/leads.ts';
 import { countRows, pointClientAt, startTestServer, useClientServer, type TestServer } from '../server/test-server.ts';
 import { fakeFunnelStep } from '../support/fake-step.ts';
 

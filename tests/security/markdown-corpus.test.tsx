@@ -5,7 +5,7 @@
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import { RichText } from '../../src/content/rich-text.tsx';
+import { RichText } from '../../src/shared/content/rich-text.tsx';
 import { renderWithProviders } from '../support/render.tsx';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { afterEach, expect, test } from 'vitest';
-import { contractOperations, contractValidator, loadContract } from '../../scripts/lib/api-contract.ts';
+import { contractOperations, contractValidator, loadContract } from '../../src/contract/openapi.ts';
 import { readServiceSettings } from '../../src/server/service-settings.ts';
 import { handleRecaptcha } from '../fakes/recaptcha.ts';
 import { startTestServer, type TestServer } from './test-server.ts';

@@ -8,7 +8,7 @@ import {
   resolveRef,
   type ContractOperation,
   type JsonSchema,
-} from '../../scripts/lib/api-contract.ts';
+} from '../../src/contract/openapi.ts';
 import { HANDLERS } from '../../src/server/handlers.ts';
 import {
   AUTH,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { contractValidator, loadContract } from '../../scripts/lib/api-contract.ts';
+import { contractValidator, loadContract } from '../../src/contract/openapi.ts';
 import { jsonFieldsOfContract } from '../../src/server/json-fields.ts';
-import { holidayOn, schedulingHorizonDays } from '../../src/patient/booking/clinic-calendar.ts';
+import { holidayOn, schedulingHorizonDays } from '../../src/domain/clinic-calendar.ts';
 import {
   AUTH,
   countRows,

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { JourneyState } from '../../src/api/journey.ts';
+import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
 import { databaseFile, openDatabase } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { countRows, startTestServer, tempDataDir, type Browser, type Reply, type TestServer } from './test-server.ts';

@@ -5,7 +5,7 @@ import { databaseFile, openDatabase } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
 import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
-import { LOCAL_SERVICES, type ServiceSettings } from '../../src/services/settings.ts';
+import { LOCAL_SERVICES, type ServiceSettings } from '../../src/contract/service-settings.ts';
 import { countRows, tempDataDir, TEST_TOKEN } from './test-server.ts';
 
 const closers: (() => Promise<void>)[] = [];

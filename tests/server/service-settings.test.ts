@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { ServerConfigError } from '../../src/server/config-error.ts';
 import { contentSecurityPolicy } from '../../src/server/content-security-policy.ts';
 import { readServiceSettings } from '../../src/server/service-settings.ts';
-import { LOCAL_SERVICES, parseServiceSettings } from '../../src/services/settings.ts';
+import { LOCAL_SERVICES, parseServiceSettings } from '../../src/contract/service-settings.ts';
 
 /** The policy as directive name → sources. */
 function directives(policy: string): Record<string, string[]> {

@@ -6,8 +6,8 @@ import {
   setAnalyticsPage,
   track,
   type AnalyticsEvent,
-} from '../../src/services/analytics.ts';
-import { ANALYTICS_OUTCOMES } from '../../src/services/tag-manager/data-layer.ts';
+} from '../../src/shared/services/analytics.ts';
+import { ANALYTICS_OUTCOMES } from '../../src/contract/data-layer.ts';
 
 /** Distinctive made-up patient details; none may reach the data layer in any field. */
 const CANARIES = [
@@ -168,7 +168,7 @@ test('a broken data layer never throws', async () => {
 
 test('events reported before the data layer has loaded reach it in order, each with its own page', async () => {
   vi.resetModules();
-  const fresh = await import('../../src/services/analytics.ts');
+  const fresh = await import('../../src/shared/services/analytics.ts');
   fresh.setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 0, route: null });
   fresh.track('funnel_step_view');
   fresh.setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 1, route: null });

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, expect, test, vi } from 'vitest';
-import { botCheckFor } from '../../src/services/bot-check/bot-check-for.ts';
-import { localBotCheck } from '../../src/services/bot-check/local-bot-check.ts';
+import { botCheckFor } from '../../src/features/payment/bot-check/bot-check-for.ts';
+import { localBotCheck } from '../../src/contract/local-bot-check.ts';
 import {
   forgetRecaptchaScripts,
   recaptchaEnterpriseBotCheck,
   type RecaptchaEnterpriseOptions,
-} from '../../src/services/bot-check/recaptcha-enterprise.ts';
+} from '../../src/features/payment/bot-check/recaptcha-enterprise.ts';
 
 const SITE_KEY = 'site-key-0001';
 const SCRIPT_URL = 'https://www.google.com/recaptcha/enterprise.js';

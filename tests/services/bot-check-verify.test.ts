@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { analyticsSettled } from '../../src/services/analytics.ts';
-import { BOT_CHECK_NOT_AVAILABLE, type BotCheck } from '../../src/services/bot-check/bot-check.ts';
-import { BOT_CHECK_DEADLINE_MS, verifyPatient } from '../../src/services/bot-check/verify-patient.ts';
+import { analyticsSettled } from '../../src/shared/services/analytics.ts';
+import { BOT_CHECK_NOT_AVAILABLE, type BotCheck } from '../../src/features/payment/bot-check/bot-check.ts';
+import { BOT_CHECK_DEADLINE_MS, verifyPatient } from '../../src/features/payment/bot-check/verify-patient.ts';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { deployWith, undeploy } from '../support/page-services.ts';
 

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { flagValue } from '../../src/services/flags/flags.ts';
-import { useFlag } from '../../src/services/flags/use-flag.ts';
+import { flagValue } from '../../src/shared/services/flags/flags.ts';
+import { useFlag } from '../../src/shared/services/flags/use-flag.ts';
 import { handleFlags } from '../fakes/flags.ts';
 import { deployWith, undeploy } from '../support/page-services.ts';
 

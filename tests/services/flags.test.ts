@@ -1,14 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { track } from '../../src/services/analytics.ts';
-import { CONFIGCAT_CACHE_MS } from '../../src/services/flags/configcat-flags.ts';
-import { FLAG_DEFAULTS } from '../../src/services/flags/flag-source.ts';
-import { flagSourceFor } from '../../src/services/flags/flags.ts';
-import { localFlags } from '../../src/services/flags/local-flags.ts';
+import { track } from '../../src/shared/services/analytics.ts';
+import { CONFIGCAT_CACHE_MS } from '../../src/shared/services/flags/configcat-flags.ts';
+import { FLAG_DEFAULTS } from '../../src/shared/services/flags/flag-source.ts';
+import { flagSourceFor } from '../../src/shared/services/flags/flags.ts';
+import { localFlags } from '../../src/shared/services/flags/local-flags.ts';
 import { handleFlags } from '../fakes/flags.ts';
 
-vi.mock('../../src/services/analytics.ts', () => ({ track: vi.fn() }));
+vi.mock('../../src/shared/services/analytics.ts', () => ({ track: vi.fn() }));
 
 /** ConfigCat's CDN, played by the fake; a test can make it answer as for another sdk key. */
 let server: Server;

@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { pageServiceSettings } from '../../src/services/page-settings.ts';
-import { LOCAL_SERVICES, SERVICE_SETTINGS_ELEMENT_ID } from '../../src/services/settings.ts';
+import { pageServiceSettings } from '../../src/shared/services/page-settings.ts';
+import { LOCAL_SERVICES, SERVICE_SETTINGS_ELEMENT_ID } from '../../src/contract/service-settings.ts';
 import { deployWith, undeploy, writePageSettings } from '../support/page-services.ts';
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { addressFromComponents, googlePlaces } from '../../src/services/places/google-places.ts';
-import { PLACES_TIMEOUT_MS, PlacesUnavailable, type Places } from '../../src/services/places/places.ts';
+import { addressFromComponents, googlePlaces } from '../../src/shared/services/places/google-places.ts';
+import { PLACES_TIMEOUT_MS, PlacesUnavailable, type Places } from '../../src/shared/services/places/places.ts';
 import { handlePlaces } from '../fakes/places.ts';
 
 /** What reached the fake: the adapter's requests as Google would see them. */

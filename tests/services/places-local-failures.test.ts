@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { localPlaces } from '../../src/services/places/local-places.ts';
-import { PlacesUnavailable } from '../../src/services/places/places.ts';
+import { localPlaces } from '../../src/shared/services/places/local-places.ts';
+import { PlacesUnavailable } from '../../src/shared/services/places/places.ts';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 
 useApiServer();

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { localPlaces } from '../../src/services/places/local-places.ts';
-import { placesFor } from '../../src/services/places/places-for.ts';
-import { LOCAL_SERVICES } from '../../src/services/settings.ts';
+import { localPlaces } from '../../src/shared/services/places/local-places.ts';
+import { placesFor } from '../../src/shared/services/places/places-for.ts';
+import { LOCAL_SERVICES } from '../../src/contract/service-settings.ts';
 import { useClientServer } from '../server/test-server.ts';
 
 /** The local provider against the real local server over HTTP, with its seeded demo places. */

@@ -4,8 +4,8 @@ import {
   embedOrigin,
   embedSrc,
   readEmbedMessage,
-} from '../../src/services/scheduling/calendly-messages.ts';
-import { consultBookingProvider } from '../../src/services/scheduling/consult-booking.ts';
+} from '../../src/features/booking/services/calendly-messages.ts';
+import { consultBookingProvider } from '../../src/features/booking/services/consult-booking.ts';
 
 const BASE = 'https://calendly.com/clinic-team';
 const ORIGIN = 'https://calendly.com';

@@ -2,7 +2,7 @@
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { readEmbedMessage } from '../../src/services/scheduling/calendly-messages.ts';
+import { readEmbedMessage } from '../../src/features/booking/services/calendly-messages.ts';
 import { handleScheduling } from '../fakes/scheduling.ts';
 
 // The fake scheduling service as the production-like run mounts it, on a port of its own.

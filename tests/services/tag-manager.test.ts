@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import brands from '../../config/brands.json';
-import { startTagManager, TAG_MANAGER_DELAY_MS } from '../../src/services/tag-manager/start-tag-manager.ts';
+import { startTagManager, TAG_MANAGER_DELAY_MS } from '../../src/app/start-tag-manager.ts';
 
 const LOCAL = { scriptUrl: '/tags/gtm.js' };
 

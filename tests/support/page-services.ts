@@ -1,6 +1,10 @@
-import { forgetFlagSource } from '../../src/services/flags/flags.ts';
-import { forgetPageServiceSettings } from '../../src/services/page-settings.ts';
-import { LOCAL_SERVICES, SERVICE_SETTINGS_ELEMENT_ID, type ServiceSettings } from '../../src/services/settings.ts';
+import { forgetFlagSource } from '../../src/shared/services/flags/flags.ts';
+import { forgetPageServiceSettings } from '../../src/shared/services/page-settings.ts';
+import {
+  LOCAL_SERVICES,
+  SERVICE_SETTINGS_ELEMENT_ID,
+  type ServiceSettings,
+} from '../../src/contract/service-settings.ts';
 
 /**
  * The page as a deployment's server writes it: the local services with `change` on top, in

@@ -1,10 +1,10 @@
-import { parseBookingId, type SlotBooking } from '../../patient/booking/booking-id.ts';
+import { parseBookingId, type SlotBooking } from '../../domain/booking-id.ts';
 import {
   CLINIC_CALENDAR,
   holidayOn,
   schedulingHorizonDays,
   type ClinicCalendar,
-} from '../../patient/booking/clinic-calendar.ts';
+} from '../../domain/clinic-calendar.ts';
 import type { Db } from '../database.ts';
 import type { Access } from '../access.ts';
 import type { OperationHandler } from '../operation.ts';
@@ -56,7 +56,7 @@ const getAppointment: OperationHandler = ({ db, query, access }) =>
   ok(appointmentView(findAppointment(db, access, text(query, 'appointmentId'))));
 
 /**
- * Books the slot a booking id names (see src/patient/booking/booking-id.ts): the stand-in for
+ * Books the slot a booking id names (see src/domain/booking-id.ts): the stand-in for
  * the scheduling service, which in production books the slot and hands the funnel its id.
  * A slot that is not free now (taken meanwhile, begun, or never offered) is a 404, as an
  * appointment that cannot exist: the contract has no other answer for it.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { AvailableDate } from '../../../src/api/types.ts';
-import { consultCalendar } from '../../../src/patient/booking/calendar-file.ts';
-import { joinLine } from '../../../src/patient/booking/journey-summary.tsx';
-import { addDays, offeredDays } from '../../../src/patient/booking/slot-format.ts';
+import type { AvailableDate } from '../../../src/contract/api-types.ts';
+import { consultCalendar } from '../../../src/features/booking/calendar-file.ts';
+import { joinLine } from '../../../src/features/booking/journey-summary.tsx';
+import { addDays, offeredDays } from '../../../src/features/booking/slot-format.ts';
 
 // The patient is in Chicago: days are theirs, not the scheduler's.
 const zoneBefore = process.env.TZ;

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { CLINIC_CALENDAR, holidayOn, schedulingHorizonDays } from '../../../src/patient/booking/clinic-calendar.ts';
+import { CLINIC_CALENDAR, holidayOn, schedulingHorizonDays } from '../../../src/domain/clinic-calendar.ts';
 import { openSlots } from '../../../src/server/handlers/scheduling.ts';
 import { configTexts, problemsOf } from '../../support/config.ts';
 

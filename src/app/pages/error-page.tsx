@@ -1,0 +1,113 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { getMarkdown } from '../../shared/api/content.ts';
+import { useBrand } from '../../shared/brand/brand-context.tsx';
+import { useNotifications } from '../../shared/notifications/notifications.tsx';
+import { funnelConfig } from '../../contract/funnel-config.ts';
+import { LazyRichText } from '../../shared/content/lazy-rich-text.tsx';
+import { ActionBar } from '../../shared/layout/action-bar.tsx';
+import { SupportContact } from '../../shared/ui/support-contact.tsx';
+import classes from './error-page.module.css';
+
+/** The two content entries the error page chooses from (SPEC §7). */
+export const ERROR_CONTENT_KEYS = ['error404-ED', 'error404-HRT'] as const;
+
+/** error404-HRT for a code in the configured HRT group, error404-ED otherwise. */
+export function errorContentKey(pathCode: string | null | undefined): (typeof ERROR_CONTENT_KEYS)[number] {
+  const hrt = funnelConfig.codeGroups.groups.hrt?.codes ?? [];
+  return pathCode !== null && pathCode !== undefined && hrt.includes(pathCode.toLowerCase())
+    ? 'error404-HRT'
+    : 'error404-ED';
+}
+
+export interface ErrorPageProps {
+  /** Shown in a very large heading, such as 404. */
+  code?: string | undefined;
+  /** The secondary heading; the page's heading when there is no code. */
+  description?: string | undefined;
+  /** A smaller heading under the description. */
+  message?: string | undefined;
+  /** The campaign code of the page, which chooses the content entry. */
+  pathCode?: string | null | undefined;
+  /** Whether to show the content service's rich text (the error page of SPEC §2 does). @default true */
+  withContent?: boolean;
+}
+
+/** The content entry of the page's code, as the server has it for the visitor's brand. */
+function useErrorContent(pathCode: string | null | undefined, enabled: boolean): string | null {
+  const { showSnackbar } = useNotifications();
+  const [markdown, setMarkdown] = useState<string | null>(null);
+  const key = errorContentKey(pathCode);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let current = true;
+    getMarkdown(ERROR_CONTENT_KEYS).then(
+      ({ results }) => {
+        if (current) setMarkdown(results[key] ?? null);
+      },
+      (error: unknown) => {
+        if (current) showSnackbar(error instanceof Error ? error.message : 'Request Timeout');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, enabled, showSnackbar]);
+  return enabled ? markdown : null;
+}
+
+/**
+ * Every page a patient reaches when a link fails (the error page of SPEC §2, the short-link
+ * failure, the not-found page): a grey rounded card with the code, what happened in the
+ * patient's words, the content for the code, and a way forward: the brand's phone to tap and
+ * the brand's start as the one primary action.
+ */
+export function ErrorPage({ code, description, message, pathCode, withContent = true }: ErrorPageProps) {
+  const { brand } = useBrand();
+  const markdown = useErrorContent(pathCode, withContent);
+
+  return (
+    <Paper className={classes.card} radius={16} data-error-card="">
+      <Stack gap="sm" align="center" ta="center">
+        {code !== undefined && code !== '' ? (
+          <>
+            <Title order={1} className={classes.code}>
+              {code}
+            </Title>
+            {description !== undefined && description !== '' && (
+              <Title order={2} className={classes.description}>
+                {description}
+              </Title>
+            )}
+          </>
+        ) : (
+          <Title order={1} className={classes.description}>
+            {description ?? 'Something went wrong'}
+          </Title>
+        )}
+        {message !== undefined && message !== '' && (
+          <Title order={3} className={classes.message}>
+            {message}
+          </Title>
+        )}
+        {markdown !== null && (
+          <Text component="div" className={classes.content}>
+            <LazyRichText markdown={markdown} />
+          </Text>
+        )}
+        <div className={classes.content}>
+          <SupportContact lead="Questions? Call our care team at" />
+        </div>
+        <div className={classes.actions}>
+          <ActionBar>
+            <Button component={Link} to={brand.startPath}>
+              Start your assessment
+            </Button>
+          </ActionBar>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}

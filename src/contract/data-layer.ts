@@ -1,0 +1,114 @@
+import funnels from '../../config/funnels.json';
+import routes from '../../config/routes.json';
+
+/**
+ * The tag manager's data layer (SPEC §1), behind `track` in src/shared/services/analytics.ts, which
+ * loads it when the page first reports something. Every entry it pushes to
+ * `window.dataLayer` is built field by field from an allow-list: an event name from a fixed
+ * list, the campaign code (only a code of config/funnels.json), the brand, the route's
+ * variant (only one of config/routes.json), the step index, a coarse outcome from the
+ * event's own list and the page's route pattern. Nothing a patient types can reach it: there is no field for it, and any
+ * value outside the lists becomes null (or, for an unknown event, nothing is pushed).
+ */
+
+/** What each event's outcome may be; an empty list: the event has no outcome. */
+export const ANALYTICS_OUTCOMES = {
+  funnel_step_view: [],
+  assessment_complete: ['qualified', 'not_qualified'],
+  payment_result: ['approved', 'declined', 'error'],
+  intake_complete: [],
+  consult_booked: ['booked', 'skipped'],
+  service_fallback: ['flags', 'bot_check', 'places', 'scheduling', 'video'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type AnalyticsEvent = keyof typeof ANALYTICS_OUTCOMES;
+
+/**
+ * One data-layer entry. Every field is always present (null when unknown): the tag
+ * manager's data model merges entries, so a field left out would keep the previous event's
+ * value.
+ */
+export interface AnalyticsEntry {
+  event: AnalyticsEvent;
+  funnel: string | null;
+  brand: 'male' | 'female' | null;
+  variant: string | null;
+  step_index: number | null;
+  outcome: string | null;
+  /**
+   * The page as its route pattern (`/f/payment/:pathCode`), never its address: a container
+   * must read the page from here, not from the URL, whose query may hold a landing id.
+   */
+  page_path: string | null;
+}
+
+/** Where the patient is, as the app shell tells it on each page. */
+export interface AnalyticsPage {
+  /** The page's campaign code; kept only when config/funnels.json has it. */
+  funnel: string | null;
+  brand: 'male' | 'female';
+  /** The route's variant (config/routes.json), or null. */
+  variant: string | null;
+  /** The funnel step the page is, counting from 0, or null off the funnel. */
+  stepIndex: number | null;
+  /** The route's pattern in config/routes.json, or null. */
+  route: string | null;
+}
+
+/** The most steps a funnel could have; a larger index is not a step. */
+const MAX_STEP_INDEX = 50;
+
+const FUNNEL_CODES: ReadonlySet<string> = new Set(Object.values(funnels.funnels).flatMap((funnel) => funnel.codes));
+const ROUTE_VARIANTS: ReadonlySet<string> = new Set(
+  routes.routes.flatMap((route) => (route as { variant?: string }).variant ?? []),
+);
+const ROUTE_PATHS: ReadonlySet<string> = new Set(routes.routes.map((route) => route.path));
+const BRANDS: ReadonlySet<'male' | 'female'> = new Set(['male', 'female'] as const);
+
+/** The value when it is text the list holds, else null. */
+function listed<T extends string>(list: ReadonlySet<T>, value: unknown): T | null {
+  return typeof value === 'string' && (list as ReadonlySet<string>).has(value) ? (value as T) : null;
+}
+
+/**
+ * The data-layer entry for an event on a page, built field by field from the allow-list, or
+ * null when the event is not one of the list. The server's tagging endpoint checks what it
+ * receives with it too.
+ */
+export function analyticsEntry(
+  event: unknown,
+  context: { [K in keyof AnalyticsPage]?: unknown } | null,
+  outcome: unknown,
+): AnalyticsEntry | null {
+  if (typeof event !== 'string' || !Object.hasOwn(ANALYTICS_OUTCOMES, event)) return null;
+  const known = event as AnalyticsEvent;
+  const step = context?.stepIndex;
+  return {
+    event: known,
+    funnel: listed(FUNNEL_CODES, context?.funnel),
+    brand: listed(BRANDS, context?.brand),
+    variant: listed(ROUTE_VARIANTS, context?.variant),
+    step_index:
+      Number.isInteger(step) && (step as number) >= 0 && (step as number) <= MAX_STEP_INDEX ? (step as number) : null,
+    outcome: listed(new Set<string>(ANALYTICS_OUTCOMES[known]), outcome),
+    page_path: listed(ROUTE_PATHS, context?.route),
+  };
+}
+
+/**
+ * Pushes an event to `window.dataLayer` (made an array when there is none) with the page it
+ * happened on. Never throws: a broken data layer must not stop a patient.
+ */
+export function pushToDataLayer(event: unknown, outcome: unknown, page: AnalyticsPage | null): void {
+  try {
+    const entry = analyticsEntry(event, page, outcome);
+    if (entry === null) return;
+    const holder = window as unknown as { dataLayer?: { push?: unknown } };
+    holder.dataLayer ??= [];
+    // The tag manager replaces `push` once it runs, so it is looked up on every call.
+    const layer = holder.dataLayer;
+    if (typeof layer.push === 'function') (layer.push as (entry: AnalyticsEntry) => void).call(layer, entry);
+  } catch {
+    // Analytics is never worth an error in front of a patient.
+  }
+}

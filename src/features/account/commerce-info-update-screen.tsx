@@ -1,0 +1,164 @@
+import { Alert, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { saveBillingInfo } from '../../shared/api/billing.ts';
+import { getKtCustomer } from '../../shared/api/customers.ts';
+import { ApiError } from '../../shared/api/http.ts';
+import { getLead } from '../../shared/api/leads.ts';
+import type { BillingCustomer, BillingInfo, LandingId } from '../../contract/api-types.ts';
+import { useNotifications } from '../../shared/notifications/notifications.tsx';
+import { AccountLoading, AccountLoadProblem, AccountPage, LinkProblem } from './account-page.tsx';
+import { useAccountQuery, type AccountQuery } from './account-query.ts';
+import { serverDetails } from './api-error-text.ts';
+import { CardBillingForm } from './card-billing-form.tsx';
+import { isNotFound } from './find-customer.ts';
+import { useApiData } from '../../shared/api/use-api-data.ts';
+import type { ScreenProps } from '../../shared/screen-props.ts';
+
+/** Whose payment details these are: the name to start from and the lead the billing is saved under. */
+interface BillingAccount {
+  firstName: string;
+  lastName: string;
+  /** Missing when the customer has no lead: billing is saved per landing id, so it cannot be updated online. */
+  landingId?: LandingId;
+}
+
+const CARD_NAMES: Readonly<Record<NonNullable<BillingInfo['cardBrand']>, string>> = {
+  visa: 'Visa card',
+  mastercard: 'Mastercard',
+  amex: 'American Express card',
+  discover: 'Discover card',
+  other: 'card',
+};
+
+/**
+ * The customer's record (by the link's customer id) or lead (by its landing id). The record's
+ * own landing id is preferred: the link's may be of an older assessment.
+ */
+async function loadAccount(query: AccountQuery, signal: AbortSignal): Promise<BillingAccount> {
+  if (query.customerId !== undefined) {
+    const customer = await getKtCustomer(query.customerId, { signal });
+    const landingId = customer.landing_id ?? query.landingId;
+    return {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      ...(landingId === undefined ? {} : { landingId }),
+    };
+  }
+  const landingId = query.landingId ?? '';
+  const lead = await getLead({ landing_id: landingId }, { signal });
+  return { firstName: lead.firstName, lastName: lead.lastName, landingId };
+}
+
+/**
+ * Commerce info update: an existing customer replaces the card the clinic charges, from a
+ * link carrying `ktCustomerId` (or `customerId`) or `landing_id`. The card is checked in the
+ * browser, sent once to the billing call and kept nowhere: a refusal is shown next to the
+ * card number and everything typed stays for another try.
+ */
+export default function CommerceInfoUpdateScreen({ route }: ScreenProps) {
+  const title = route.title;
+  const query = useAccountQuery();
+  const { showSnackbar } = useNotifications();
+  const key =
+    query.customerId !== undefined
+      ? `customer:${query.customerId}`
+      : query.landingId !== undefined
+        ? `lead:${query.landingId}`
+        : null;
+  const account = useApiData<BillingAccount>(key, (signal) => loadAccount(query, signal));
+  const [submitting, setSubmitting] = useState(false);
+  const sending = useRef(false);
+  const [cardProblem, setCardProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState<BillingInfo | null>(null);
+
+  if (key === null) {
+    return (
+      <LinkProblem title={title} heading="This link is not complete">
+        <Text size="sm">
+          To update your payment details, open the link in the email or text message we sent you again. If it still does
+          not work, call us and we will update them with you.
+        </Text>
+      </LinkProblem>
+    );
+  }
+  if (account.status === 'loading') return <AccountLoading title={title} />;
+  if (account.status === 'failed') {
+    if (isNotFound(account.error)) {
+      return (
+        <LinkProblem title={title} heading="We could not find your account">
+          <Text size="sm">This link may be out of date. Call us and we will update your payment details with you.</Text>
+        </LinkProblem>
+      );
+    }
+    return <AccountLoadProblem title={title} what="your account" error={account.error} onRetry={account.retry} />;
+  }
+
+  const { landingId, firstName, lastName } = account.data;
+  if (landingId === undefined) {
+    return (
+      <LinkProblem title={title} heading="Please call us to update your payment details">
+        <Text size="sm">We cannot change the payment details of this account online.</Text>
+      </LinkProblem>
+    );
+  }
+
+  if (saved !== null) {
+    const cardName = CARD_NAMES[saved.cardBrand ?? 'other'];
+    return (
+      <AccountPage title={title}>
+        <Alert color="green" title="Your payment details are updated" role="status">
+          <Text size="sm">
+            We will charge your {cardName} ending in {saved.last4} for your next order.
+          </Text>
+        </Alert>
+      </AccountPage>
+    );
+  }
+
+  async function save(customer: BillingCustomer, landing: LandingId) {
+    // The button is disabled while saving; this also stops a second submit in the same tick.
+    if (sending.current) return;
+    sending.current = true;
+    setSubmitting(true);
+    setCardProblem(null);
+    try {
+      setSaved(await saveBillingInfo({ customer, landingId: landing }));
+    } catch (error) {
+      const failure = error instanceof ApiError ? error : new ApiError('Request Timeout', null, 'save');
+      console.error('commerce-info-update: billing not saved', { status: failure.status ?? 'none' });
+      if (failure.status === 422) {
+        // A decline: the processor's reason, next to the card.
+        setCardProblem(`${serverDetails(failure)} Try another card, or call your bank.`);
+      } else if (failure.status === 400) {
+        // The browser checks every field first, so what the server refuses is the card itself.
+        setCardProblem(
+          `We could not use this card. Check the card number, expiry date and security code. (${serverDetails(failure)})`,
+        );
+      } else {
+        showSnackbar(failure.message);
+      }
+    } finally {
+      sending.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AccountPage title={title}>
+      <Text>
+        Enter the card you would like us to charge from now on. Your next orders use it; nothing is charged now.
+      </Text>
+      <CardBillingForm
+        names={{ firstName, lastName }}
+        submitting={submitting}
+        cardProblem={cardProblem}
+        onSubmit={(customer) => {
+          void save(customer, landingId);
+        }}
+        onCardChange={() => {
+          setCardProblem(null);
+        }}
+      />
+    </AccountPage>
+  );
+}

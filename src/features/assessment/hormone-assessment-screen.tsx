@@ -1,0 +1,55 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { funnelConfig } from '../../contract/funnel-config.ts';
+import { computeScores } from '../../domain/scores.ts';
+import { FormRunner } from '../../shared/ui/form-runner.tsx';
+import { useJourney } from '../../shared/journey/journey-context.tsx';
+import { saveLeadOf } from '../../shared/journey/lead.ts';
+import { usePrefill } from './use-prefill.ts';
+import { useRouteContext } from '../../shared/journey/use-route-context.ts';
+import { routeIntro } from '../../shared/layout/route-intro.ts';
+import type { ScreenProps } from '../../shared/screen-props.ts';
+
+/**
+ * The hormone assessment (all its variants: the route's form names the pages). Answers are
+ * kept in the patient's journey page by page; the last page saves the lead with its scores,
+ * then hands the machine the lead's record to save with the next step: one journey write,
+ * and the patient moves only once it is saved (a failure keeps them on the page, told so).
+ */
+export default function HormoneAssessmentScreen({ route, code, step }: ScreenProps) {
+  const journey = useJourney(code);
+  const context = useRouteContext();
+  usePrefill(journey, context.prefill);
+  const { form } = route;
+  const intro = routeIntro(route);
+
+  return (
+    <Stack gap="md" py="md">
+      <Title order={1}>{route.title}</Title>
+      {form === undefined || code === null ? (
+        <Text role="alert">This assessment is not set up: its route names no questions.</Text>
+      ) : (
+        <FormRunner
+          form={form}
+          journey={journey}
+          what="the assessment"
+          finishLabel="Finish the assessment"
+          intro={intro !== null && <Text c="dimmed">{intro.text}</Text>}
+          onBack={step?.canBack ? step.onBack : undefined}
+          onComplete={async (pages) => {
+            const { record } = await saveLeadOf({
+              journey,
+              pages,
+              pathCode: code,
+              formId: form.formId,
+              linkLandingId: context.landingId,
+              scores: computeScores(funnelConfig.scores, journey.state.answers),
+            });
+            // Off the funnel's list there is no next step to save with: the record is saved alone.
+            if (step?.canNext === true) await step.advance(record);
+            else await journey.save(record);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

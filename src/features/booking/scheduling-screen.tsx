@@ -1,0 +1,276 @@
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useBrand } from '../../shared/brand/brand-context.tsx';
+import type { FunnelStep } from '../../app/funnel-sync.tsx';
+import { resolveRouteContext } from '../../domain/route-context.ts';
+import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
+import { focusWhenShown } from '../../lib/focus-when-shown.ts';
+import {
+  bookedAt,
+  bookingKeys,
+  earlierBooking,
+  skippedAt,
+  withBooking,
+  withoutPendingBooking,
+  withoutSkippedBooking,
+  withSkippedBooking,
+  type BookedAppointment,
+} from './appointment-records.ts';
+import { findSentBooking, madeAtService } from './book-consult.ts';
+import { consultEventType, schedulingUriLike } from './event-type.ts';
+import { formatAppointmentTime } from './slot-format.ts';
+import { AddToCalendar } from './add-to-calendar.tsx';
+import { MemberPortalLink, SupportContact } from '../../shared/ui/support-contact.tsx';
+import { useJourney, type JourneyHandle } from '../../shared/journey/journey-context.tsx';
+import { consoleLogger } from '../../shared/journey/lead.ts';
+import { useApiData } from '../../shared/api/use-api-data.ts';
+import { track } from '../../shared/services/analytics.ts';
+import { useFlag } from '../../shared/services/flags/use-flag.ts';
+import { pageServiceSettings } from '../../shared/services/page-settings.ts';
+import { BookingFallback } from './services/booking-fallback.tsx';
+import { consultBookingProvider, type ConsultBookingProps } from './services/consult-booking.ts';
+import { EmbedBooking } from './services/embed-booking.tsx';
+import { LocalBooking } from './services/local-booking.tsx';
+import { UnrecordedBooking } from './services/unrecorded-booking.tsx';
+import type { ScreenProps } from '../../shared/screen-props.ts';
+import { ActionBar } from '../../shared/layout/action-bar.tsx';
+
+/**
+ * Consult booking (/mip/calendly/{code}, /f/appointment/{type}/{code}) through the
+ * deployment's provider (src/features/booking/services/consult-booking.ts): the local server's free
+ * slots, or the scheduling service's embed. A booking is kept in the journey under the step's
+ * index, so a reload shows the booking instead of offering to book again. A later booking
+ * step of the same funnel (microbh) is a follow-up, offered only after the first consult.
+ * When the service does not load, the patient can book by phone or go on without booking.
+ */
+export default function SchedulingScreen({ route, code, step }: ScreenProps) {
+  const { site, brand } = useBrand();
+  const location = useLocation();
+  const journey = useJourney(code);
+  const context = useMemo(
+    () =>
+      resolveRouteContext(
+        { query: location.search, state: location.state, portalLinkBase: brand.portalLink },
+        consoleLogger,
+      ),
+    [location.search, location.state, brand.portalLink],
+  );
+  const eventType = consultEventType(site, code);
+  const stepIndex = step?.index ?? null;
+  const provider = consultBookingProvider(pageServiceSettings().scheduling, useFlag('schedulingEmbed'));
+  // The funnel's step arrives just after the first render; bookings are kept under its index.
+  const waiting = journey.status === 'loading' || (route.funnel === true && step === null);
+  // A booking sent on an earlier visit whose answer never came is checked before anything is
+  // offered; one sent from this page is the booking form's own business.
+  const [sentBefore, setSentBefore] = useState<{ stepIndex: number | null; id: string | null } | null>(null);
+  if (!waiting && (sentBefore === null || sentBefore.stepIndex !== stepIndex)) {
+    setSentBefore({ stepIndex, id: journey.state.records[bookingKeys(stepIndex).pending] ?? null });
+  }
+
+  const goOn = () => {
+    if (step?.canNext) step.onNext();
+  };
+  const onBooked = () => {
+    track('consult_booked', { outcome: 'booked' });
+    goOn();
+  };
+  const onSkip = async (serviceFailed: boolean) => {
+    await journey.save((state) => withSkippedBooking(state, stepIndex, new Date().toISOString()));
+    track('consult_booked', { outcome: 'skipped' });
+    if (serviceFailed) track('service_fallback', { outcome: 'scheduling' });
+    goOn();
+  };
+
+  let content;
+  let title = route.title;
+  if (waiting || sentBefore?.stepIndex !== stepIndex) {
+    content = <LoadingIndicator />;
+  } else {
+    const booked = bookedAt(journey.state, stepIndex);
+    const earlier = earlierBooking(journey.state, stepIndex);
+    if (booked) title = bookedTitle(earlier !== null);
+    const sent = journey.state.records[bookingKeys(stepIndex).pending];
+    const props: ConsultBookingProps = {
+      eventType,
+      uriLike: schedulingUriLike(eventType, context.calendlyPage),
+      stepIndex,
+      earlier,
+      journey,
+      onBack: step?.canBack ? step.onBack : undefined,
+      onBooked,
+      onSkip,
+    };
+    if (booked) content = <BookedConsult booked={booked} earlier={earlier} step={step} />;
+    else if (sent !== undefined && sent === sentBefore.id)
+      content = (
+        <SentBookingCheck
+          appointmentId={sent}
+          stepIndex={stepIndex}
+          journey={journey}
+          // A booking the scheduling service made stands whatever our API says; one sent to the
+          // local stand-in may not have been made, so going on reports nothing.
+          onContinue={madeAtService(sent) ? onBooked : goOn}
+        />
+      );
+    else if (skippedAt(journey.state, stepIndex))
+      content = (
+        <SkippedConsult
+          step={step}
+          onBookOnline={
+            provider.kind === 'unavailable'
+              ? undefined
+              : () => journey.save((state) => withoutSkippedBooking(state, stepIndex))
+          }
+        />
+      );
+    else if (provider.kind === 'local') content = <LocalBooking {...props} />;
+    else if (provider.kind === 'embed') content = <EmbedBooking {...props} baseUrl={provider.baseUrl} />;
+    else content = <BookingFallback reason="off" onContinue={() => onSkip(false)} />;
+  }
+
+  return (
+    <Stack gap="lg" py="lg">
+      <Title order={1}>{title}</Title>
+      {content}
+    </Stack>
+  );
+}
+
+/** The page's heading once the step's consult is booked (a follow-up completes two). */
+function bookedTitle(followUp: boolean): string {
+  return followUp ? 'Your consults are booked' : 'Your consult is booked';
+}
+
+/** '…is booked for Monday, March 9, 2026 at 9:00 AM Central Daylight Time.' */
+function bookedSentence(name: string, booked: BookedAppointment): string {
+  const when = booked.startTime === undefined ? null : formatAppointmentTime(booked.startTime);
+  return when ? `Your ${name} is booked for ${when}.` : `Your ${name} is booked.`;
+}
+
+/**
+ * The booked state: when, in the patient's zone with the zone named (both consults when this
+ * is a follow-up), an "Add to calendar" file of them, and Continue (or, on the funnel's last
+ * step, what comes next).
+ */
+function BookedConsult({
+  booked,
+  earlier,
+  step,
+}: {
+  booked: BookedAppointment;
+  earlier: BookedAppointment | null;
+  step: FunnelStep | null;
+}) {
+  const confirmation = useRef<HTMLDivElement>(null);
+  // The patient pressed Book at the foot of a long page: bring the confirmation into view and
+  // give it focus, so it is seen and announced rather than left above the fold.
+  useEffect(() => focusWhenShown(() => confirmation.current, { scroll: true }), []);
+  const canNext = step?.canNext === true;
+  return (
+    <Stack gap="md">
+      <Alert ref={confirmation} color="green" role="status">
+        <Stack gap="xs">
+          {earlier ? (
+            <>
+              <Text>{bookedSentence('first consult', earlier)}</Text>
+              <Text>{bookedSentence('follow-up consult', booked)}</Text>
+            </>
+          ) : (
+            <Text>{bookedSentence('consult', booked)}</Text>
+          )}
+          <Text>We will send you the details and the link to join by email and text message.</Text>
+        </Stack>
+      </Alert>
+      <ActionBar>
+        {canNext && <Button onClick={step.onNext}>Continue</Button>}
+        <AddToCalendar
+          appointments={earlier ? [earlier, booked] : [booked]}
+          emphasis={canNext ? 'secondary' : 'primary'}
+        />
+      </ActionBar>
+      {!canNext && (
+        <Text>
+          You are all set. You can see your appointments in the <MemberPortalLink />.
+        </Text>
+      )}
+      <SupportContact lead="Need a different time? Call us at" />
+    </Stack>
+  );
+}
+
+/**
+ * The step was passed without booking: the care team will call. Continue (or, on the last
+ * step, what comes next), and a way back to the calendar.
+ */
+function SkippedConsult({
+  step,
+  onBookOnline,
+}: {
+  step: FunnelStep | null;
+  onBookOnline?: (() => Promise<void>) | undefined;
+}) {
+  return (
+    <Stack gap="md">
+      <Alert color="blue" role="status" title="Your consult is not booked yet">
+        <Text>Our care team will call you to book your video consult with a licensed clinician.</Text>
+      </Alert>
+      <ActionBar>
+        {step?.canNext && <Button onClick={step.onNext}>Continue</Button>}
+        {onBookOnline && (
+          // The primary action when there is no step to go on to.
+          <Button
+            variant={step?.canNext ? 'default' : 'filled'}
+            onClick={() => void onBookOnline().catch(() => undefined)}
+          >
+            Book online now
+          </Button>
+        )}
+      </ActionBar>
+      {!step?.canNext && (
+        <Text>
+          You can see your care and messages in the <MemberPortalLink />.
+        </Text>
+      )}
+      <SupportContact lead="Prefer to book now? Call us at" />
+    </Stack>
+  );
+}
+
+/**
+ * A booking was sent and its answer never came (the page was closed or reloaded): ask the
+ * scheduler before offering to book again, and record what it says. When our API does not
+ * answer (within RECORDING_CALL), the patient can try again or go on; the booking stays
+ * pending, to be checked on a later visit.
+ */
+function SentBookingCheck({
+  appointmentId,
+  stepIndex,
+  journey,
+  onContinue,
+}: {
+  appointmentId: string;
+  stepIndex: number | null;
+  journey: JourneyHandle;
+  onContinue: () => void;
+}) {
+  const check = useApiData(`sent:${appointmentId}`, async (signal) => {
+    const appointment = await findSentBooking(appointmentId, signal);
+    // What the scheduler says is kept even if this save fails: the store says so and retries.
+    await journey
+      .save((state) =>
+        appointment ? withBooking(state, stepIndex, appointment) : withoutPendingBooking(state, stepIndex),
+      )
+      .catch(() => undefined);
+    return appointment;
+  });
+  if (check.status === 'failed') {
+    return (
+      <Stack gap="md">
+        <UnrecordedBooking problem="check" onRetry={check.retry} onContinue={onContinue} />
+        <SupportContact lead="Questions about your booking? Call us at" />
+      </Stack>
+    );
+  }
+  return <LoadingIndicator />;
+}

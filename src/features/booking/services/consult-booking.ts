@@ -1,0 +1,50 @@
+import type { JourneyHandle } from '../../../shared/journey/journey-context.tsx';
+import type { BookedAppointment } from '../appointment-records.ts';
+import type { ConsultEventType } from '../event-type.ts';
+import type { ServiceSettings } from '../../../contract/service-settings.ts';
+
+/**
+ * How this deployment books a consult (SPEC §1 "consult booking through a scheduling
+ * service"):
+ * - `local`: the booking screen on the local server's availability (`npm start`, the tests);
+ * - `embed`: the scheduling service's inline embed at `baseUrl` (production, SCHEDULING_URL);
+ * - `unavailable`: a service is configured but the `schedulingEmbed` flag turns it off. The
+ *   local calendar is not offered instead: in production it is not the clinic's calendar, so
+ *   a time booked there would not exist. The patient gets the fallback (book by phone, or go
+ *   on and be called).
+ */
+export type ConsultBookingProvider = { kind: 'local' } | { kind: 'embed'; baseUrl: string } | { kind: 'unavailable' };
+
+/** The provider from the page's settings and the `schedulingEmbed` flag (the local one ignores the flag). */
+export function consultBookingProvider(
+  settings: ServiceSettings['scheduling'],
+  embedEnabled: boolean,
+): ConsultBookingProvider {
+  if (settings.provider === 'local') return { kind: 'local' };
+  return embedEnabled ? { kind: 'embed', baseUrl: settings.baseUrl } : { kind: 'unavailable' };
+}
+
+/** What every provider's booking component gets from the scheduling screen. */
+export interface ConsultBookingProps {
+  eventType: ConsultEventType;
+  /** The piece of the scheduling page's URI to look for (local provider). */
+  uriLike: string;
+  /** The funnel step booking is kept under; null on a booking page outside the steps. */
+  stepIndex: number | null;
+  /** The consult booked at an earlier step: this booking follows it up. */
+  earlier: BookedAppointment | null;
+  journey: JourneyHandle;
+  /** Back, when the step allows it. */
+  onBack?: (() => void) | undefined;
+  /**
+   * The consult is booked: saved in the journey, or made at the scheduling service and left
+   * pending because our API did not record it (the patient chose to go on). The screen reports
+   * it and goes on. Called once per booking.
+   */
+  onBooked: () => void;
+  /**
+   * The patient goes on without booking (the calendar did not load, or is switched off);
+   * `serviceFailed` says whether the service failed (rather than being switched off).
+   */
+  onSkip: (serviceFailed: boolean) => Promise<void>;
+}

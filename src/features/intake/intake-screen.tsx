@@ -1,0 +1,265 @@
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../shared/api/http.ts';
+import { identityCheck } from '../../shared/api/identity.ts';
+import type { JourneyState } from '../../shared/journey/journey-api.ts';
+import { getLead } from '../../shared/api/leads.ts';
+import type { IdentityResult, Lead, QuestionPage } from '../../contract/api-types.ts';
+import { useBrand } from '../../shared/brand/brand-context.tsx';
+import { useNotifications } from '../../shared/notifications/notifications.tsx';
+import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
+import { routeIntro } from '../../shared/layout/route-intro.ts';
+import { FormRunner } from '../../shared/ui/form-runner.tsx';
+import { IdentityDocumentsStep } from './identity-documents-step.tsx';
+import {
+  aboutYouPages,
+  CONTACT_PAGE,
+  decodeAsks,
+  IDENTITY_PENDING,
+  identityCustomerOf,
+  identityDocumentQuestions,
+  IdentityAnswersProblem,
+  INTAKE_FORM_ID,
+  INTAKE_RECORDS,
+  intakeAsksMarketing,
+  intakeFormFor,
+  MARKETING_CONSENT_REF,
+  stateOf,
+  withShippingState,
+  type IdentityDocuments,
+} from './intake-pages.ts';
+import { seedIntake } from './intake-seed.ts';
+import { useLinkContext } from '../../shared/journey/link-context.ts';
+import { useJourney } from '../../shared/journey/journey-context.tsx';
+import { saveJourneyLead } from '../../shared/journey/lead.ts';
+import { LoadProblem } from '../../shared/ui/load-problem.tsx';
+import { useApiData } from '../../shared/api/use-api-data.ts';
+import { track } from '../../shared/services/analytics.ts';
+import type { ScreenProps } from '../../shared/screen-props.ts';
+import { ActionBar } from '../../shared/layout/action-bar.tsx';
+
+type Phase = 'form' | 'identity' | 'done';
+
+/** Where a patient returning to the intake picks up, from what the journey says was finished. */
+function phaseOf(state: JourneyState): Phase {
+  const identity = state.records[INTAKE_RECORDS.identity];
+  if (identity === IDENTITY_PENDING) return 'identity';
+  // Answers saved but no identity result (the page closed between the two): check again.
+  if (state.completed.includes(INTAKE_FORM_ID)) return identity === undefined ? 'identity' : 'done';
+  return 'form';
+}
+
+function withoutIdentity(state: JourneyState): JourneyState {
+  const records = Object.fromEntries(
+    Object.entries(state.records).filter(
+      ([key]) => key !== INTAKE_RECORDS.identity && key !== INTAKE_RECORDS.identityCheckId,
+    ),
+  );
+  return { ...state, completed: state.completed.filter((part) => part !== INTAKE_FORM_ID), records };
+}
+
+async function leadOrNone(landingId: string, signal: AbortSignal): Promise<Lead | null> {
+  try {
+    return await getLead({ landing_id: landingId }, { signal, maxRetries: 2 });
+  } catch (error) {
+    // A link whose lead is gone starts a new one: the patient gives their contact details.
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+function problemText(error: unknown): string {
+  if (error instanceof ApiError || error instanceof IdentityAnswersProblem) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+/**
+ * The intake (/mip/form, /f/intake): the MIP-H2 questions from the API, preceded by the
+ * contact details when the patient has no lead yet (the ED funnels start here) and followed by
+ * birthdate and state when no earlier form asked them (and the optional marketing choice on
+ * its consent page when no assessment asked it); then the identity check with the
+ * documents the patient's state asks for. The answers are saved on the lead; the documents
+ * are held only in the identity step's component state and sent once to the check.
+ */
+export default function IntakeScreen({ route, code, step }: ScreenProps) {
+  const journey = useJourney(code);
+  const link = useLinkContext();
+  const { brand } = useBrand();
+  const { showSnackbar } = useNotifications();
+  const [phase, setPhase] = useState<Phase | null>(null);
+
+  const journeyReady = journey.status !== 'loading';
+  const linkLeadId =
+    journeyReady && journey.state.landingId === undefined && link.landingId !== '' ? link.landingId : null;
+  const linkLead = useApiData(linkLeadId === null ? null : `intake-lead:${linkLeadId}`, (signal) =>
+    leadOrNone(linkLeadId ?? '', signal),
+  );
+  const lead = linkLeadId === null ? null : linkLead.status === 'ready' ? linkLead.data : undefined;
+  const seeded = journeyReady && lead !== undefined ? seedIntake(journey.state, link.prefill, lead) : null;
+
+  useEffect(() => {
+    if (seeded === null) return;
+    journey.update((state) => seedIntake(state, link.prefill, lead ?? null) ?? state);
+  }, [seeded, journey, link.prefill, lead]);
+
+  if (!route.form) {
+    return (
+      <Stack gap="md" py="lg">
+        <Title order={1}>{route.title}</Title>
+        <Text>This page has no questions set up. Please call us at {brand.phone}.</Text>
+      </Stack>
+    );
+  }
+  // /mip/form serves the HRT and the ED funnels: an ED code asks its own health page.
+  const form = intakeFormFor(route.form, code);
+
+  const header = (
+    <>
+      <Title order={1}>{route.title}</Title>
+      <Text>{routeIntro(route)?.text}</Text>
+    </>
+  );
+
+  if (linkLeadId !== null && linkLead.status === 'failed') {
+    return (
+      <Stack gap="md" py="lg">
+        {header}
+        <LoadProblem what="your details" error={linkLead.error} onRetry={linkLead.retry} />
+      </Stack>
+    );
+  }
+  const asksRecord = journey.state.records[INTAKE_RECORDS.asks];
+  if (!journeyReady || lead === undefined || seeded !== null || asksRecord === undefined) {
+    // Where the page's HTML showed them (its shell): the heading and the intro stay put.
+    return (
+      <Stack gap="md" py="lg">
+        {header}
+        <LoadingIndicator />
+      </Stack>
+    );
+  }
+
+  const needsContact = journey.state.landingId === undefined && (linkLeadId === null || lead === null);
+  const asks = decodeAsks(asksRecord);
+  // Asked once: a patient who made the marketing choice on the assessment is not asked again
+  // (a journey seeded before the record existed decides now).
+  const marketingRecord = journey.state.records[INTAKE_RECORDS.asksMarketing];
+  const asksMarketing =
+    marketingRecord === undefined ? intakeAsksMarketing(journey.state.completed, lead) : marketingRecord === 'yes';
+  const current = phase ?? phaseOf(journey.state);
+  const identityStatus = journey.state.records[INTAKE_RECORDS.identity];
+
+  const goNext = () => {
+    if (step?.canNext) step.onNext();
+    else setPhase('done');
+  };
+
+  /** Runs the identity check; a failed or review result does not stop the patient. */
+  const checkIdentity = async (documents: IdentityDocuments) => {
+    const customer = identityCustomerOf(journey.state.answers, documents);
+    const result: IdentityResult = await identityCheck(customer);
+    await journey.save((state) => ({
+      ...state,
+      completed: state.completed.includes(INTAKE_FORM_ID) ? state.completed : [...state.completed, INTAKE_FORM_ID],
+      records: {
+        ...state.records,
+        [INTAKE_RECORDS.identity]: result.status,
+        [INTAKE_RECORDS.identityCheckId]: result.checkId,
+      },
+    }));
+    track('intake_complete');
+    if (result.status === 'verified') goNext();
+    else setPhase('done');
+  };
+
+  const complete = async (pages: readonly QuestionPage[]) => {
+    // The runner stays on screen, busy, until everything below has settled.
+    setPhase('form');
+    // A state the shipping address gave (and not asked again) is saved as the state answer too.
+    const saved = withShippingState(pages, journey.state.answers);
+    const { state: shippingState } = saved.answers;
+    if (saved.answers !== journey.state.answers && shippingState !== undefined) {
+      journey.update((state) => ({ ...state, answers: { ...state.answers, state: [...shippingState] } }));
+    }
+    await saveJourneyLead({
+      journey: { ...journey, state: { ...journey.state, answers: saved.answers } },
+      pages: saved.pages,
+      pathCode: code ?? '',
+      formId: INTAKE_FORM_ID,
+      linkLandingId: link.landingId,
+    });
+    // The intake counts as finished only once the identity check has answered.
+    await journey.save((state) => {
+      const cleared = withoutIdentity(state);
+      return { ...cleared, records: { ...cleared.records, [INTAKE_RECORDS.identity]: IDENTITY_PENDING } };
+    });
+    if (identityDocumentQuestions(stateOf(saved.answers)).length > 0) setPhase('identity');
+    else await checkIdentity({});
+  };
+
+  let body;
+  if (current === 'form') {
+    body = (
+      <FormRunner
+        form={form}
+        journey={journey}
+        pagesBefore={needsContact ? [CONTACT_PAGE] : []}
+        omitRefs={asksMarketing ? [] : [MARKETING_CONSENT_REF]}
+        pagesAfter={(answers) => aboutYouPages(asks, answers)}
+        onComplete={complete}
+        onBack={step?.canBack ? step.onBack : undefined}
+        finishLabel="Continue"
+        what="your intake questions"
+      />
+    );
+  } else if (current === 'identity') {
+    body = (
+      <IdentityDocumentsStep
+        key={stateOf(journey.state.answers)}
+        state={stateOf(journey.state.answers)}
+        onSubmit={async (documents) => {
+          try {
+            await checkIdentity(documents);
+          } catch (error) {
+            showSnackbar(problemText(error));
+            throw error;
+          }
+        }}
+        onBack={() => {
+          setPhase('form');
+        }}
+      />
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <Title order={2}>Your intake is complete</Title>
+        {identityStatus !== 'verified' && (
+          <Alert color="blue" title="Our care team may contact you">
+            We could not confirm your identity automatically. You can go on: a member of our care team may call or email
+            you to confirm a few details before your provider approves treatment. Questions? Call us at {brand.phone},
+            Mon-Sun 8am-8pm (EST).
+          </Alert>
+        )}
+        <ActionBar>
+          {step?.canNext && <Button onClick={step.onNext}>Continue</Button>}
+          <Button
+            variant="default"
+            onClick={() => {
+              setPhase('form');
+            }}
+          >
+            Review my answers
+          </Button>
+        </ActionBar>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" py="lg">
+      {header}
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,278 @@
+import { groupCardNumber } from '../../domain/card.ts';
+import { Alert, Button, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { MARKETING_CONSENT_QUESTION } from '../../domain/contact-questions.ts';
+import { ConsentField } from '../../shared/questions/fields/consent-field.tsx';
+import { UsStateSelect } from '../../shared/questions/fields/us-state-field.tsx';
+import type { PlaceAddress } from '../../shared/services/places/places.ts';
+import { AddressAutocomplete } from './address-autocomplete.tsx';
+import {
+  BILLING_FIELDS,
+  validateBilling,
+  type BillingErrors,
+  type BillingField,
+  type BillingValues,
+} from './billing-values.ts';
+import { ActionBar } from '../../shared/layout/action-bar.tsx';
+
+export interface BillingFormProps {
+  values: BillingValues;
+  /** Called with one field's new text. */
+  onChange: (field: BillingField, value: string) => void;
+  /** The optional marketing box under the contact details, when this form asks it (['true'] ticked). @default null */
+  marketing?: { value: readonly string[]; onChange: (value: readonly string[]) => void } | null;
+  /** Messages by field, shown next to each. */
+  errors: BillingErrors;
+  /** Called with what needs fixing when the patient presses Pay on a form that does not validate. */
+  onErrors: (errors: BillingErrors) => void;
+  /** Called when the patient presses Pay on a form that validates. */
+  onSubmit: () => void;
+  /** Why the card was declined, shown with the card fields; null when it was not. */
+  declineReason: string | null;
+  /** A problem with the form that belongs to no single field; null when there is none. */
+  formProblem: string | null;
+  /** The Pay button's text, such as 'Pay $99'. */
+  submitLabel: string;
+  /** While the payment is being made: fields read-only, the button says 'Processing…'. @default false */
+  submitting?: boolean;
+  /** Something to show beside the Pay button, such as Back. */
+  extraActions?: ReactNode;
+}
+
+/** The fields a chosen address suggestion fills, in the order they are filled. */
+const SUGGESTED_FIELDS = ['line1', 'city', 'state', 'zip'] as const satisfies readonly (keyof PlaceAddress &
+  BillingField)[];
+type AddressFill = Partial<Record<(typeof SUGGESTED_FIELDS)[number], string>>;
+
+/**
+ * The billing form: contact details, billing address and card, each labelled with its error
+ * next to it. Controlled: it keeps no values of its own, so the screen decides where they live
+ * (the card only ever in component state).
+ */
+export function BillingForm({
+  values,
+  onChange,
+  marketing = null,
+  errors,
+  onErrors,
+  onSubmit,
+  declineReason,
+  formProblem,
+  submitLabel,
+  submitting = false,
+  extraActions,
+}: BillingFormProps) {
+  const baseId = useId();
+  const idOf = (field: BillingField) => `${baseId}-${field}`;
+  // Focus waits for the render that carries the errors, so the field is announced as invalid.
+  const [focusRequest, setFocusRequest] = useState<{ field: BillingField; attempt: number }>();
+
+  useEffect(() => {
+    if (focusRequest) document.getElementById(`${baseId}-${focusRequest.field}`)?.focus();
+  }, [focusRequest, baseId]);
+
+  // A chosen address fills its fields one onChange per render: the screen's onChange may
+  // build each new value from the values of its last render, so two calls in one go would
+  // leave only the second.
+  const [fill, setFill] = useState<AddressFill | null>(null);
+  useEffect(() => {
+    if (fill === null) return;
+    const field = SUGGESTED_FIELDS.find((name) => fill[name] !== undefined);
+    if (field === undefined) {
+      setFill(null);
+      return;
+    }
+    const { [field]: value, ...rest } = fill;
+    setFill(rest);
+    if (value !== undefined && value !== values[field]) onChange(field, value);
+  }, [fill, values, onChange]);
+
+  const fillAddress = (address: PlaceAddress) => {
+    // A part the service did not name keeps what the patient typed.
+    const next: AddressFill = {};
+    for (const field of SUGGESTED_FIELDS) if (address[field] !== '') next[field] = address[field];
+    setFill(next);
+  };
+
+  function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validateBilling(values);
+    const first = BILLING_FIELDS.find((field) => found[field] !== undefined);
+    if (first === undefined) {
+      onSubmit();
+      return;
+    }
+    onErrors(found);
+    setFocusRequest((previous) => ({ field: first, attempt: (previous?.attempt ?? 0) + 1 }));
+  }
+
+  const text = (
+    field: BillingField,
+    label: string,
+    options: {
+      autoComplete: string;
+      required?: boolean;
+      type?: string;
+      inputMode?: 'numeric' | 'email' | 'tel' | 'text';
+      maxLength?: number;
+      placeholder?: string;
+      description?: string;
+      /** How the value is shown as it is typed at its end (editing in the middle keeps the caret where it is). */
+      format?: (typed: string) => string;
+    },
+  ) => {
+    const required = options.required ?? true;
+    return (
+      <TextInput
+        id={idOf(field)}
+        label={label}
+        value={values[field]}
+        type={options.type ?? 'text'}
+        autoComplete={options.autoComplete}
+        inputMode={options.inputMode}
+        maxLength={options.maxLength}
+        placeholder={options.placeholder}
+        description={options.description}
+        required={required}
+        aria-required={required}
+        error={errors[field]}
+        disabled={submitting}
+        onChange={(event) => {
+          const input = event.currentTarget;
+          const atEnd = input.selectionStart === null || input.selectionStart === input.value.length;
+          onChange(field, options.format && atEnd ? options.format(input.value) : input.value);
+        }}
+      />
+    );
+  };
+
+  const errorCount = BILLING_FIELDS.filter((field) => errors[field] !== undefined).length;
+
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-label="Billing details">
+      <Stack gap="lg">
+        <Text size="sm" c="dimmed">
+          Fields marked * are required.
+        </Text>
+        {/* Always in the page, so screen readers announce it when a message appears. */}
+        <div role="alert">
+          {errorCount > 0 && (
+            <Text c="red" fw={600}>
+              {errorCount === 1
+                ? 'One field needs fixing before you pay. It is marked below.'
+                : `${errorCount} fields need fixing before you pay. They are marked below.`}
+            </Text>
+          )}
+        </div>
+
+        <Fieldset legend="Contact details" disabled={submitting}>
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {text('firstName', 'First name', { autoComplete: 'given-name' })}
+              {text('lastName', 'Last name', { autoComplete: 'family-name' })}
+            </SimpleGrid>
+            {text('email', 'Email', { autoComplete: 'email', type: 'email', inputMode: 'email' })}
+            {text('phone', 'Phone', {
+              autoComplete: 'tel-national',
+              type: 'tel',
+              inputMode: 'numeric',
+              description: 'A 10-digit US number, like (212) 555-0123',
+            })}
+            {/* The assessment's and the intake's box, in the same words: a choice apart from paying. */}
+            {marketing !== null && (
+              <ConsentField
+                question={MARKETING_CONSENT_QUESTION}
+                id={`${baseId}-marketing`}
+                value={marketing.value}
+                onChange={marketing.onChange}
+                disabled={submitting}
+              />
+            )}
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Billing address" disabled={submitting}>
+          <Stack gap="sm">
+            <AddressAutocomplete
+              id={idOf('line1')}
+              label="Street address"
+              value={values.line1}
+              error={errors.line1}
+              disabled={submitting}
+              autoComplete="billing address-line1"
+              onChange={(value) => {
+                onChange('line1', value);
+              }}
+              onAddress={fillAddress}
+            />
+            {text('line2', 'Apartment, suite or unit (optional)', {
+              autoComplete: 'billing address-line2',
+              required: false,
+            })}
+            {text('city', 'City', { autoComplete: 'billing address-level2' })}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <UsStateSelect
+                id={idOf('state')}
+                label="State"
+                value={values.state}
+                required
+                error={errors.state}
+                disabled={submitting}
+                autoComplete="billing address-level1"
+                onChange={(code) => {
+                  onChange('state', code);
+                }}
+              />
+              {text('zip', 'ZIP code', { autoComplete: 'billing postal-code', inputMode: 'numeric', maxLength: 10 })}
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Card details" disabled={submitting}>
+          <Stack gap="sm">
+            {declineReason !== null && (
+              <Alert color="red" role="alert" title="Your payment did not go through">
+                {declineReason} Check your card details or use another card.
+              </Alert>
+            )}
+            {text('cardNumber', 'Card number', {
+              autoComplete: 'cc-number',
+              inputMode: 'numeric',
+              maxLength: 23,
+              placeholder: '1234 1234 1234 1234',
+              format: groupCardNumber,
+            })}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {text('expiry', 'Expiry date (MM/YY)', {
+                autoComplete: 'cc-exp',
+                inputMode: 'numeric',
+                maxLength: 7,
+                placeholder: 'MM/YY',
+              })}
+              {text('cvc', 'Security code (CVC)', {
+                autoComplete: 'cc-csc',
+                inputMode: 'numeric',
+                maxLength: 4,
+                description: '3 digits on the back; 4 on the front of American Express',
+              })}
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+
+        {formProblem !== null && (
+          <Alert color="red" role="alert" title="Please check your details">
+            {formProblem}
+          </Alert>
+        )}
+
+        <ActionBar>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? 'Processing…' : submitLabel}
+          </Button>
+          {extraActions}
+        </ActionBar>
+      </Stack>
+    </form>
+  );
+}

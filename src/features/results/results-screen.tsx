@@ -1,0 +1,180 @@
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { checkCustQualifications } from '../../shared/api/leads.ts';
+import type { Lead, LeadPayload } from '../../contract/api-types.ts';
+import { useBrand } from '../../shared/brand/brand-context.tsx';
+import { funnelConfig } from '../../contract/funnel-config.ts';
+import { ageBand } from '../../domain/age-band.ts';
+import { localIsoDate } from '../../domain/dates.ts';
+import { bandOf, OVERALL_SCORE } from '../../domain/scores.ts';
+import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
+import { PageProgress } from '../../shared/questions/page-progress.tsx';
+import { telHref } from '../../shared/layout/phone.ts';
+import { useJourney } from '../../shared/journey/journey-context.tsx';
+import { findPatientLead } from '../../shared/journey/patient-lead.ts';
+import { LoadProblem } from '../../shared/ui/load-problem.tsx';
+import { useApiData } from '../../shared/api/use-api-data.ts';
+import { useRouteContext } from '../../shared/journey/use-route-context.ts';
+import { track } from '../../shared/services/analytics.ts';
+import type { ScreenProps } from '../../shared/screen-props.ts';
+import { ActionBar } from '../../shared/layout/action-bar.tsx';
+
+interface Results {
+  lead: Lead;
+  qualified: boolean;
+  reasons: string[];
+}
+
+/** Where a patient without answers takes the assessment: the quiz, or their brand's assessment for this code. */
+function assessmentPath(site: 'male' | 'female', code: string | null, fallback: string): string {
+  if (code === null) return fallback;
+  if (code === 'quiz') return '/quiz';
+  return site === 'female' ? `/f/hormone-assessment/${code}` : `/hormone-assessment/${code}`;
+}
+
+/**
+ * The assessment's results, from the lead saved on the server (its scores and birthdate) and
+ * whether the answers qualify for treatment online. The page shows bands and plain words,
+ * not the answers themselves.
+ */
+export default function ResultsScreen({ route, code, step }: ScreenProps) {
+  const journey = useJourney(code);
+  const context = useRouteContext();
+  const { site, brand } = useBrand();
+  const landingId = context.landingId !== '' ? context.landingId : journey.state.landingId;
+  const results = useApiData<Results | null>(
+    journey.status === 'loading' || landingId === undefined ? null : landingId,
+    async (signal) => {
+      // No saved lead (a link whose landing id has none): there are no results to show yet.
+      const lead = await findPatientLead(
+        { pathCode: code ?? '', linkLandingId: context.landingId },
+        { signal, maxRetries: 2 },
+      );
+      if (lead === null) return null;
+      // The qualification check takes the lead as it was sent, without what the server added.
+      const payload = Object.fromEntries(
+        Object.entries(lead).filter(([key]) => key !== 'scores' && key !== 'savedAt'),
+      ) as unknown as LeadPayload;
+      const qualification = await checkCustQualifications(payload, { signal });
+      track('assessment_complete', { outcome: qualification.qualified ? 'qualified' : 'not_qualified' });
+      return { lead, qualified: qualification.qualified, reasons: qualification.reasons };
+    },
+  );
+
+  const heading = <Title order={1}>{route.title}</Title>;
+  if (journey.status === 'loading') {
+    return (
+      <Stack py="lg">
+        {heading}
+        <LoadingIndicator />
+      </Stack>
+    );
+  }
+  if (landingId === undefined || (results.status === 'ready' && results.data === null)) {
+    return (
+      <Stack gap="md" py="lg">
+        {heading}
+        <Text>We don&apos;t have your assessment answers yet. It takes about 5 minutes.</Text>
+        <ActionBar>
+          {step?.canBack ? (
+            <Button onClick={step.onBack}>Take the assessment</Button>
+          ) : (
+            <Button component={Link} to={assessmentPath(site, code, brand.startPath)}>
+              Take the assessment
+            </Button>
+          )}
+        </ActionBar>
+      </Stack>
+    );
+  }
+  if (results.status === 'loading') {
+    return (
+      <Stack py="lg">
+        {heading}
+        <LoadingIndicator />
+      </Stack>
+    );
+  }
+  if (results.status === 'failed') {
+    return (
+      <Stack py="lg">
+        {heading}
+        <LoadProblem what="your results" error={results.error} onRetry={results.retry} />
+      </Stack>
+    );
+  }
+
+  if (results.data === null) return null;
+  const { lead, qualified, reasons } = results.data;
+  const scores = lead.scores ?? {};
+  const overall = scores[OVERALL_SCORE];
+  const band = overall === undefined ? undefined : bandOf(funnelConfig.scores, overall);
+  const birthdate = lead.answers.find((answer) => answer.ref === 'birthdate')?.value[0];
+  const age = birthdate === undefined ? null : ageBand(birthdate, localIsoDate(new Date()));
+
+  return (
+    <Stack gap="lg" py="lg">
+      {heading}
+      <Text size="lg">Thank you, {lead.firstName}. Here is what your answers tell us.</Text>
+      {band && (
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="xs">
+            <Title order={2} size="h3">
+              Your symptom level: {band.label}
+            </Title>
+            <Text>{band.summary}</Text>
+            {age !== null && (
+              <Text size="sm" c="dimmed">
+                Compared with other people in your age group ({age}).
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      )}
+      <Stack gap="sm">
+        {funnelConfig.scores.scores.map((rule) => {
+          const value = scores[rule.name];
+          if (value === undefined) return null;
+          const id = `score-${rule.name}`;
+          return (
+            <Stack key={rule.name} gap={4}>
+              <Group justify="space-between">
+                <Text id={id} fw={600}>
+                  {rule.label}
+                </Text>
+                <Text size="sm">{bandOf(funnelConfig.scores, value).label}</Text>
+              </Group>
+              <PageProgress value={value} labelledBy={id} />
+            </Stack>
+          );
+        })}
+      </Stack>
+      {qualified ? (
+        <Stack gap="sm">
+          <Text>A licensed provider reviews your answers and talks you through your options in a video consult.</Text>
+          {step && (
+            <ActionBar>
+              <Button disabled={!step.canNext} onClick={step.onNext}>
+                Continue to treatment options
+              </Button>
+            </ActionBar>
+          )}
+        </Stack>
+      ) : (
+        <Alert color="yellow" title="We can't offer treatment online yet">
+          <Stack gap="xs">
+            {reasons.map((reason) => (
+              <Text key={reason} size="sm">
+                {reason}
+              </Text>
+            ))}
+            <Text size="sm">
+              Our care team can help: call <Anchor href={telHref(brand.phone)}>{brand.phone}</Anchor>,{' '}
+              {brand.supportHours}.
+            </Text>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

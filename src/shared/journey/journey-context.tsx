@@ -1,0 +1,65 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import type { JourneyState } from './journey-api.ts';
+import { useNotifications } from '../notifications/notifications.tsx';
+import { JourneyStore, type JourneyCalls, type JourneyChange, type JourneyStatus } from './journey-store.ts';
+
+const JourneyContext = createContext<JourneyStore | null>(null);
+
+/** Holds the page's JourneyStore; failures to load or save go to the snackbar. */
+export function JourneyProvider({ calls, children }: { calls?: JourneyCalls; children: ReactNode }) {
+  const { showSnackbar } = useNotifications();
+  const [store] = useState(() => new JourneyStore(calls, showSnackbar));
+  // pagehide, not unload: it also fires when a phone's browser puts the page away for good.
+  useEffect(() => {
+    const flush = () => {
+      store.flush();
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+    };
+  }, [store]);
+  return <JourneyContext.Provider value={store}>{children}</JourneyContext.Provider>;
+}
+
+export function useJourneyStore(): JourneyStore {
+  const store = useContext(JourneyContext);
+  if (!store) throw new Error('useJourney() needs a <JourneyProvider> above it');
+  return store;
+}
+
+/** What a screen holds of the patient's journey in its funnel. */
+export interface JourneyHandle {
+  status: JourneyStatus;
+  state: JourneyState;
+  /** Changes the journey in memory; it is saved a moment later. */
+  update: (change: JourneyChange) => void;
+  /** Changes the journey and saves it now; rejects with an ApiError when the server does not take it. */
+  save: (change?: JourneyChange) => Promise<void>;
+}
+
+/** The patient's journey in a funnel (by campaign code); 'none' for pages without a code. */
+export function useJourney(pathCode: string | null): JourneyHandle {
+  const store = useJourneyStore();
+  const key = pathCode ?? 'none';
+  const getSnapshot = useCallback(() => store.snapshot(key), [store, key]);
+  const snapshot = useSyncExternalStore(store.subscribe, getSnapshot);
+  // Stable for a code, so effects that depend on them do not run again on every change.
+  const update = useCallback(
+    (change: JourneyChange) => {
+      store.update(key, change);
+    },
+    [store, key],
+  );
+  const save = useCallback((change?: JourneyChange) => store.save(key, change), [store, key]);
+  return useMemo(() => ({ status: snapshot.status, state: snapshot.state, update, save }), [snapshot, update, save]);
+}

@@ -1,0 +1,65 @@
+import type { AnalyticsEvent, AnalyticsPage } from '../../contract/data-layer.ts';
+
+export type { AnalyticsEvent, AnalyticsPage };
+
+/**
+ * The one way the app reports to the tag manager (SPEC §1): `track(event, { outcome })`.
+ * What reaches `window.dataLayer` is built field by field from an allow-list in
+ * tag-manager/data-layer.ts (an event name from a fixed list, the campaign code, brand,
+ * route variant, step index and a coarse outcome), so nothing a patient types can get there.
+ * That module is loaded with the first event, to keep the first page small; events wait for
+ * it in order, in memory only.
+ */
+
+type Pending = [event: AnalyticsEvent, outcome: unknown, page: AnalyticsPage | null];
+
+/** Events that wait for the data layer module; more than this while it cannot load are dropped. */
+const MAX_PENDING = 100;
+
+let page: AnalyticsPage | null = null;
+let pending: Pending[] = [];
+let push: ((...event: Pending) => void) | null = null;
+let loading: Promise<void> | null = null;
+
+/** Remembers the page the patient is on: the app shell calls it on every page. */
+export function setAnalyticsPage(next: AnalyticsPage): void {
+  page = next;
+}
+
+/**
+ * Reports an event with the page's funnel code, brand, variant and step index. Never throws
+ * and never waits: tagging must not stop a patient.
+ */
+export function track(event: AnalyticsEvent, detail?: { outcome?: string }): void {
+  try {
+    const item: Pending = [event, detail?.outcome, page];
+    if (push !== null) {
+      push(...item);
+      return;
+    }
+    if (pending.length < MAX_PENDING) pending.push(item);
+    loading ??= import('../../contract/data-layer.ts').then(
+      (module) => {
+        push = module.pushToDataLayer;
+        for (const queued of pending.splice(0)) push(...queued);
+      },
+      () => {
+        // Offline: the next event tries again.
+        loading = null;
+      },
+    );
+  } catch {
+    // Analytics is never worth an error in front of a patient.
+  }
+}
+
+/** Settles once the events reported so far are in the data layer (tests). */
+export function analyticsSettled(): Promise<void> {
+  return loading ?? Promise.resolve();
+}
+
+/** Forgets the page and any waiting events (tests). */
+export function forgetAnalyticsPage(): void {
+  page = null;
+  pending = [];
+}
