@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import layers from './scripts/lint/layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'test-results', 'playwright-report', 'e2e-artifacts*', 'e2e-data*'] },
@@ -38,7 +39,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js'],
+    // Which way imports may point between the layers of src/, and no circles (scripts/lint/layers.js).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/direction': 'error', 'layers/no-cycle': 'error' },
+  },
+  {
+    files: ['eslint.config.js', 'scripts/lint/*.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },
 );

@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ROOT_DIR } from './lib/config-validation.ts';
+import { ROOT_DIR } from '../src/contract/schema-files.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);

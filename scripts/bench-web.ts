@@ -23,7 +23,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { entryPages } from './lib/entry-pages.ts';
-import { ROOT_DIR } from './lib/config-validation.ts';
+import { ROOT_DIR } from '../src/contract/schema-files.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4176);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

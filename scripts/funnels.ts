@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT_DIR } from './lib/config-validation.ts';
+import { ROOT_DIR } from '../src/contract/schema-files.ts';
 import { renderFunnelsMarkdown, renderFunnelsTable } from './lib/funnel-docs.ts';
 import { loadEngineOrExit } from './lib/load-config.ts';
 

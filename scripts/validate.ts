@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CONFIG_DIR, formatProblem, validateConfigDir } from './lib/config-validation.ts';
+import { CONFIG_DIR } from '../src/contract/schema-files.ts';
+import { formatProblem, validateConfigDir } from './lib/config-validation.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' } } });
 const dir = path.resolve(values.dir ?? CONFIG_DIR);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { beforeAll, expect, test } from 'vitest';
-import { ROOT_DIR } from '../scripts/lib/config-validation.ts';
+import { ROOT_DIR } from '../src/contract/schema-files.ts';
 
 /**
  * Size budgets of issue 3, measured on a real production build: what an assessment page

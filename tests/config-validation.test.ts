@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { expect, test } from 'vitest';
-import { ROOT_DIR } from '../scripts/lib/config-validation.ts';
+import { ROOT_DIR } from '../src/contract/schema-files.ts';
 import { LAYOUT_NAMES, SCREEN_NAMES } from '../src/engine/config-types.ts';
 import { funnelConfigValidation } from '../scripts/lib/vite-config-plugin.ts';
 import { configTexts, editConfig, must, problemsOf } from './support/config.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { ROOT_DIR } from '../scripts/lib/config-validation.ts';
+import { ROOT_DIR } from '../src/contract/schema-files.ts';
 import { renderFunnelsMarkdown } from '../scripts/lib/funnel-docs.ts';
 import { loadConfig } from './support/config.ts';
 

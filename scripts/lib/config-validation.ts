@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addErrors from 'ajv-errors';
-import addFormats from 'ajv-formats';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { CONFIG_DIR, createAjv, parseJson, SCHEMA_DIR } from '../../src/contract/schema-files.ts';
 import { checkConfigRules, pointerToken, type ConfigProblem } from '../../src/engine/config-rules.ts';
 import { CONFIG_FILES, type ConfigSet } from '../../src/engine/config-types.ts';
 import { didYouMean } from '../../src/engine/suggest.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const ROOT_DIR = path.resolve(here, '../..');
-export const CONFIG_DIR = path.join(ROOT_DIR, 'config');
-export const SCHEMA_DIR = path.join(ROOT_DIR, 'schemas');
 
 type Part = keyof ConfigSet;
 const PARTS = Object.keys(CONFIG_FILES) as Part[];
@@ -32,68 +24,10 @@ export function schemaFileOf(configFile: string): string {
   return configFile.replace(/\.json$/, '.schema.json');
 }
 
-/**
- * The one AJV factory: draft 2020-12, every error at once, the schemas' own `errorMessage`
- * wording, and strict mode so a typo in a schema is an error rather than a silent no-op.
- */
-export function createAjv(): Ajv2020 {
-  // strictRequired is off because some maps require named keys (the four code groups).
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, verbose: true });
-  addFormats(ajv);
-  addErrors(ajv);
-  return ajv;
-}
-
 export interface ValidationResult {
   /** The config, when every file parsed and no problem was found. */
   config: ConfigSet | null;
   problems: ConfigProblem[];
-}
-
-const PARSE_WORDS = new Map<string, string>(
-  Object.entries({
-    InvalidSymbol: 'unexpected character',
-    InvalidNumberFormat: 'invalid number',
-    PropertyNameExpected: 'expected a property name in double quotes (is there a trailing comma?)',
-    ValueExpected: 'expected a value (is there a trailing comma?)',
-    ColonExpected: "expected ':'",
-    CommaExpected: "expected ','",
-    CloseBraceExpected: "expected '}'",
-    CloseBracketExpected: "expected ']'",
-    EndOfFileExpected: 'unexpected text after the end of the document',
-    InvalidCommentToken: 'comments are not allowed in JSON',
-    UnexpectedEndOfComment: 'comments are not allowed in JSON',
-    UnexpectedEndOfString: 'unterminated string',
-    UnexpectedEndOfNumber: 'unterminated number',
-    InvalidUnicode: 'invalid unicode escape',
-    InvalidEscapeCharacter: 'invalid escape character',
-    InvalidCharacter: 'invalid character in a string',
-  }),
-);
-
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const lines = before.split('\n');
-  return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
-}
-
-/** Parses strict JSON; a broken file gives its first error with line and column. */
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; where: string; message: string } {
-  const errors: ParseError[] = [];
-  const value: unknown = parseJsonc(text, errors, {
-    allowTrailingComma: false,
-    disallowComments: true,
-    allowEmptyContent: false,
-  });
-  const first = errors[0];
-  if (!first) return { ok: true, value };
-  const { line, column } = lineAndColumn(text, first.offset);
-  const code = printParseErrorCode(first.error);
-  return {
-    ok: false,
-    where: `line ${line}, column ${column}`,
-    message: `invalid JSON: ${PARSE_WORDS.get(code) ?? code}`,
-  };
 }
 
 const TYPE_WORDS = new Map(

@@ -1,6 +1,7 @@
 import type { ConfigProblem } from '../../src/engine/config-rules.ts';
 import { createFunnelEngine, type FunnelEngine } from '../../src/engine/funnel-plan.ts';
-import { CONFIG_DIR, formatProblem, validateConfigDir } from './config-validation.ts';
+import { CONFIG_DIR } from '../../src/contract/schema-files.ts';
+import { formatProblem, validateConfigDir } from './config-validation.ts';
 
 /** Lists every config problem on stderr and exits 2 (for command-line tools). */
 export function exitWithProblems(problems: readonly ConfigProblem[]): never {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { ALL_CONFIG_FILES, CONFIG_DIR, formatProblem, validateConfigDir } from './config-validation.ts';
+import { CONFIG_DIR } from '../../src/contract/schema-files.ts';
+import { ALL_CONFIG_FILES, formatProblem, validateConfigDir } from './config-validation.ts';
 
 function problemsText(dir: string): string | null {
   const { problems } = validateConfigDir(dir);

@@ -1,3 +1,4 @@
+import type { FunnelStep } from '../shared/funnel-step.ts';
 import {
   createContext,
   useCallback,
@@ -11,7 +12,7 @@ import {
 } from 'react';
 import { useLocation } from 'react-router-dom';
 import { createActor, fromPromise, type Actor } from 'xstate';
-import type { ScreenName, Site } from '../engine/config-types.ts';
+import type { Site } from '../engine/config-types.ts';
 import {
   createFunnelMachine,
   ERROR,
@@ -30,32 +31,7 @@ import type { JourneyChange, JourneyStore } from '../shared/journey/journey-stor
 import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
 import { useNotifications } from '../shared/notifications/notifications.tsx';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
-import { useStableNavigate as useNavigate } from './use-stable-navigate.ts';
-
-/** What a screen needs from the funnel: where the patient is, and how to move. */
-export interface FunnelStep {
-  /** The step index, counting from 0, or null on a page of the code that is not a step. */
-  index: number | null;
-  /** How many steps the patient's funnel has. */
-  total: number;
-  /** The screens of the steps after this one (all of them off the list), finish page included. */
-  laterScreens: readonly ScreenName[];
-  canNext: boolean;
-  canBack: boolean;
-  /** Next has been pressed and the move is being saved; the patient is still on this step. */
-  saving: boolean;
-  /**
-   * Moves on: the machine saves the next step in the journey, with `change` in the same write
-   * (what the screen has to record, such as the lead's landing id), and moves once it is
-   * saved. Rejects, the patient still on this step, when the save fails: the caller says so.
-   * Pressed again while saving, it settles with the save under way. Resolves at once where
-   * there is no next step.
-   */
-  advance: (change?: JourneyChange) => Promise<void>;
-  /** A Continue button's `advance()`: a failure keeps the patient here and says so (MOVE_NOT_SAVED). */
-  onNext: () => void;
-  onBack: () => void;
-}
+import { useStableNavigate as useNavigate } from '../shared/use-stable-navigate.ts';
 
 /** What the browser's history entry remembers, so Back and reload find the right step. */
 export interface FunnelHistoryState {

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type Ajv2020 from 'ajv/dist/2020.js';
-import { createAjv, parseJson, ROOT_DIR, SCHEMA_DIR } from '../../scripts/lib/config-validation.ts';
+import { createAjv, parseJson, ROOT_DIR, SCHEMA_DIR } from './schema-files.ts';
 
-/** The OpenAPI document of the `/api` contract. */
+/** The OpenAPI document of the `/api` contract: the calls of SPEC.md §7. */
 export const CONTRACT_FILE = path.join(SCHEMA_DIR, 'api.openapi.json');
+/** The app's own calls, which SPEC does not list (the patient's journey, the ID upload, the local places). */
+export const APP_CONTRACT_FILE = path.join(SCHEMA_DIR, 'app.openapi.json');
 /** The shared specification; section 7 lists the calls the contract must cover. */
 export const SPEC_FILE = path.join(ROOT_DIR, '..', 'shared', 'spec', 'SPEC.md');
 /** The `$id` under which the contract's component schemas are added to AJV. */

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020.js';
+import { createAjv } from '../contract/schema-files.ts';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import brands from '../../config/brands.json';
 import { selectBrand } from '../contract/brand.ts';
@@ -69,11 +69,8 @@ function sameToken(given: string, expected: string): boolean {
  * sent for a string is a 400 rather than quietly accepted.
  */
 function contractValidatorCompiler(): (route: { schema: object; httpPart?: string }) => ReturnType<Ajv2020['compile']> {
-  const options = { allErrors: true, strict: true, strictRequired: false, removeAdditional: false } as const;
-  const coercing = new Ajv2020({ ...options, coerceTypes: 'array' });
-  const exact = new Ajv2020(options);
-  addFormats(coercing);
-  addFormats(exact);
+  const coercing = createAjv({ coerceTypes: 'array', verbose: false });
+  const exact = createAjv({ verbose: false });
   return ({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema);
 }
 

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { APP_CONTRACT_FILE, CONTRACT_FILE } from '../contract/openapi.ts';
 import { contractRoutes, type ContractRoute } from './contract-routes.ts';
 import { HANDLERS } from './handlers.ts';
 import { ID_DOCUMENT_HANDLERS } from './handlers/id-documents.ts';
@@ -8,16 +7,9 @@ import { PLACE_HANDLERS } from './handlers/places.ts';
 import { SESSION_HANDLERS } from './handlers/sessions.ts';
 import type { OperationHandlers } from './operation.ts';
 
-const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas');
-
-/** The calls of SPEC.md §7. */
-export const API_CONTRACT_FILE = path.join(SCHEMA_DIR, 'api.openapi.json');
-/** The app's own calls, which SPEC does not list (the patient's journey, the ID upload, the local places). */
-export const APP_CONTRACT_FILE = path.join(SCHEMA_DIR, 'app.openapi.json');
-
 /** Every route the server answers: SPEC's calls and the app's own. */
 export function serverRoutes(): ContractRoute[] {
-  return [...contractRoutes(API_CONTRACT_FILE), ...contractRoutes(APP_CONTRACT_FILE)];
+  return [...contractRoutes(CONTRACT_FILE), ...contractRoutes(APP_CONTRACT_FILE)];
 }
 
 /** The handlers of both contracts, by operationId. */

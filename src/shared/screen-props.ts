@@ -1,4 +1,4 @@
-import type { FunnelStep } from '../app/funnel-sync.tsx';
+import type { FunnelStep } from './funnel-step.ts';
 import type { RouteConfig } from '../engine/config-types.ts';
 
 /** What every screen receives: its route's config, the page's parameters and its funnel step. */

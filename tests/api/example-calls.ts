@@ -28,7 +28,7 @@ import {
   getLead,
   saveLead,
 } from '../../src/shared/api/leads.ts';
-import type { API_OPERATIONS, OperationId } from '../../src/shared/api/operations.ts';
+import type { API_OPERATIONS, OperationId } from './client-operations.ts';
 import {
   createOrder,
   createOrderNonLinear,

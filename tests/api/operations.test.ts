@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { contractValidator } from '../../src/contract/openapi.ts';
-import { API_OPERATIONS } from '../../src/shared/api/operations.ts';
+import { API_OPERATIONS } from './client-operations.ts';
 import { EXAMPLE_CALLS } from './example-calls.ts';
 import {
   CONTRACT_OPERATIONS,

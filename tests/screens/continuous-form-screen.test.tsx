@@ -6,7 +6,7 @@ import { Route, Routes, useParams } from 'react-router-dom';
 import { expect, test, vi } from 'vitest';
 import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
 import type { Lead, LeadPayload, PageQuestions } from '../../src/contract/api-types.ts';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
+import type { FunnelStep } from '../../src/shared/funnel-step.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import ContinuousFormScreen from '../../src/features/continuing-care/continuous-form-screen.tsx';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, test, vi } from 'vitest';
 import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
 import type { IdentityCustomer, Lead, LeadPayload, PageQuestions } from '../../src/contract/api-types.ts';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
+import type { FunnelStep } from '../../src/shared/funnel-step.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import IntakeScreen from '../../src/features/intake/intake-screen.tsx';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';

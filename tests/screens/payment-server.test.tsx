@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
+import type { FunnelStep } from '../../src/shared/funnel-step.ts';
 import PaymentScreen from '../../src/features/payment/payment-screen.tsx';
 import { readServiceSettings } from '../../src/server/service-settings.ts';
 import { LOCAL_SERVICES } from '../../src/contract/service-settings.ts';

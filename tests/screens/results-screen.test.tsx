@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
 import type { Lead, Qualification } from '../../src/contract/api-types.ts';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
+import type { FunnelStep } from '../../src/shared/funnel-step.ts';
 import type { RouteConfig, Site } from '../../src/engine/config-types.ts';
 import ResultsScreen from '../../src/features/results/results-screen.tsx';
 import { contractValidator } from '../../src/contract/openapi.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, expect, test, vi } from 'vitest';
 import { botCheckFor } from '../../src/features/payment/bot-check/bot-check-for.ts';
-import { localBotCheck } from '../../src/contract/local-bot-check.ts';
+import { localBotCheck } from '../../src/features/payment/bot-check/local-bot-check.ts';
 import {
   forgetRecaptchaScripts,
   recaptchaEnterpriseBotCheck,

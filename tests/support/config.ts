@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILES, type FunnelConfig } from '../../src/engine/config-types.ts';
 import { createFunnelEngine, type FunnelEngine } from '../../src/engine/funnel-plan.ts';
+import { CONFIG_DIR } from '../../src/contract/schema-files.ts';
 import {
   ALL_CONFIG_FILES,
-  CONFIG_DIR,
   formatProblem,
   validateConfigDir,
   validateConfigTexts,

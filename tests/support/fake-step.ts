@@ -1,5 +1,5 @@
 import { vi, type Mock } from 'vitest';
-import type { FunnelStep } from '../../src/app/funnel-sync.tsx';
+import type { FunnelStep } from '../../src/shared/funnel-step.ts';
 
 /** A funnel step whose moves a test can read. */
 export type FakeStep = FunnelStep & {

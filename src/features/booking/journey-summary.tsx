@@ -6,7 +6,7 @@ import { formatAppointmentTime } from './slot-format.ts';
 import { MemberPortalLink, SupportContact } from '../../shared/ui/support-contact.tsx';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { AddToCalendar } from './add-to-calendar.tsx';
-import { orderReference, paidSummaryOf, PAYMENT_COMPLETED } from '../payment/payment-flow.ts';
+import { orderReference, paidSummaryOf, PAYMENT_COMPLETED } from '../../shared/journey/paid-order.ts';
 
 /**
  * What the patient has finished, in words, by the part ids the screens record in `completed`.

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
-import type { FunnelStep } from '../../app/funnel-sync.tsx';
+import type { FunnelStep } from '../../shared/funnel-step.ts';
 import { resolveRouteContext } from '../../domain/route-context.ts';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';

@@ -25,6 +25,12 @@ import { MARKETING_CONSENT_REF, SCREENS_ASKING_MARKETING } from '../../domain/co
 import type { JourneyHandle } from '../../shared/journey/journey-context.tsx';
 import { contactOf, hasContact, saveJourneyLead } from '../../shared/journey/lead.ts';
 import {
+  paidSummaryOf,
+  PAYMENT_COMPLETED,
+  PAYMENT_RECORDS,
+  type PaidSummary,
+} from '../../shared/journey/paid-order.ts';
+import {
   billingCustomerFrom,
   contactFromValues,
   errorsFromDetails,
@@ -38,22 +44,6 @@ import {
  * a double click, a retry or a reload sends the same key with the same order body and the
  * server answers it with the first order. The card itself never enters the journey.
  */
-
-/** Where the payment keeps its ids in `journey.records`. */
-export const PAYMENT_RECORDS = {
-  paymentKey: 'paymentKey',
-  billingToken: 'billingToken',
-  orderId: 'orderId',
-  orderTotal: 'orderTotal',
-  orderLast4: 'orderLast4',
-  followOnKey: 'followOnKey',
-  followOnOrderId: 'followOnOrderId',
-  /** 'yes' once this payment form made the lead with the marketing choice on it. */
-  marketingAsked: 'payment.asksMarketing',
-} as const;
-
-/** The part of the journey marked finished once the order is placed. */
-export const PAYMENT_COMPLETED = 'payment';
 
 /** The bot check's action name for a payment (SPEC §7: a token is made for a named action). */
 export const PAYMENT_BOT_CHECK_ACTION = 'payment';
@@ -127,13 +117,6 @@ export interface PaymentPlan {
 /** The journey as it is now: saves change it between renders, so the flow never reads a stale copy. */
 export type LatestJourney = () => JourneyHandle;
 
-/** What the patient is shown once the order is placed. */
-export interface PaidSummary {
-  orderId: string;
-  total?: string | undefined;
-  last4?: string | undefined;
-}
-
 export type PaymentOutcome =
   | { kind: 'paid'; summary: PaidSummary }
   /** The card was declined (422); `billingToken` is the declined attempt's. */
@@ -147,27 +130,6 @@ export type PaymentOutcome =
 
 /** What sending an order can give: the bot check is not asked again for an attempt already made. */
 export type OrderOutcome = Exclude<PaymentOutcome, { kind: 'refused' }>;
-
-/** The order already placed in this journey, or null. */
-/**
- * The order id as a patient reads it out on the phone: without the system's prefix, in groups
- * of four joined by no-break spaces, so a narrow screen never splits the reference across lines.
- */
-export function orderReference(orderId: string): string {
-  return (
-    orderId
-      .replace(/^ord_/, '')
-      .match(/.{1,4}/g)
-      ?.join('\u00a0') ?? orderId
-  );
-}
-
-export function paidSummaryOf(state: JourneyState): PaidSummary | null {
-  const { records } = state;
-  const orderId = records[PAYMENT_RECORDS.orderId];
-  if (orderId === undefined) return state.completed.includes(PAYMENT_COMPLETED) ? { orderId: '' } : null;
-  return { orderId, total: records[PAYMENT_RECORDS.orderTotal], last4: records[PAYMENT_RECORDS.orderLast4] };
-}
 
 /** An attempt whose order call may have gone through (a key and a billing token, no order recorded). */
 export function pendingAttemptOf(state: JourneyState): { paymentKey: string; billingToken: string } | null {

@@ -32,17 +32,14 @@ import {
   checkPendingOrder,
   followOnPending,
   orderFollowOn,
-  paidSummaryOf,
   pay,
   pendingAttemptOf,
   recordPaid,
-  PAYMENT_RECORDS,
-  type PaidSummary,
   type PaymentOutcome,
   type PaymentPlan,
-  orderReference,
   paymentOffersMarketing,
 } from './payment-flow.ts';
+import { orderReference, paidSummaryOf, PAYMENT_RECORDS, type PaidSummary } from '../../shared/journey/paid-order.ts';
 import { ProductSummary } from './product-summary.tsx';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';

@@ -1,7 +1,7 @@
 import { ageOn } from '../../domain/age-band.ts';
 import { isoDayOf } from '../../domain/calendar.ts';
 import { identityFieldsForState } from '../../domain/identity-fields.ts';
-import { LOCAL_TOKEN_PREFIX } from '../../contract/local-bot-check.ts';
+import { LOCAL_TOKEN_PREFIX } from '../../contract/bot-check-token.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';

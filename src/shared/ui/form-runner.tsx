@@ -5,7 +5,7 @@ import { ApiError } from '../api/http.ts';
 import { getPageQuestions } from '../api/content.ts';
 import type { QuestionPage as QuestionPageData } from '../../contract/api-types.ts';
 import { useNotifications } from '../notifications/notifications.tsx';
-import { useStableNavigate } from '../../app/use-stable-navigate.ts';
+import { useStableNavigate } from '../use-stable-navigate.ts';
 import { funnelConfig } from '../../contract/funnel-config.ts';
 import { joinUrl, parseQuery, splitUrl, withoutQueryParam } from '../../engine/url.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';

@@ -1,7 +1,7 @@
 import { pageServiceSettings } from '../../../shared/services/page-settings.ts';
 import type { ServiceSettings } from '../../../contract/service-settings.ts';
 import type { BotCheck } from './bot-check.ts';
-import { localBotCheck } from '../../../contract/local-bot-check.ts';
+import { localBotCheck } from './local-bot-check.ts';
 import { recaptchaEnterpriseBotCheck } from './recaptcha-enterprise.ts';
 
 /** The bot check a deployment's settings name; null when the deployment has it off. */

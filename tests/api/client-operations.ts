@@ -1,5 +1,11 @@
-import { getDeadEnd, getMarkdown, getPageQuestions, getSymptomQuestions, getTermsOfService } from './content.ts';
-import { saveBillingInfo } from './billing.ts';
+import {
+  getDeadEnd,
+  getMarkdown,
+  getPageQuestions,
+  getSymptomQuestions,
+  getTermsOfService,
+} from '../../src/shared/api/content.ts';
+import { saveBillingInfo } from '../../src/shared/api/billing.ts';
 import {
   commChangeConfirmation,
   createReferral,
@@ -12,9 +18,16 @@ import {
   userEmailMf,
   userPhoneMf,
   validateKtCustomerId,
-} from './customers.ts';
-import { checkIdentity, getHasId, identityCheck, verifyRecaptcha } from './identity.ts';
-import { checkCustQualifications, checkLandingId, checkLinkChrt, getAnswers, getLead, saveLead } from './leads.ts';
+} from '../../src/shared/api/customers.ts';
+import { checkIdentity, getHasId, identityCheck, verifyRecaptcha } from '../../src/shared/api/identity.ts';
+import {
+  checkCustQualifications,
+  checkLandingId,
+  checkLinkChrt,
+  getAnswers,
+  getLead,
+  saveLead,
+} from '../../src/shared/api/leads.ts';
 import {
   createOrder,
   createOrderNonLinear,
@@ -24,8 +37,8 @@ import {
   orderSaveSoapNotes,
   updateHrtInfoCreateOrder,
   updateKtOrderContinuous,
-} from './orders.ts';
-import { createFollowOnProductOrder, getProductInfo } from '../../features/payment/products-api.ts';
+} from '../../src/shared/api/orders.ts';
+import { createFollowOnProductOrder, getProductInfo } from '../../src/features/payment/products-api.ts';
 import {
   appointmentMade,
   appointmentMadeFromFlow,
@@ -34,9 +47,15 @@ import {
   getEvents,
   getMicroClinic,
   getStateEncounterTypes,
-} from '../../features/booking/scheduling-api.ts';
-import { resolveUrl } from '../../app/short-links.ts';
-import { restartHrt, updateCedStatus, updateChrtStatus, updateFchrtStatus, updateHrtPatient } from './status.ts';
+} from '../../src/features/booking/scheduling-api.ts';
+import { resolveUrl } from '../../src/app/short-links.ts';
+import {
+  restartHrt,
+  updateCedStatus,
+  updateChrtStatus,
+  updateFchrtStatus,
+  updateHrtPatient,
+} from '../../src/shared/api/status.ts';
 
 /**
  * The client function of every operation of schemas/api.openapi.json, by operationId, so a

@@ -1,10 +1,5 @@
-import type { BotCheck } from '../features/payment/bot-check/bot-check.ts';
-
-/**
- * What every local token starts with; the local server accepts it only when told to
- * (BOT_CHECK_LOCAL=accept), and reads it from here (src/server/handlers/identity.ts).
- */
-export const LOCAL_TOKEN_PREFIX = 'local.';
+import { LOCAL_TOKEN_PREFIX } from '../../../contract/bot-check-token.ts';
+import type { BotCheck } from './bot-check.ts';
 
 /**
  * The local provider, for `npm start`, the dev server and the tests: no network, no script. Its

@@ -1,0 +1,27 @@
+import type { JourneyChange } from './journey/journey-store.ts';
+import type { ScreenName } from '../engine/config-types.ts';
+
+/** What a screen needs from the funnel: where the patient is, and how to move. */
+export interface FunnelStep {
+  /** The step index, counting from 0, or null on a page of the code that is not a step. */
+  index: number | null;
+  /** How many steps the patient's funnel has. */
+  total: number;
+  /** The screens of the steps after this one (all of them off the list), finish page included. */
+  laterScreens: readonly ScreenName[];
+  canNext: boolean;
+  canBack: boolean;
+  /** Next has been pressed and the move is being saved; the patient is still on this step. */
+  saving: boolean;
+  /**
+   * Moves on: the machine saves the next step in the journey, with `change` in the same write
+   * (what the screen has to record, such as the lead's landing id), and moves once it is
+   * saved. Rejects, the patient still on this step, when the save fails: the caller says so.
+   * Pressed again while saving, it settles with the save under way. Resolves at once where
+   * there is no next step.
+   */
+  advance: (change?: JourneyChange) => Promise<void>;
+  /** A Continue button's `advance()`: a failure keeps the patient here and says so (MOVE_NOT_SAVED). */
+  onNext: () => void;
+  onBack: () => void;
+}
