@@ -284,7 +284,7 @@ test('broken JSON is reported with its line and column', () => {
     'routes.json': (valid['routes.json'] ?? '').replace('"title": "Intake",', '"title": "Intake",,'),
   };
   expect(problemsOf(texts)).toEqual([
-    'config/routes.json: line 28, column 25: invalid JSON: expected a property name in double quotes (is there a trailing comma?)',
+    'config/routes.json: line 29, column 25: invalid JSON: expected a property name in double quotes (is there a trailing comma?)',
   ]);
 });
 
@@ -306,7 +306,7 @@ test('every problem is reported at once, across files', () => {
     must(json.funnels['hrt-assessment']).steps[4] = '/mip/calendy';
   });
   texts = editConfig(texts, 'codeGroups', (json) => {
-    must(json.groups.microclinic).codes.push('microbhh');
+    must(json.groups.hrt).codes.push('microbhh');
   });
   texts = { ...texts, 'step-keys.json': '{ "keys": ' };
   expect(problemsOf(texts)).toEqual([
@@ -362,4 +362,57 @@ test('the screen and layout names in the schema are the ones the code knows', ()
   };
   expect(new Set(schema.$defs.screen.enum)).toEqual(new Set(SCREEN_NAMES));
   expect(new Set(schema.$defs.layout.properties.name.enum)).toEqual(new Set(LAYOUT_NAMES));
+});
+
+test('a product for a code no funnel has, with the code it is close to', () => {
+  const texts = editConfig(valid, 'products', (json) => {
+    json.byCode.mhtr = { productId: '1682', type: 'mpid', description: 'A typo of mhrt.' };
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/products.json: /byCode/mhtr: unknown code "mhtr": no funnel has it; did you mean "mhrt"?',
+  ]);
+});
+
+test("a product limited to the other brand's site, and one on a funnel that never pays", () => {
+  const texts = editConfig(valid, 'products', (json) => {
+    must(json.byCode.groupv).site = 'female';
+    json.byCode.a2renewal = { productId: '1690', type: 'product', description: 'ED renewal.' };
+    json.byCode['a2-renewal'] = { productId: '1690', type: 'product', description: 'ED renewal.' };
+    Reflect.deleteProperty(json.byCode, 'a2renewal');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/products.json: /byCode/groupv/site: "groupv" is a code of the men\'s site, not the women\'s site',
+    'config/products.json: /byCode/a2-renewal: "a2-renewal"\'s funnel has no payment or checkout step, so its product is never fetched',
+  ]);
+});
+
+test('a product id that is not digits', () => {
+  const texts = editConfig(valid, 'products', (json) => {
+    must(json.byCode.mhrt).productId = 'x1682';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/products.json: /byCode/mhrt/productId: "x1682" must be a product id: digits only',
+  ]);
+});
+
+test('a route whose form is not one of the named forms', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    const route = must(json.routes.find((candidate) => candidate.path === '/mip/form/:pathCode'));
+    route.form = { formId: 'MIP-H3', pageIds: ['1'] };
+  });
+  expect(problemsOf(texts)).toEqual([
+    expect.stringMatching(
+      /^config\/routes\.json: \/routes\/\d+\/form\/formId: form "MIP-H3" is not one of "forms" \(MIP, MIP-H2, CONT\); did you mean "MIP-H2"\?$/,
+    ),
+  ]);
+});
+
+test('a code that two groups give different consult event types', () => {
+  const texts = editConfig(valid, 'codeGroups', (json) => {
+    must(json.groups.hrt).consultEventType = 'hrt-consult';
+    must(json.groups.hrt).codes.push('dailytada');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/code-groups.json: /groups/ed/consultEventType: "dailytada" is also in group "hrt", which gives consultEventType another value; a code may get only one',
+  ]);
 });

@@ -1,9 +1,9 @@
 import { decodeBase64, encodeBase64Url } from './base64.ts';
 import type { DateTime, FormId, LandingId } from '../contract/api-types.ts';
+import { FORM_IDS } from '../contract/form-ids.ts';
 
-/** The form id of the first assessment, and of the second (SPEC §3). */
-export const DEFAULT_FORM_ID: FormId = 'MIP';
-export const SECOND_ASSESSMENT_FORM_ID: FormId = 'MIP-H2';
+/** The form id a landing id is made with when none is given: the assessment's (SPEC §3). */
+export const DEFAULT_FORM_ID: FormId = FORM_IDS.assessment;
 /** The suffix a landing id gets when it would equal the previous one (SPEC §5). */
 export const REPEAT_SUFFIX = 'b';
 
@@ -13,7 +13,7 @@ export interface LandingIdParts {
   email: string;
   /** An ISO timestamp or date; only its first 10 characters (the date) are used. */
   landedAt: DateTime;
-  /** Defaults to `MIP` (also when empty). */
+  /** Defaults to the assessment's form (also when empty). */
   formId?: FormId;
   suffix?: string;
 }

@@ -3,7 +3,9 @@ import {
   SITE_LABEL,
   type BrandsFile,
   type CodeGroupsFile,
+  type ConfigSet,
   type FunnelConfig,
+  type ProductsFile,
   type FunnelsFile,
   type RouteConfig,
   type RoutesFile,
@@ -27,7 +29,7 @@ export interface ConfigProblem {
  * Tells whether a part of a file passed its schema, so rules only read what is well formed.
  * `pointer` '' asks about the whole file.
  */
-export type IsClean = (part: keyof FunnelConfig, pointer: string) => boolean;
+export type IsClean = (part: keyof ConfigSet, pointer: string) => boolean;
 
 /** Escapes one JSON pointer token (RFC 6901). */
 export function pointerToken(token: string | number): string {
@@ -44,12 +46,9 @@ export function pointer(...tokens: (string | number)[]): string {
  * that allow them; redirect targets resolve and never loop. Parts of the config that failed
  * their schema are skipped, so every other problem is still reported.
  */
-export function checkConfigRules(
-  files: Partial<Record<keyof FunnelConfig, unknown>>,
-  isClean: IsClean,
-): ConfigProblem[] {
+export function checkConfigRules(files: Partial<Record<keyof ConfigSet, unknown>>, isClean: IsClean): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  const report = (part: keyof FunnelConfig, at: string, message: string) =>
+  const report = (part: keyof ConfigSet, at: string, message: string) =>
     problems.push({ file: CONFIG_FILES[part], pointer: at, message });
 
   // Rules read only the parts that passed their schema: whole files for routes, step keys and
@@ -75,6 +74,7 @@ export function checkConfigRules(
     : null;
 
   if (clean.routes && table) checkRoutes(clean.routes.routes, report);
+  if (clean.routes) checkForms(clean.routes, report);
   if (clean.routes && table) checkRedirects(clean, table, report);
   if (clean.routes && table) checkSentPaths(clean.routes.routes, table, report);
   if (clean.funnels && table) checkFunnelSteps(clean, table, isClean, report);
@@ -82,6 +82,8 @@ export function checkConfigRules(
   if (clean.stepKeys && table) checkStepKeys(clean, table, report);
   if (clean.codeGroups && clean.funnels) checkGroups(clean, isClean('funnels', ''), report);
   if (clean.brands) checkBrands(clean.brands, report);
+  if (clean.funnels && table && isClean('products', ''))
+    checkProducts(files.products as ProductsFile, clean.funnels, table, isClean('funnels', ''), report);
   return problems;
 }
 
@@ -95,7 +97,21 @@ interface Pages {
   redirects: RedirectTable;
 }
 
-type Report = (part: keyof FunnelConfig, at: string, message: string) => void;
+type Report = (part: keyof ConfigSet, at: string, message: string) => void;
+
+/** Every route's form is one the config names, so code that asks for "the intake's form" finds it. */
+function checkForms(file: RoutesFile, report: Report) {
+  const { forms } = file;
+  const named = new Set<string>([forms.assessment, forms.intake, forms.continuingCare]);
+  file.routes.forEach((route, index) => {
+    if (route.form !== undefined && !named.has(route.form.formId))
+      report(
+        'routes',
+        pointer('routes', index, 'form', 'formId'),
+        `form "${route.form.formId}" is not one of "forms" (${[...named].join(', ')})${didYouMean(route.form.formId, named, true)}`,
+      );
+  });
+}
 
 function checkRoutes(routes: readonly RouteConfig[], report: Report) {
   const seen = new Map<string, number>();
@@ -459,11 +475,67 @@ function checkGroups(config: Partial<FunnelConfig>, funnelsClean: boolean, repor
       }
     });
   }
+  checkGroupSettings(groups, report);
   for (const code of groupOnly) {
     const at = pointer('groupOnlyCodes', code);
     if (funnelsClean && funnelCodes.has(code))
       report('codeGroups', at, `"${code}" has a funnel; list it in groups only`);
     if (!grouped.has(code)) report('codeGroups', at, `"${code}" is in no group; remove it or add it to one`);
+  }
+}
+
+/** The screens a product is fetched on: a code's product is only read where its funnel pays. */
+const PAYING_SCREENS: ReadonlySet<string> = new Set(['payment', 'checkout']);
+
+/**
+ * Each product names a funnel's code, on the site it is sold on, whose funnel has a payment
+ * step: a product anywhere else would never be fetched, which is a mistake worth saying.
+ */
+function checkProducts(file: ProductsFile, funnels: FunnelsFile, table: Pages, funnelsClean: boolean, report: Report) {
+  const funnelOf = new Map<string, FunnelsFile['funnels'][string]>();
+  for (const funnel of Object.values(funnels.funnels)) for (const code of funnel.codes) funnelOf.set(code, funnel);
+  for (const [code, product] of Object.entries(file.byCode)) {
+    const at = pointer('byCode', code);
+    const funnel = funnelOf.get(code);
+    if (funnel === undefined) {
+      if (funnelsClean)
+        report('products', at, `unknown code "${code}": no funnel has it${didYouMean(code, funnelOf.keys(), true)}`);
+      continue;
+    }
+    if (product.site !== undefined && product.site !== funnel.site)
+      report(
+        'products',
+        pointer('byCode', code, 'site'),
+        `"${code}" is a code of the ${SITE_LABEL[funnel.site]}, not the ${SITE_LABEL[product.site]}`,
+      );
+    const stepLists = [funnel.steps, ...(funnel.variants ?? []).map((variant) => variant.steps)];
+    const pays = stepLists.some((steps) =>
+      steps.some((step) => PAYING_SCREENS.has(table.routes.match(`${step}/${code}`)?.route.screen ?? '')),
+    );
+    if (!pays)
+      report('products', at, `"${code}"'s funnel has no payment or checkout step, so its product is never fetched`);
+  }
+}
+
+/** A code in two groups must not get two different values of one setting: which would win is not obvious. */
+function checkGroupSettings(groups: CodeGroupsFile, report: Report) {
+  const settings = ['errorContentKey', 'consultEventType', 'intakePageSwaps'] as const;
+  for (const setting of settings) {
+    const given = new Map<string, { group: string; value: string }>();
+    for (const [name, group] of Object.entries(groups.groups)) {
+      if (group[setting] === undefined) continue;
+      const value = JSON.stringify(group[setting]);
+      for (const code of group.codes) {
+        const earlier = given.get(code);
+        if (earlier !== undefined && earlier.value !== value)
+          report(
+            'codeGroups',
+            pointer('groups', name, setting),
+            `"${code}" is also in group "${earlier.group}", which gives ${setting} another value; a code may get only one`,
+          );
+        else given.set(code, { group: name, value });
+      }
+    }
   }
 }
 

@@ -54,9 +54,17 @@ export interface StepKeysFile {
 export interface CodeGroup {
   description?: string;
   codes: string[];
+  /** The error page's content entry for these codes. */
+  errorContentKey?: string;
+  /** The scheduling event type these codes book, in place of their brand's. */
+  consultEventType?: string;
+  /** Intake page ids these codes see in place of others (route page id to page id). */
+  intakePageSwaps?: Record<string, string>;
 }
 
 export interface CodeGroupsFile {
+  /** The error page's content entry for a code in no group that names one. */
+  defaultErrorContentKey: string;
   groupOnlyCodes: Record<string, string>;
   groups: Record<string, CodeGroup>;
 }
@@ -147,7 +155,16 @@ export interface Redirect {
   to: string;
 }
 
+/** The form ids of the parts of the funnel (config/routes.json `forms`). */
+export interface FormIds {
+  /** The hormone assessment: a landing id's default form, and the lead the payment saves. */
+  assessment: string;
+  intake: string;
+  continuingCare: string;
+}
+
 export interface RoutesFile {
+  forms: FormIds;
   routes: RouteConfig[];
   redirects: Redirect[];
 }
@@ -168,6 +185,8 @@ export interface BrandConfig {
   /** Where a visitor of this brand starts: the fallback page links here. */
   startPath: string;
   defaultProductCategory: 'hrt' | 'fhrt';
+  /** The scheduling event type this brand's patients book, unless their code's group names another. */
+  consultEventType: string;
   colors: { primary: string; secondary: string; accent: string };
 }
 
@@ -228,12 +247,29 @@ export interface FunnelConfig {
 
 /**
  * Config read by one module of the app, which imports its file itself (the flags by
- * src/services/flags, the videos by src/patient/video), so it is in the bundle only with the
+ * src/shared/services/flags, the videos by src/features/booking/video, the products by src/features/payment), so it is in the bundle only with the
  * code that uses it: the first load does not carry it. It is validated with the rest.
  */
 export interface ModuleConfig {
   flags: FlagsFile;
   consultVideos: ConsultVideosFile;
+  products: ProductsFile;
+}
+
+/** The product a campaign code sells (config/products.json), read by the payment page only. */
+export interface CodeProduct {
+  productId: string;
+  type: 'product' | 'mpid';
+  /** Sold only on this site; elsewhere the code gets no product. */
+  site?: Site;
+  /** Ids the link's `mpid` query may choose instead of `productId`. */
+  mpidFromQuery?: readonly string[];
+  followOn?: { productId: string; campaignId: string; compOrder: boolean };
+  description: string;
+}
+
+export interface ProductsFile {
+  byCode: Record<string, CodeProduct>;
 }
 
 /** Every config file's content: what `npm run validate` and the build check. */
@@ -249,6 +285,7 @@ export const CONFIG_FILES = {
   scores: 'scores.json',
   flags: 'flags.json',
   consultVideos: 'consult-videos.json',
+  products: 'products.json',
 } as const satisfies Record<keyof ConfigSet, string>;
 
 /** How people name a site in messages. */

@@ -3,6 +3,7 @@ import {
   type Funnel,
   type FunnelConfig,
   type FunnelVariant,
+  type RouteConfig,
   type ScreenName,
   type Site,
 } from './config-types.ts';
@@ -95,6 +96,31 @@ export function screensAfter(plan: Pick<FunnelPlan, 'pages'>, index: number | nu
 export function isSamePage(step: RouteMatch, page: RouteMatch): boolean {
   if (step.route !== page.route) return false;
   return Object.entries(step.params).every(([name, value]) => page.params[name]?.toLowerCase() === value.toLowerCase());
+}
+
+/**
+ * Where a code's patient opens a screen, as config says: the step of the code's funnel that
+ * shows it; else the site's page for that screen whose campaign code defaults to this code
+ * (`/quiz` is the quiz's assessment); else the site's page for that screen taking the code as
+ * its parameter. Null when the site has no such page. The results page links a patient with
+ * no answers yet to their assessment this way.
+ */
+export function screenUrlFor(engine: FunnelEngine, screen: ScreenName, code: string, site: Site): string | null {
+  const lower = code.toLowerCase();
+  for (const step of engine.funnelFor(lower, site)?.funnel.steps ?? []) {
+    if (engine.locate(`${step}/${lower}`)?.match.route.screen === screen) return `${step}/${lower}`;
+  }
+  const pages = engine.config.routes.routes.filter(
+    (route) => route.screen === screen && (route.site === site || route.site === 'shared'),
+  );
+  const byDefault = pages.find((route) => route.campaignCode?.default === lower);
+  if (byDefault !== undefined) return byDefault.path.replace(/\/:[^/]*\?$/, '');
+  const param = (route: RouteConfig) => route.campaignCode?.param;
+  const generic = pages.find(
+    (route) =>
+      route.variant === undefined && param(route) !== undefined && route.path.endsWith(`/:${param(route) ?? ''}`),
+  );
+  return generic === undefined ? null : generic.path.replace(`:${param(generic) ?? ''}`, encodeURIComponent(lower));
 }
 
 /** Compiles validated config. Call once; visits reuse the result. */

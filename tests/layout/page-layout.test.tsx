@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
-import { PageLayout, resolveLayout } from '../../src/shared/layout/page-layout.tsx';
+import { resolveLayout } from '../../src/shared/layout/layout-frame.tsx';
+import { PageLayout } from '../../src/shared/layout/page-layout.tsx';
 import { loadConfig, must } from '../support/config.ts';
 import { renderWithProviders } from '../support/render.tsx';
 

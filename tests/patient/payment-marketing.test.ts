@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
 import { screensAfter, variantQuery, type FunnelPlan } from '../../src/engine/funnel-plan.ts';
-import { SCREENS_ASKING_MARKETING } from '../../src/features/intake/intake-pages.ts';
+import { SCREENS_ASKING_MARKETING } from '../../src/domain/contact-questions.ts';
 import { paymentOffersMarketing } from '../../src/features/payment/payment-flow.ts';
 import { PAYMENT_RECORDS } from '../../src/shared/journey/paid-order.ts';
 import { loadConfig, loadEngine } from '../support/config.ts';

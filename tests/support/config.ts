@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_FILES, type FunnelConfig } from '../../src/engine/config-types.ts';
+import { CONFIG_FILES, type ConfigSet } from '../../src/engine/config-types.ts';
 import { createFunnelEngine, type FunnelEngine } from '../../src/engine/funnel-plan.ts';
 import { CONFIG_DIR } from '../../src/contract/schema-files.ts';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../scripts/lib/config-validation.ts';
 
 /** The project's config, validated; a test using it fails loudly if the config is invalid. */
-export function loadConfig(): FunnelConfig {
+export function loadConfig(): ConfigSet {
   const { config, problems } = validateConfigDir();
   if (!config) throw new Error(`config/ is invalid:\n${problems.map((problem) => formatProblem(problem)).join('\n')}`);
   return config;
@@ -30,13 +30,13 @@ export function configTexts(): Record<string, string> {
  * A copy of the config texts with one part changed by `edit`, as product staff would edit the
  * JSON. The edit receives the parsed file and changes it in place.
  */
-export function editConfig<Part extends keyof FunnelConfig>(
+export function editConfig<Part extends keyof ConfigSet>(
   texts: Record<string, string>,
   part: Part,
-  edit: (json: FunnelConfig[Part]) => void,
+  edit: (json: ConfigSet[Part]) => void,
 ): Record<string, string> {
   const file = CONFIG_FILES[part];
-  const json = JSON.parse(texts[file] ?? '{}') as FunnelConfig[Part];
+  const json = JSON.parse(texts[file] ?? '{}') as ConfigSet[Part];
   edit(json);
   return { ...texts, [file]: JSON.stringify(json, null, 2) };
 }

@@ -5,20 +5,25 @@ import { getMarkdown } from '../../shared/api/content.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
 import { useNotifications } from '../../shared/notifications/notifications.tsx';
 import { funnelConfig } from '../../contract/funnel-config.ts';
+import { groupSetting } from '../../engine/code-groups.ts';
 import { LazyRichText } from '../../shared/content/lazy-rich-text.tsx';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { SupportContact } from '../../shared/ui/support-contact.tsx';
 import classes from './error-page.module.css';
 
-/** The two content entries the error page chooses from (SPEC §7). */
-export const ERROR_CONTENT_KEYS = ['error404-ED', 'error404-HRT'] as const;
+const groups = funnelConfig.codeGroups;
 
-/** error404-HRT for a code in the configured HRT group, error404-ED otherwise. */
-export function errorContentKey(pathCode: string | null | undefined): (typeof ERROR_CONTENT_KEYS)[number] {
-  const hrt = funnelConfig.codeGroups.groups.hrt?.codes ?? [];
-  return pathCode !== null && pathCode !== undefined && hrt.includes(pathCode.toLowerCase())
-    ? 'error404-HRT'
-    : 'error404-ED';
+/** The content entries the error page chooses from (SPEC §7), as config/code-groups.json names them. */
+export const ERROR_CONTENT_KEYS: readonly string[] = [
+  ...new Set([
+    groups.defaultErrorContentKey,
+    ...Object.values(groups.groups).flatMap((group) => group.errorContentKey ?? []),
+  ]),
+];
+
+/** The entry of the code's group (error404-HRT for an HRT code), else the default (error404-ED). */
+export function errorContentKey(pathCode: string | null | undefined): string {
+  return groupSetting(groups, pathCode, 'errorContentKey') ?? groups.defaultErrorContentKey;
 }
 
 export interface ErrorPageProps {

@@ -1,17 +1,18 @@
 import { funnelConfig } from '../../contract/funnel-config.ts';
+import { groupSetting } from '../../engine/code-groups.ts';
 import type { Site } from '../../engine/config-types.ts';
 
-/** The scheduling event types the consult booking uses (seeded by the local server). */
-export type ConsultEventType = 'hrt-consult' | 'fhrt-consult' | 'ed-consult';
+/** A scheduling event type, such as `hrt-consult` (config/brands.json and code-groups.json name them). */
+export type ConsultEventType = string;
 
 /**
- * The consult a patient books: an ED code books the ED consult (whatever the page), the
- * women's brand the women's hormone consult, everyone else the men's HRT consult.
+ * The consult a patient books: their code's group's (an ED code books the ED consult, whatever
+ * the page), else their brand's (the women's hormone consult, the men's HRT consult).
  */
 export function consultEventType(site: Site, code: string | null): ConsultEventType {
-  const edCodes = funnelConfig.codeGroups.groups.ed?.codes ?? [];
-  if (code !== null && edCodes.includes(code)) return 'ed-consult';
-  return site === 'female' ? 'fhrt-consult' : 'hrt-consult';
+  return (
+    groupSetting(funnelConfig.codeGroups, code, 'consultEventType') ?? funnelConfig.brands.brands[site].consultEventType
+  );
 }
 
 /** The contract's pattern of `uriLike` (getEvents). */

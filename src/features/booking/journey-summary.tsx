@@ -7,6 +7,7 @@ import { MemberPortalLink, SupportContact } from '../../shared/ui/support-contac
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { AddToCalendar } from './add-to-calendar.tsx';
 import { orderReference, paidSummaryOf, PAYMENT_COMPLETED } from '../../shared/journey/paid-order.ts';
+import { FORM_IDS } from '../../contract/form-ids.ts';
 
 /**
  * What the patient has finished, in words, by the part ids the screens record in `completed`.
@@ -14,11 +15,11 @@ import { orderReference, paidSummaryOf, PAYMENT_COMPLETED } from '../../shared/j
  * an answer.
  */
 const DONE_LABELS: readonly (readonly [part: string, label: string])[] = [
-  ['MIP', 'Your hormone assessment'],
+  [FORM_IDS.assessment, 'Your hormone assessment'],
   [PAYMENT_COMPLETED, 'Your payment'],
   [MICROCLINIC_DONE, 'Your microclinic choice'],
-  ['MIP-H2', 'Your intake questionnaire'],
-  ['CONT', 'Your continuing-care form'],
+  [FORM_IDS.intake, 'Your intake questionnaire'],
+  [FORM_IDS.continuingCare, 'Your continuing-care form'],
 ];
 
 function consultLine(booked: BookedAppointment, index: number): string {

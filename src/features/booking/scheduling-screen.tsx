@@ -23,7 +23,7 @@ import { formatAppointmentTime } from './slot-format.ts';
 import { AddToCalendar } from './add-to-calendar.tsx';
 import { MemberPortalLink, SupportContact } from '../../shared/ui/support-contact.tsx';
 import { useJourney, type JourneyHandle } from '../../shared/journey/journey-context.tsx';
-import { consoleLogger } from '../../shared/journey/lead.ts';
+import { consoleLogger } from '../../shared/console-logger.ts';
 import { useApiData } from '../../shared/api/use-api-data.ts';
 import { track } from '../../shared/services/analytics.ts';
 import { useFlag } from '../../shared/services/flags/use-flag.ts';

@@ -1,6 +1,6 @@
 import type { AvailableDate, TimeSlot } from '../../contract/api-types.ts';
 import { formatDisplayDate, localIsoDate } from '../../domain/dates.ts';
-import { consoleLogger } from '../../shared/journey/lead.ts';
+import { consoleLogger } from '../../shared/console-logger.ts';
 import { CLINIC_CALENDAR, type ClinicCalendar } from '../../domain/clinic-calendar.ts';
 
 /**

@@ -8,11 +8,13 @@ import { nextLandingId } from '../../domain/landing-id.ts';
 import { buildSubmission } from '../../domain/submission.ts';
 import { questionRef } from '../../shared/questions/question-helpers.ts';
 import type { JourneyHandle } from '../../shared/journey/journey-context.tsx';
-import { AnswerProblem, consoleLogger, mergeAnswers, rawAnswersOf } from '../../shared/journey/lead.ts';
+import { AnswerProblem, mergeAnswers, rawAnswersOf } from '../../shared/journey/lead.ts';
+import { consoleLogger } from '../../shared/console-logger.ts';
 import type { ReturningPatient } from './returning-patient.ts';
+import { FORM_IDS } from '../../contract/form-ids.ts';
 
 /** The continuing-care form's id (config/routes.json: CONT pages 1-2). */
-export const CONTINUOUS_FORM_ID = 'CONT';
+export const CONTINUOUS_FORM_ID = FORM_IDS.continuingCare;
 
 /** Which continuous form a route is (its `variant` in config/routes.json). */
 export type ContinuousVariant = 'ced' | 'chrt' | 'fchrt';

@@ -11,12 +11,13 @@ import {
   submittedAnswers,
 } from './continuous.ts';
 import type { ReturningPatient } from './returning-patient.ts';
+import { FORM_IDS } from '../../contract/form-ids.ts';
 
 /**
  * The API pages the restart asks after its own: how the medication worked (CONT page 1, whose
  * medicationEffectiveness the continuous order needs). Used when the route names no form.
  */
-export const RESTART_API_FORM: FormSource = { formId: 'CONT', pageIds: ['1'] };
+export const RESTART_API_FORM: FormSource = { formId: FORM_IDS.continuingCare, pageIds: ['1'] };
 
 /** The restart's own page: why the patient paused and how they feel now. */
 export const RESTART_PAGE: QuestionPage = {

@@ -1,5 +1,6 @@
 import type { IdentityCustomer, Lead, Question, QuestionPage, UsState } from '../../contract/api-types.ts';
 import { funnelConfig } from '../../contract/funnel-config.ts';
+import { groupSetting } from '../../engine/code-groups.ts';
 import { CONTACT_QUESTIONS, MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
 import { identityFieldsForState, withStateIdentityRules } from '../../domain/identity-fields.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
@@ -7,13 +8,14 @@ import { SHIPPING_ADDRESS_REF } from '../../shared/questions/known-address.ts';
 import { ADDRESS_PARTS } from '../../shared/questions/question-helpers.ts';
 import { validatePage } from '../../shared/questions/validate-page.ts';
 import { contactOf } from '../../shared/journey/lead.ts';
+import { FORM_IDS } from '../../contract/form-ids.ts';
 
 type Answers = Readonly<Record<string, readonly string[]>>;
 
 const ADDRESS_STATE_INDEX = ADDRESS_PARTS.indexOf('state');
 
-/** The intake's form id (SPEC §3: MIP-H2 for the second assessment). */
-export const INTAKE_FORM_ID = 'MIP-H2';
+/** The intake's form id (SPEC §3: the second assessment's). */
+export const INTAKE_FORM_ID = FORM_IDS.intake;
 
 /**
  * Journey records of the intake. `IDENTITY` is 'pending' from the moment the intake answers
@@ -46,32 +48,22 @@ export interface IntakeForm {
 }
 
 /**
- * The MIP-H2 pages the ED codes ask instead of others: their own health page (nitrates, the
- * heart, alpha-blockers, the ED itself) in place of the HRT medical history. The form id stays
- * MIP-H2, so the landing id and the saved form are those of SPEC §3.
- */
-const ED_PAGE_IDS: Readonly<Record<string, string>> = { '1': '4' };
-
-/**
- * The intake pages for a campaign code: the route's, with the ED health page for an ED code
- * (config/code-groups.json `ed`), since /mip/form serves the HRT and the ED funnels alike.
+ * The intake pages for a campaign code: the route's, with the pages its group swaps in
+ * (config/code-groups.json `intakePageSwaps`: the ED codes ask their own health page in place
+ * of the HRT medical history), since /mip/form serves the HRT and the ED funnels alike. The
+ * form id stays the route's, so the landing id and the saved form are those of SPEC §3.
  */
 export function intakeFormFor(form: IntakeForm, code: string | null): IntakeForm {
-  const edCodes = funnelConfig.codeGroups.groups.ed?.codes ?? [];
-  if (code === null || !edCodes.includes(code.toLowerCase())) return form;
+  const swaps = groupSetting(funnelConfig.codeGroups, code, 'intakePageSwaps');
+  if (swaps === undefined) return form;
   return {
     formId: form.formId,
-    pageIds: form.pageIds.map((pageId) =>
-      Object.hasOwn(ED_PAGE_IDS, pageId) ? (ED_PAGE_IDS[pageId] ?? pageId) : pageId,
-    ),
+    pageIds: form.pageIds.map((pageId) => (Object.hasOwn(swaps, pageId) ? (swaps[pageId] ?? pageId) : pageId)),
   };
 }
 
-// Re-exported where the intake's code has always found them.
-export { MARKETING_CONSENT_REF, SCREENS_ASKING_MARKETING } from '../../domain/contact-questions.ts';
-
 /** The assessment's form id: its last page asks the marketing choice. */
-const ASSESSMENT_FORM_ID = 'MIP';
+const ASSESSMENT_FORM_ID = FORM_IDS.assessment;
 
 /**
  * Whether the intake asks the marketing choice: yes unless the patient made it already, on the

@@ -23,12 +23,12 @@ import {
   INTAKE_RECORDS,
   intakeAsksMarketing,
   intakeFormFor,
-  MARKETING_CONSENT_REF,
   stateOf,
   withShippingState,
   type IdentityDocuments,
 } from './intake-pages.ts';
 import { seedIntake } from './intake-seed.ts';
+import { MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
 import { useLinkContext } from '../../shared/journey/link-context.ts';
 import { useJourney } from '../../shared/journey/journey-context.tsx';
 import { saveJourneyLead } from '../../shared/journey/lead.ts';

@@ -37,6 +37,7 @@ import {
   type BillingErrors,
   type BillingValues,
 } from './billing-values.ts';
+import { FORM_IDS } from '../../contract/form-ids.ts';
 
 /**
  * The payment of one funnel, made once. An attempt is an Idempotency-Key and the billing
@@ -49,7 +50,7 @@ import {
 export const PAYMENT_BOT_CHECK_ACTION = 'payment';
 
 /** The form id of a lead saved by the payment page when payment comes first. */
-export const PAYMENT_LEAD_FORM_ID = 'MIP';
+export const PAYMENT_LEAD_FORM_ID = FORM_IDS.assessment;
 
 /** The contact questions a lead made on the payment page is saved with (answers by these refs). */
 export const PAYMENT_CONTACT_PAGE: QuestionPage = {

@@ -13,7 +13,7 @@ import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
 import type { ScreenProps } from '../../shared/screen-props.ts';
 import { useJourney, useJourneyStore, type JourneyHandle } from '../../shared/journey/journey-context.tsx';
 import type { JourneyChange } from '../../shared/journey/journey-store.ts';
-import { consoleLogger } from '../../shared/journey/lead.ts';
+import { consoleLogger } from '../../shared/console-logger.ts';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import { useApiData } from '../../shared/api/use-api-data.ts';
 import { BillingForm } from './billing-form.tsx';

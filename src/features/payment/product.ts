@@ -6,7 +6,11 @@ import type {
   ProductId,
   ProductKind,
 } from '../../contract/api-types.ts';
-import type { Site } from '../../engine/config-types.ts';
+import productsFile from '../../../config/products.json';
+import type { ProductsFile, Site } from '../../engine/config-types.ts';
+
+/** Read here only, so the first load of other pages does not carry it. */
+const products = productsFile as ProductsFile;
 
 /** The price shown when no product id is given (SPEC §5, §9). */
 export const DEFAULT_TOTAL = '$99';
@@ -30,45 +34,24 @@ export function productCategoryFor(site: Site): ProductCategory {
 }
 
 /**
- * The ED medicine each ED checkout code sells (SPEC §3's ED codes with a /mip/checkout step):
- * the tadalafil codes (daily tadalafil, Cialis) 1690, the Viagra codes 1691. SPEC names no
- * product for them; without one they were sold the HRT consultation, lab review included.
- */
-const ED_PRODUCT_IDS: Readonly<Record<string, ProductId>> = {
-  dailytada: '1690',
-  dailytada2: '1690',
-  groupdc: '1690',
-  groupc: '1690',
-  '6cial': '1690',
-  callcenter: '1690',
-  groupv: '1691',
-  '6via': '1691',
-};
-
-/**
- * The product to fetch for a campaign (SPEC §7): `fmhrt` is 1664, or 1684 when the `mpid`
- * query is 1684, of type mpid; `mhrt` is 1682 of type mpid with follow-on 1673 in campaign
- * 116 (compOrder); an ED checkout code its ED medicine (ED_PRODUCT_IDS) of type product; every
- * other code sends the string 'undefined' with type product, as the API expects.
+ * The product to fetch for a campaign (SPEC §7), as config/products.json gives it: its id and
+ * type, the id the link's `mpid` query chooses when it is one the config allows (fmhrt), and
+ * its follow-on (mhrt). A product limited to one site gives nothing on the other. Every other
+ * code sends the string 'undefined' with type product, as the API expects.
  */
 export function productRequestFor(pathCode: PathCode, mpidQuery: string | undefined, site: Site): ProductRequest {
   const category = productCategoryFor(site);
   const code = pathCode.toLowerCase();
-  const edProduct = Object.hasOwn(ED_PRODUCT_IDS, code) ? ED_PRODUCT_IDS[code] : undefined;
-  if (edProduct !== undefined && site === 'male') return { id: edProduct, category, type: 'product' };
-  switch (code) {
-    case 'fmhrt':
-      return { id: mpidQuery === '1684' ? '1684' : '1664', category, type: 'mpid' };
-    case 'mhrt':
-      return {
-        id: '1682',
-        category,
-        type: 'mpid',
-        followOn: { productId: '1673', campaignId: '116', compOrder: true },
-      };
-    default:
-      return { id: NO_PRODUCT_ID, category, type: 'product' };
-  }
+  const product = Object.hasOwn(products.byCode, code) ? products.byCode[code] : undefined;
+  if (product === undefined || (product.site !== undefined && product.site !== site))
+    return { id: NO_PRODUCT_ID, category, type: 'product' };
+  const fromQuery = mpidQuery !== undefined && product.mpidFromQuery?.includes(mpidQuery) === true;
+  return {
+    id: fromQuery ? mpidQuery : product.productId,
+    category,
+    type: product.type,
+    ...(product.followOn === undefined ? {} : { followOn: { ...product.followOn } }),
+  };
 }
 
 /** A product as the fetch may return it, before defaults. */

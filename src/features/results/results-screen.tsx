@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { checkCustQualifications } from '../../shared/api/leads.ts';
 import type { Lead, LeadPayload } from '../../contract/api-types.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
-import { funnelConfig } from '../../contract/funnel-config.ts';
+import { funnelConfig, funnelEngine } from '../../contract/funnel-config.ts';
+import { screenUrlFor } from '../../engine/funnel-plan.ts';
 import { ageBand } from '../../domain/age-band.ts';
 import { localIsoDate } from '../../domain/dates.ts';
 import { bandOf, OVERALL_SCORE } from '../../domain/scores.ts';
@@ -25,11 +26,10 @@ interface Results {
   reasons: string[];
 }
 
-/** Where a patient without answers takes the assessment: the quiz, or their brand's assessment for this code. */
+/** Where a patient without answers takes the assessment: their code's, as config says, else the brand's start. */
 function assessmentPath(site: 'male' | 'female', code: string | null, fallback: string): string {
   if (code === null) return fallback;
-  if (code === 'quiz') return '/quiz';
-  return site === 'female' ? `/f/hormone-assessment/${code}` : `/hormone-assessment/${code}`;
+  return screenUrlFor(funnelEngine, 'hormone-assessment', code, site) ?? fallback;
 }
 
 /**

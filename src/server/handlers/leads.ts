@@ -6,6 +6,7 @@ import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
 import { bodyOf, leadExists, notFound, nowIso, ok, optionalText, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';
+import { FORM_IDS } from '../../contract/form-ids.ts';
 
 /** One answer of a submission (the contract's Answer). */
 export interface Answer {
@@ -43,7 +44,7 @@ interface LeadRow {
 }
 
 /** The form id of a lead that does not name one (SPEC §3: default MIP). */
-const DEFAULT_FORM_ID = 'MIP';
+const DEFAULT_FORM_ID = FORM_IDS.assessment;
 
 function findLead(db: Db, landingId: string): LeadRow | undefined {
   return statement<[string], LeadRow>(db, 'SELECT * FROM leads WHERE landing_id = ?').get(landingId);

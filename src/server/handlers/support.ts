@@ -86,15 +86,6 @@ export function leadExists(db: Db, landingId: string): boolean {
   );
 }
 
-/** Whether a customer has this clinic-system id. */
-export function customerExists(db: Db, ktCustomerId: string): boolean {
-  return (
-    statement<[string], { found: number }>(db, 'SELECT 1 AS found FROM customers WHERE kt_customer_id = ?').get(
-      ktCustomerId,
-    ) !== undefined
-  );
-}
-
 /** Leaves out the keys whose value is undefined or null, as optional fields of the contract are absent. */
 export function present<T extends Record<string, unknown>>(value: T): Partial<T> {
   return Object.fromEntries(

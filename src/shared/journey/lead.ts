@@ -15,8 +15,6 @@ import { isoDateToUs } from '../questions/formats.ts';
 import { CONSENT_GIVEN, CONSENT_NOT_GIVEN, questionRef } from '../questions/question-helpers.ts';
 import { consoleLogger } from '../console-logger.ts';
 
-// Screens written before the logger had its own module import it from here.
-export { consoleLogger };
 import type { JourneyHandle } from './journey-context.tsx';
 import type { JourneyChange } from './journey-store.ts';
 

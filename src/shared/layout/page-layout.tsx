@@ -1,9 +1,6 @@
 import { Footer } from './footer.tsx';
 import { LayoutFrame, type PageLayoutProps } from './layout-frame.tsx';
 
-export { resolveLayout, type PageLayoutProps, type ResolvedLayout } from './layout-frame.tsx';
-export { LoadingIndicator } from './loading-indicator.tsx';
-
 /**
  * The page around a screen: header, content and footer, arranged by the route's layout, with
  * the footer rendered at once. The app shell uses AppPageLayout (app-page-layout.tsx), the
