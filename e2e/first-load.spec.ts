@@ -15,11 +15,14 @@ const KIB = 1024;
  * Per step, about 2.5 KiB over what was measured (assessment 157.5, results 140.3 on
  * 2026-11-26; payment and intake measured again later that day at 195.9 and 164.0: the page's
  * start script, 0.8 KiB on every page, and the optional marketing box the call-centre payment
- * form now offers, issue 12 point 7): room for wording, not for a feature.
+ * form now offers, issue 12 point 7): room for wording, not for a feature. Issue 15 (one owner
+ * of Next) then measured assessment 160.7 and results 144.1: the funnel machine made with the
+ * page by @xstate/react (1 KiB on every page) and config read where literals were; the two
+ * budgets moved by that much, and no more.
  */
 const BUDGET_KIB: Readonly<Record<string, number>> = {
-  'hormone-assessment': 160,
-  results: 143,
+  'hormone-assessment': 161.5,
+  results: 145,
   payment: 198.5,
   intake: 166.5,
 };

@@ -66,11 +66,13 @@ function screenKey(screen: string): string {
 // revision that reload and reapply the patient's change when refused, the return link's
 // token taken out of the address bar, and the consult video's fallback heard from the video.
 // 155 KiB since issue 15 (154.5 measured): Next saves the journey before the machine moves on
-// (xstate's promise actor, a saving state per step, the settling of each move).
-test('an assessment page loads at most 155 KiB of JavaScript (gzip) first', () => {
+// (xstate's promise actor, a saving state per step, the settling of each move). 156 KiB since
+// issue 15 again (155.4 measured): the machine is made with the page by @xstate/react's
+// useActorRef, as the issue asks, instead of in an effect (0.9 KiB with its store shim).
+test('an assessment page loads at most 156 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(155 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(156 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

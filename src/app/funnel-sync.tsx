@@ -1,17 +1,8 @@
 import type { FunnelStep } from '../shared/funnel-step.ts';
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { createActor, fromPromise, type Actor } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type Actor } from 'xstate';
 import type { Site } from '../engine/config-types.ts';
 import {
   createFunnelMachine,
@@ -25,7 +16,7 @@ import {
   type FunnelSnapshot,
   type StepSaveInput,
 } from '../engine/funnel-machine.ts';
-import { screensAfter, type FunnelEngine } from '../engine/funnel-plan.ts';
+import { screensAfter, type FunnelEngine, type Visit } from '../engine/funnel-plan.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
 import type { JourneyChange, JourneyStore } from '../shared/journey/journey-store.ts';
 import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
@@ -57,10 +48,13 @@ const FunnelContext = createContext<FunnelActor | null>(null);
  * The one place where the funnel machine and the URL meet. The machine owns the step: a new
  * step becomes a navigation, and a URL the browser lands on (a link, Back, Forward, reload)
  * becomes `step.goto`. Screens only call onNext and onBack.
+ *
+ * Each visit (a code, brand and query) has its own machine, in FunnelVisit, keyed by the
+ * visit: moving between a visit's steps keeps it; a new visit starts a new one. Pages outside
+ * any funnel have none.
  */
 export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; site: Site; children: ReactNode }) {
   const location = useLocation();
-  const navigate = useNavigate();
   // The funnel's view of the address: a form's page number (?page=3) moves within a step.
   const url = engine.funnelUrl(`${location.pathname}${location.search}`);
   const found = useMemo(() => {
@@ -71,25 +65,43 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
   }, [engine, url, site]);
   // A new code, brand or query is a new visit; moving between its steps is not.
   const visitKey = found ? `${found.visit.code}\n${found.visit.brand}\n${found.visit.query}` : null;
-  const [actor, setActor] = useState<FunnelActor | null>(null);
-  // The address (and its step index) the machine last heard of: only a move of the browser is
-  // news to it. The machine may move on its own first (the resume), before the effects below
-  // run; they must not send it back to the address it left.
-  const heard = useRef<string | null>(null);
-  const journeys = useJourneyStore();
 
-  useEffect(() => {
-    // The actor lives as long as this effect: it is an external system that must be stopped,
-    // so it is created here and handed to render through state.
-    if (!found || visitKey === null) {
-      setActor(null); // eslint-disable-line react-hooks/set-state-in-effect
-      return undefined;
-    }
+  if (found === null || visitKey === null) {
+    return (
+      <FunnelContext.Provider value={null}>
+        <AnalyticsPage engine={engine} site={site} actor={null} onStep={false} />
+        {children}
+      </FunnelContext.Provider>
+    );
+  }
+  return (
+    <FunnelVisit key={visitKey} engine={engine} site={site} visit={found.visit} url={url}>
+      {children}
+    </FunnelVisit>
+  );
+}
+
+interface FunnelVisitProps {
+  engine: FunnelEngine;
+  site: Site;
+  visit: Visit;
+  /** The funnel's view of the address now. */
+  url: string;
+  children: ReactNode;
+}
+
+/** One visit's machine, made with the page (so its step is known on the first render) and kept in step with the URL. */
+function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const journeys = useJourneyStore();
+  const code = visit.code;
+  // Made once per visit, from the address and history entry the visit began on.
+  const [machine] = useState(() => {
     const { stepIndex } = readHistoryState(location.state);
-    const code = found.visit.code;
-    const machine = createFunnelMachine(
+    return createFunnelMachine(
       engine,
-      found.visit,
+      visit,
       { url, ...(stepIndex === undefined ? {} : { index: stepIndex }) },
       { saveSteps: true },
     ).provide({
@@ -99,9 +111,15 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
         ),
       },
     });
-    const started = createActor(machine).start();
-    heard.current = `${url}#${String(stepIndex)}`;
-    setActor(started);
+  });
+  const actor = useActorRef(machine);
+  const snapshot = useSelector(actor, (current) => current);
+  // The address (and its step index) the machine last heard of: only a move of the browser is
+  // news to it. The machine may move on its own first (the resume), before the effects below
+  // run; they must not send it back to the address it left.
+  const heard = useRef(`${url}#${String(readHistoryState(location.state).stepIndex)}`);
+
+  useEffect(() => {
     // Resume: a patient who comes back to the funnel's first page (the campaign link) goes on
     // from the step their journey says they reached, when it belongs to this same visit.
     let cancelled = false;
@@ -109,29 +127,29 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
       if (cancelled) return;
       const saved = loaded?.step;
       const savedVisit = saved ? visitFromUrl(engine, saved.url, site)?.visit : undefined;
+      const now = actor.getSnapshot();
       if (
         saved &&
         saved.index !== 0 &&
-        stepIndexOf(started.getSnapshot()) === 0 &&
+        stepIndexOf(now) === 0 &&
         // Next pressed before the journey came: the patient's own move wins.
-        !started.getSnapshot().hasTag(SAVING) &&
-        savedVisit?.code === code &&
-        savedVisit.query === found.visit.query
+        !now.hasTag(SAVING) &&
+        savedVisit !== undefined &&
+        savedVisit.code === code &&
+        savedVisit.query === visit.query
       ) {
-        started.send({ type: 'step.goto', url: saved.url, index: saved.index });
+        actor.send({ type: 'step.goto', url: saved.url, index: saved.index });
       }
     });
     return () => {
       cancelled = true;
-      started.stop();
     };
-    // The machine is built once per visit; the URL within a visit is synced below.
+    // Once per visit: this component is keyed by it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [engine, visitKey]);
+  }, []);
 
   // The browser is on a URL: tell the machine.
   useEffect(() => {
-    if (!actor) return;
     const { stepIndex } = readHistoryState(location.state);
     const address = `${url}#${String(stepIndex)}`;
     const moved = heard.current !== address;
@@ -139,8 +157,8 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
     if (!moved) return;
     // The same address is still another step when its history entry names another index
     // (microbh books on /mip/calendly twice).
-    const snapshot = actor.getSnapshot();
-    if (urlOf(snapshot) === url && (stepIndex === undefined || stepIndexOf(snapshot) === stepIndex)) return;
+    const now = actor.getSnapshot();
+    if (urlOf(now) === url && (stepIndex === undefined || stepIndexOf(now) === stepIndex)) return;
     actor.send({ type: 'step.goto', url, ...(stepIndex === undefined ? {} : { index: stepIndex }) });
   }, [actor, url, location.state]);
 
@@ -148,14 +166,12 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
   // URL). After Next the machine has saved it already (saveStep); this covers Back, Forward,
   // links and the resume.
   useEffect(() => {
-    if (!actor || !found) return undefined;
-    const code = found.visit.code;
     const remember = () => {
-      const snapshot = actor.getSnapshot();
-      const index = stepIndexOf(snapshot);
+      const now = actor.getSnapshot();
+      const index = stepIndexOf(now);
       // While Next saves, the journey already holds the step being moved to: leave it be.
-      if (placeOf(snapshot) !== 'step' || index === null || snapshot.hasTag(SAVING)) return;
-      const step = { url: urlOf(snapshot), index };
+      if (placeOf(now) !== 'step' || index === null || now.hasTag(SAVING)) return;
+      const step = { url: urlOf(now), index };
       const saved = journeys.snapshot(code).state.step;
       if (saved?.url === step.url && saved.index === step.index) return;
       // A failed save is reported by the store; the step itself is in the URL.
@@ -166,42 +182,20 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
     return () => {
       subscription.unsubscribe();
     };
-    // found changes with every URL; the code is what matters, and it is part of the actor's visit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, journeys]);
-
-  // Analytics (src/shared/services/analytics.ts allow-lists it): the page's context on every page,
-  // and one step view when the browser shows the step the machine is on. Runs after the
-  // machine heard of the URL above; only a new URL or visit is a new view.
-  useEffect(() => {
-    const page = engine.locate(location.pathname);
-    const snapshot = actor?.getSnapshot();
-    const onStep = found !== null && snapshot !== undefined && placeOf(snapshot) === 'step' && urlOf(snapshot) === url;
-    setAnalyticsPage({
-      funnel: page?.code ?? null,
-      brand: site,
-      variant: page?.match.route.variant ?? null,
-      stepIndex: onStep ? stepIndexOf(snapshot) : null,
-      route: page?.match.route.path ?? null,
-    });
-    if (onStep) track('funnel_step_view');
-    // found, site and the pathname change with the URL or the actor.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, url]);
+  }, [actor, journeys, code]);
 
   // The machine is on a step: show it in the address bar.
   useEffect(() => {
-    if (!actor) return undefined;
     const follow = () => {
-      const snapshot = actor.getSnapshot();
-      const target = urlOf(snapshot);
+      const now = actor.getSnapshot();
+      const target = urlOf(now);
       const current = engine.funnelUrl(`${window.location.pathname}${window.location.search}`);
-      if (placeOf(snapshot) === ERROR) {
+      if (placeOf(now) === ERROR) {
         // No reason in the state: the error page says it in the patient's words. The engine's
         // message (the code, the site, the allowed step keys) is for developers (npm run simulate).
         void navigate(target, { replace: true });
-      } else if (placeOf(snapshot) === 'step' && target !== current) {
-        void navigate(target, { state: { stepIndex: stepIndexOf(snapshot) } });
+      } else if (placeOf(now) === 'step' && target !== current) {
+        void navigate(target, { state: { stepIndex: stepIndexOf(now) } });
       }
     };
     follow();
@@ -211,24 +205,48 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
     };
   }, [actor, navigate, engine]);
 
-  return <FunnelContext.Provider value={actor}>{children}</FunnelContext.Provider>;
+  const onStep = placeOf(snapshot) === 'step' && urlOf(snapshot) === url;
+  return (
+    <FunnelContext.Provider value={actor}>
+      <AnalyticsPage engine={engine} site={site} actor={actor} onStep={onStep} />
+      {children}
+    </FunnelContext.Provider>
+  );
 }
 
-/** The machine's snapshot, read again when it changes; null without a machine. */
-function useFunnelSnapshot(actor: FunnelActor | null): FunnelSnapshot | null {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!actor) return () => {};
-      const subscription = actor.subscribe(onChange);
-      return () => {
-        subscription.unsubscribe();
-      };
-    },
-    [actor],
-  );
-  const read = () => actor?.getSnapshot() ?? null;
-  // The same on the server (the prerendered page, where no actor runs yet) as in the browser.
-  return useSyncExternalStore(subscribe, read, read);
+/**
+ * Analytics (src/shared/services/analytics.ts allow-lists it): the page's context on every page,
+ * and one step view when the browser shows the step the machine is on. A child of the funnel's
+ * provider, so it runs after the machine heard of the URL; only a new URL or visit is a new view.
+ */
+function AnalyticsPage({
+  engine,
+  site,
+  actor,
+  onStep,
+}: {
+  engine: FunnelEngine;
+  site: Site;
+  actor: FunnelActor | null;
+  onStep: boolean;
+}) {
+  const location = useLocation();
+  const url = engine.funnelUrl(`${location.pathname}${location.search}`);
+  useEffect(() => {
+    const page = engine.locate(location.pathname);
+    const stepIndex = onStep && actor !== null ? stepIndexOf(actor.getSnapshot()) : null;
+    setAnalyticsPage({
+      funnel: page?.code ?? null,
+      brand: site,
+      variant: page?.match.route.variant ?? null,
+      stepIndex,
+      route: page?.match.route.path ?? null,
+    });
+    if (onStep) track('funnel_step_view');
+    // A view per new URL or visit; onStep and the pathname follow the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, url]);
+  return null;
 }
 
 /**
@@ -272,7 +290,7 @@ export const MOVE_NOT_SAVED = 'We could not save your progress, so you are still
 export function useFunnelStep(): FunnelStep | null {
   const actor = useContext(FunnelContext);
   const { showSnackbar } = useNotifications();
-  const snapshot = useFunnelSnapshot(actor);
+  const snapshot = useSelector(actor ?? undefined, (current) => current);
   if (!actor || !snapshot) return null;
   return {
     index: stepIndexOf(snapshot),

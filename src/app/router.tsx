@@ -41,8 +41,10 @@ function ScrollToTop() {
 function Root({ engine, site }: { engine: FunnelEngine; site: Site }) {
   return (
     <JourneyProvider>
+      {/* Outside the funnel: a new visit starts a new machine and the pages under it anew,
+          while the scroll and focus keep track of every move. */}
+      <ScrollToTop />
       <FunnelSync engine={engine} site={site}>
-        <ScrollToTop />
         <Outlet />
       </FunnelSync>
     </JourneyProvider>
