@@ -7,31 +7,8 @@ import type { OperationHandler } from '../operation.ts';
 import { bodyOf, leadExists, notFound, nowIso, ok, optionalText, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';
 import { FORM_IDS } from '../../contract/form-ids.ts';
-
-/** One answer of a submission (the contract's Answer). */
-export interface Answer {
-  ref: string;
-  type: string;
-  value: string[];
-  questionId: string;
-}
-
-/** The decoded `lead` field (the contract's LeadPayload). */
-export interface LeadPayload {
-  landing_id: string;
-  formId?: string;
-  pathCode?: string;
-  landed_at?: string;
-  submitted_at?: string;
-  answers: Answer[];
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
-
-/** The decoded `scores` field (the contract's Scores). */
-export type Scores = Record<string, number>;
+// The decoded `lead` field and its parts are the contract's own types.
+import type { Answer, LeadPayload, Scores } from '../../contract/api-types.ts';
 
 interface LeadRow {
   landing_id: string;

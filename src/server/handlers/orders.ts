@@ -21,16 +21,8 @@ import {
   text,
 } from './support.ts';
 import { statement } from '../database.ts';
-
-/** The decoded `order` field (the contract's OrderPayload): no card data, a billing token. */
-interface OrderPayload {
-  productId: string;
-  campaignId?: string;
-  quantity?: number;
-  landingId: string;
-  billingToken: string;
-  contact: { firstName: string; lastName: string; email: string; phone: string };
-}
+// The decoded `order` field: no card data, a billing token.
+import type { OrderPayload } from '../../contract/api-types.ts';
 
 /** The decoded `customer` field of saveBillingInfo (the contract's BillingCustomer). */
 interface BillingCustomer {
