@@ -1,4 +1,5 @@
-import routes from '../../config/routes.json';
+// The attribute lets Node load this module as it is (Playwright's tests make landing ids with it).
+import routes from '../../config/routes.json' with { type: 'json' };
 import type { FormIds } from '../engine/config-types.ts';
 
 /**
