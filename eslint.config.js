@@ -39,6 +39,24 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's layers run in the browser: no Node modules, and not the contract's Node-only loaders.
+    files: ['src/{app,features,shared,domain}/**/*.{ts,tsx}', 'src/main.tsx', 'src/page-start.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'Browser code does not use Node modules.' },
+            {
+              group: ['**/contract/openapi.ts', '**/contract/schema-files.ts'],
+              message: 'These read files with Node; the browser gets config through src/contract/funnel-config.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Which way imports may point between the layers of src/, and no circles (scripts/lint/layers.js).
     files: ['src/**/*.{ts,tsx}'],
     plugins: { layers },
