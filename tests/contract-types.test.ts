@@ -66,7 +66,7 @@ function drift(name: string, type: Shape, schema: Shape): string[] {
 test('every contract type with a schema of the same name in the OpenAPI files matches it', () => {
   const types = new Map([
     ...interfacesOf(path.join(ROOT_DIR, 'src/contract/api-types.ts')),
-    ...interfacesOf(path.join(ROOT_DIR, 'src/shared/journey/journey-api.ts')),
+    ...interfacesOf(path.join(ROOT_DIR, 'src/contract/journey-state.ts')),
   ]);
   const problems: string[] = [];
   let compared = 0;

@@ -96,20 +96,23 @@ const PARTS: Readonly<Record<string, string>> = {
 
 /** AJV's errors as the contract's field-level details: `{ field: '/query/landing_id', message }`. */
 function fieldProblems(error: {
-  validation?: { instancePath: string; message?: string; params: Record<string, unknown> }[];
+  validation?: { instancePath: string; keyword?: string; message?: string; params: Record<string, unknown> }[];
   validationContext?: string;
 }): FieldProblem[] {
   const context = error.validationContext ?? 'body';
   const part = Object.hasOwn(PARTS, context) ? PARTS[context] : context;
-  return (error.validation ?? []).map((item) => {
-    const missing = typeof item.params.missingProperty === 'string' ? `/${item.params.missingProperty}` : '';
-    const unexpected = item.params.additionalProperty ?? item.params.unevaluatedProperty;
-    const extra = typeof unexpected === 'string' ? `/${unexpected}` : '';
-    return {
-      field: `/${part ?? context}${item.instancePath}${missing}${extra}`,
-      message: extra === '' ? (item.message ?? 'is invalid') : 'is not an accepted field',
-    };
-  });
+  // An `if` error ("must match then schema") only sums up the errors listed beside it.
+  return (error.validation ?? [])
+    .filter((item) => item.keyword !== 'if')
+    .map((item) => {
+      const missing = typeof item.params.missingProperty === 'string' ? `/${item.params.missingProperty}` : '';
+      const unexpected = item.params.additionalProperty ?? item.params.unevaluatedProperty;
+      const extra = typeof unexpected === 'string' ? `/${unexpected}` : '';
+      return {
+        field: `/${part ?? context}${item.instancePath}${missing}${extra}`,
+        message: extra === '' ? (item.message ?? 'is invalid') : 'is not an accepted field',
+      };
+    });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { saveJourney, type JourneyState } from '../../src/shared/journey/journey-api.ts';
+import { saveJourney } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import { API_JOURNEY_CALLS } from '../../src/shared/journey/journey-store.ts';
 import { http, HttpResponse } from 'msw';
 import { server, TEST_API_BASE, useApiServer } from './msw.ts';
@@ -7,6 +8,7 @@ import { server, TEST_API_BASE, useApiServer } from './msw.ts';
 useApiServer();
 
 const journey = (note: string): JourneyState => ({
+  version: 2,
   landedAt: '2026-11-20T09:00:00.000Z',
   answers: { allergies: [note] },
   pages: {},

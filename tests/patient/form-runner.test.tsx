@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import { ApiError } from '../../src/shared/api/http.ts';
 import { FormRunner, type FormRunnerProps } from '../../src/shared/ui/form-runner.tsx';
 import { useJourney } from '../../src/shared/journey/journey-context.tsx';
@@ -33,7 +33,14 @@ const ABOUT_AND_SYMPTOMS = {
 };
 
 function journeyOn(page: number, answers: JourneyState['answers'] = {}): JourneyState {
-  return { landedAt: '2026-11-22T09:00:00.000Z', answers, pages: { MIP: page }, completed: [], records: {} };
+  return {
+    version: 2,
+    landedAt: '2026-11-22T09:00:00.000Z',
+    answers,
+    pages: { MIP: page },
+    completed: [],
+    records: {},
+  };
 }
 
 async function answerAboutYou(user: UserEvent) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import { ApiError } from '../../src/shared/api/http.ts';
 import {
   emptyJourney,
@@ -29,6 +29,7 @@ function deferred<T>() {
 
 /** The journey the server holds for a patient who reached page 3 of the assessment. */
 const SAVED: JourneyState = {
+  version: 2,
   landedAt: '2026-11-20T09:00:00.000Z',
   answers: { 'energy-level': ['Low'], birthdate: ['1980-02-29'] },
   pages: { MIP: 2 },

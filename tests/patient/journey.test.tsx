@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import { ApiError } from '../../src/shared/api/http.ts';
 import { useJourney } from '../../src/shared/journey/journey-context.tsx';
 import type { JourneyCalls } from '../../src/shared/journey/journey-store.ts';
@@ -37,6 +37,7 @@ function NotesScreen({ code = 'shrt', label = 'Notes' }: { code?: string | null;
 }
 
 const SAVED: JourneyState = {
+  version: 2,
   landedAt: '2026-11-22T09:00:00.000Z',
   answers: { notes: ['Tired in the afternoons'] },
   pages: {},

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import { decodeLandingId, makeLandingId } from '../../src/domain/landing-id.ts';
 import type { JourneyHandle } from '../../src/shared/journey/journey-context.tsx';
 import { saveJourneyLead } from '../../src/shared/journey/lead.ts';
@@ -38,7 +38,7 @@ function answersOf(energy: string): JourneyState['answers'] {
 function journeyOf(answers: JourneyState['answers']): JourneyHandle & { state: JourneyState } {
   const handle: JourneyHandle & { state: JourneyState } = {
     status: 'ready',
-    state: { landedAt: LANDED_AT, answers, pages: { MIP: 3 }, completed: [], records: {} },
+    state: { version: 2, landedAt: LANDED_AT, answers, pages: { MIP: 3 }, completed: [], records: {} },
     update: () => undefined,
     save: (change) => {
       if (change) handle.state = change(handle.state);

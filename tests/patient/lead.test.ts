@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import { ApiError, setRuntimeConfig } from '../../src/shared/api/http.ts';
 import type { Answer, Lead, LeadPayload } from '../../src/contract/api-types.ts';
 import { decodeLandingId, makeLandingId } from '../../src/domain/landing-id.ts';
@@ -51,7 +51,15 @@ function journeyOf(state: Partial<JourneyState> = {}) {
   const saves: JourneyState[] = [];
   const handle: JourneyHandle & { saves: JourneyState[] } = {
     status: 'ready',
-    state: { landedAt: LANDED_AT, answers: ANSWERS, pages: { MIP: 3 }, completed: [], records: {}, ...state },
+    state: {
+      version: 2,
+      landedAt: LANDED_AT,
+      answers: ANSWERS,
+      pages: { MIP: 3 },
+      completed: [],
+      records: {},
+      ...state,
+    },
     update: () => {
       throw new Error('saving a lead does not type');
     },

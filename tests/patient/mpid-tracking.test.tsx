@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
 import { expect, test } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import { MpidTracking } from '../../src/app/mpid-tracking.tsx';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
@@ -66,6 +66,7 @@ test('the same page mounted again in this visit is not reported twice', async ()
 test("without a landing id in the link, the journey's lead is used once the journey has loaded", async () => {
   const received = trackingServer();
   const journey: JourneyState = {
+    version: 2,
     landedAt: '2026-11-22T09:00:00.000Z',
     landingId: 'Sm91cm5leUxlYWQ',
     answers: {},

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import { screensAfter, variantQuery, type FunnelPlan } from '../../src/engine/funnel-plan.ts';
 import { SCREENS_ASKING_MARKETING } from '../../src/domain/contact-questions.ts';
 import { paymentOffersMarketing } from '../../src/features/payment/payment-flow.ts';
@@ -14,6 +14,7 @@ import { loadConfig, loadEngine } from '../support/config.ts';
 
 const engine = loadEngine();
 const NEW_JOURNEY: JourneyState = {
+  version: 2,
   landedAt: '2025-03-01T12:00:00.000Z',
   answers: {},
   pages: {},

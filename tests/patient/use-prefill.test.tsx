@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { Prefill } from '../../src/domain/prefill.ts';
 import { FormRunner } from '../../src/shared/ui/form-runner.tsx';
 import { useJourney } from '../../src/shared/journey/journey-context.tsx';
@@ -21,7 +21,7 @@ function ContactPage({ prefill, onRender }: { prefill: Prefill; onRender?: () =>
 }
 
 function journeyWith(answers: JourneyState['answers']): JourneyState {
-  return { landedAt: '2026-11-22T09:00:00.000Z', answers, pages: {}, completed: [], records: {} };
+  return { version: 2, landedAt: '2026-11-22T09:00:00.000Z', answers, pages: {}, completed: [], records: {} };
 }
 
 const PREFILL: Prefill = { firstName: 'Avery', lastName: 'Quinn', email: 'avery@example.com', phone: '2125550187' };

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { LeadPayload } from '../../src/contract/api-types.ts';
 import { makeLandingId } from '../../src/domain/landing-id.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
@@ -237,6 +237,7 @@ function renderOnLastPage() {
   return renderAssessment({
     journey: memoryJourneyCalls({
       shrt: {
+        version: 2,
         landedAt: '2026-11-22T09:00:00.000Z',
         answers: ANSWERED_TO_CONTACT,
         pages: { MIP: 3 },
@@ -309,6 +310,7 @@ test('a prefilled link fills in the contact page', async () => {
     path: `/hormone-assessment/shrt?prefill=${prefill}`,
     journey: memoryJourneyCalls({
       shrt: {
+        version: 2,
         landedAt: '2026-11-22T09:00:00.000Z',
         answers: ANSWERED_TO_CONTACT,
         pages: { MIP: 3 },

@@ -78,7 +78,7 @@ test('a booking on the local server books the slot once, made from the flow, and
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
 
-  const appointmentId = calls.saved.get('shrt')?.records['appointmentId.4'] ?? '';
+  const appointmentId = calls.saved.get('shrt')?.records['booking.appointmentId.4'] ?? '';
   expect(
     countRows(
       local.db,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { AvailableDates } from '../../src/contract/api-types.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import { parseBookingId } from '../../src/domain/booking-id.ts';
@@ -45,7 +45,15 @@ const DATES: AvailableDates = {
 };
 
 function journey(change: Partial<JourneyState> = {}): JourneyState {
-  return { landedAt: '2030-03-01T12:00:00.000Z', answers: {}, pages: {}, completed: [], records: {}, ...change };
+  return {
+    version: 2,
+    landedAt: '2030-03-01T12:00:00.000Z',
+    answers: {},
+    pages: {},
+    completed: [],
+    records: {},
+    ...change,
+  };
 }
 
 function fakeStep(index: number, canNext = true): FakeStep {
@@ -195,9 +203,9 @@ test('booking sends one call however often it is pressed, keeps the booking in t
   expect(scheduler.eventQueries[0]?.get('eventType')).toBe('hrt-consult');
   const saved = calls.saved.get('shrt');
   expect(saved?.records).toEqual({
-    'appointmentId.4': appointmentId,
-    'appointmentStart.4': '2030-03-04T15:30:00.000Z',
-    'appointmentEnd.4': '2030-03-04T16:00:00.000Z',
+    'booking.appointmentId.4': appointmentId,
+    'booking.appointmentStart.4': '2030-03-04T15:30:00.000Z',
+    'booking.appointmentEnd.4': '2030-03-04T16:00:00.000Z',
   });
   expect(saved?.completed).toEqual(['appointment', 'appointment.4']);
   expect(
@@ -212,8 +220,8 @@ test('a reload after booking shows the booking with Continue, and offers no time
     shrt: journey({
       completed: ['appointment', 'appointment.4'],
       records: {
-        'appointmentId.4': 'bk_hrt-consult_31697370_AbCdEfGhIj',
-        'appointmentStart.4': '2030-03-04T15:30:00.000Z',
+        'booking.appointmentId.4': 'bk_hrt-consult_31697370_AbCdEfGhIj',
+        'booking.appointmentStart.4': '2030-03-04T15:30:00.000Z',
       },
     }),
   });
@@ -282,7 +290,7 @@ test('a failed booking call goes to the snackbar and keeps the booking pending, 
   // The client retries a PUT twice, with the same id: three attempts at one booking.
   expect(scheduler.bookings).toHaveLength(3);
   expect(new Set(scheduler.bookings).size).toBe(1);
-  expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentPending.4': scheduler.bookings[0] });
+  expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentPending.4': scheduler.bookings[0] });
   expect(screen.getByRole('button', { name: 'Book my consult' })).toBeEnabled();
 });
 
@@ -303,7 +311,7 @@ test('a booking sent before a reload is looked up, and recorded when the schedul
       });
     }),
   );
-  const calls = memoryJourneyCalls({ shrt: journey({ records: { 'appointmentPending.4': sent } }) });
+  const calls = memoryJourneyCalls({ shrt: journey({ records: { 'booking.appointmentPending.4': sent } }) });
   renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={fakeStep(4)} />, {
     journeyCalls: calls,
   });
@@ -312,8 +320,8 @@ test('a booking sent before a reload is looked up, and recorded when the schedul
   expect(screen.getByText(/Your consult is booked for Monday, March 4, 2030 at 9:30 AM/)).toBeInTheDocument();
   expect(lookups).toEqual([sent]);
   expect(calls.saved.get('shrt')?.records).toEqual({
-    'appointmentId.4': sent,
-    'appointmentStart.4': '2030-03-04T15:30:00.000Z',
+    'booking.appointmentId.4': sent,
+    'booking.appointmentStart.4': '2030-03-04T15:30:00.000Z',
   });
 });
 
@@ -340,7 +348,7 @@ test('microbh: the second booking is a follow-up, a week or more after the first
   const calls = memoryJourneyCalls({
     microbh: journey({
       completed: ['payment', 'appointment', 'appointment.1'],
-      records: { 'appointmentId.1': first, 'appointmentStart.1': '2030-03-04T15:00:00.000Z' },
+      records: { 'booking.appointmentId.1': first, 'booking.appointmentStart.1': '2030-03-04T15:00:00.000Z' },
     }),
   });
   const step = fakeStep(4);
@@ -367,16 +375,16 @@ test('microbh: the second booking is a follow-up, a week or more after the first
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
   const records = calls.saved.get('microbh')?.records ?? {};
-  expect(records['appointmentId.1']).toBe(first);
-  expect(records['appointmentId.4']).toBe(scheduler.bookings[0]);
-  expect(records['appointmentStart.4']).toBe('2030-03-11T14:00:00.000Z');
+  expect(records['booking.appointmentId.1']).toBe(first);
+  expect(records['booking.appointmentId.4']).toBe(scheduler.bookings[0]);
+  expect(records['booking.appointmentStart.4']).toBe('2030-03-11T14:00:00.000Z');
   expect(calls.saved.get('microbh')?.completed).toEqual(['payment', 'appointment', 'appointment.1', 'appointment.4']);
 });
 
 test('the first microbh booking step shows as booked only for itself', async () => {
   useScheduler();
   const calls = memoryJourneyCalls({
-    microbh: journey({ records: { 'appointmentId.1': 'bk_hrt-consult_31697370_AbCdEfGhIj' } }),
+    microbh: journey({ records: { 'booking.appointmentId.1': 'bk_hrt-consult_31697370_AbCdEfGhIj' } }),
   });
   renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="microbh" step={fakeStep(1)} />, {
     journeyCalls: calls,
@@ -446,8 +454,8 @@ test('the funnel step arrives after the first render: nothing is offered until i
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
   expect(Object.keys(calls.saved.get('microbh')?.records ?? {})).toEqual([
-    'appointmentId.1',
-    'appointmentStart.1',
-    'appointmentEnd.1',
+    'booking.appointmentId.1',
+    'booking.appointmentStart.1',
+    'booking.appointmentEnd.1',
   ]);
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import { CONSULT_VIDEOS } from '../../src/features/booking/video/consult-videos.ts';
 import AboutConsultScreen from '../../src/features/booking/about-consult-screen.tsx';
@@ -36,7 +36,15 @@ function fakeStep(): FakeStep {
 }
 
 function journey(change: Partial<JourneyState> = {}): JourneyState {
-  return { landedAt: '2030-03-01T12:00:00.000Z', answers: {}, pages: {}, completed: [], records: {}, ...change };
+  return {
+    version: 2,
+    landedAt: '2030-03-01T12:00:00.000Z',
+    answers: {},
+    pages: {},
+    completed: [],
+    records: {},
+    ...change,
+  };
 }
 
 /** The cues' text of a WebVTT file, in order. */
@@ -143,8 +151,8 @@ test('consult upcoming shows the consult booked in the journey, and its own vide
     fha1: journey({
       completed: ['appointment', 'appointment.5'],
       records: {
-        'appointmentId.5': 'bk_fhrt-consult_31697370_AbCdEfGhIj',
-        'appointmentStart.5': '2099-03-04T17:30:00.000Z',
+        'booking.appointmentId.5': 'bk_fhrt-consult_31697370_AbCdEfGhIj',
+        'booking.appointmentStart.5': '2099-03-04T17:30:00.000Z',
       },
     }),
   });

@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import { getPageQuestions } from '../../src/shared/api/content.ts';
 import { identityCheck } from '../../src/shared/api/identity.ts';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { QuestionPage } from '../../src/contract/api-types.ts';
 import { submitContinuous, type ContinuousVariant } from '../../src/features/continuing-care/continuous.ts';
 import { identityCustomerOf } from '../../src/features/intake/intake-pages.ts';
@@ -24,7 +24,14 @@ beforeAll(async () => {
 
 /** A journey held in a variable, as the store holds it in memory. */
 function memoryJourney(answers: JourneyState['answers']): JourneyHandle & { current: () => JourneyState } {
-  let state: JourneyState = { landedAt: new Date().toISOString(), answers, pages: {}, completed: [], records: {} };
+  let state: JourneyState = {
+    version: 2,
+    landedAt: new Date().toISOString(),
+    answers,
+    pages: {},
+    completed: [],
+    records: {},
+  };
   const handle = {
     status: 'ready' as const,
     get state() {

@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { Lead, LeadPayload, PageQuestions } from '../../src/contract/api-types.ts';
 import type { FunnelStep } from '../../src/shared/funnel-step.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
@@ -203,6 +203,7 @@ test('CED: the a2-renewal step records the CED status on the journey lead once a
   const calls = continuousApi();
   const step = fakeFunnelStep({ index: 1, total: 2, laterScreens: [], canNext: true, canBack: true });
   const renewal: JourneyState = {
+    version: 2,
     landedAt: '2024-06-01T09:00:00.000Z',
     landingId: RETURNING_LEAD_ID,
     answers: { firstName: ['Jane'], lastName: ['Doe'], email: ['jane.doe@example.com'], phone: ['2025550143'] },

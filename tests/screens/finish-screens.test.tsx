@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import FinishScreen from '../../src/features/booking/finish-screen.tsx';
 import ThankYouScreen from '../../src/features/booking/thank-you-screen.tsx';
@@ -29,6 +29,7 @@ const TYPED = 'Zebulonqx';
 
 function journey(change: Partial<JourneyState> = {}): JourneyState {
   return {
+    version: 2,
     landedAt: '2030-03-01T12:00:00.000Z',
     answers: { firstName: [TYPED], symptoms: [`${TYPED} fatigue`] },
     pages: {},
@@ -53,8 +54,8 @@ test('finish: what is done from the journey, the consult time, what comes next, 
     shrt: journey({
       completed: ['MIP', 'payment', 'MIP-H2', 'appointment', 'appointment.4', 'some-internal-part'],
       records: {
-        'appointmentId.4': 'bk_hrt-consult_31697370_AbCdEfGhIj',
-        'appointmentStart.4': '2030-03-04T15:30:00.000Z',
+        'booking.appointmentId.4': 'bk_hrt-consult_31697370_AbCdEfGhIj',
+        'booking.appointmentStart.4': '2030-03-04T15:30:00.000Z',
       },
     }),
   });
@@ -106,10 +107,10 @@ test('thank-you: thanks, and the follow-up consult too when the journey has two'
     microbh: journey({
       completed: ['payment', 'appointment', 'appointment.1', 'MIP', 'MIP-H2', 'appointment.4'],
       records: {
-        'appointmentId.1': 'bk_hrt-consult_31697370_AbCdEfGhIj',
-        'appointmentStart.1': '2030-03-04T15:30:00.000Z',
-        'appointmentId.4': 'bk_hrt-consult_31697371_AbCdEfGhIj',
-        'appointmentStart.4': '2030-03-11T14:00:00.000Z',
+        'booking.appointmentId.1': 'bk_hrt-consult_31697370_AbCdEfGhIj',
+        'booking.appointmentStart.1': '2030-03-04T15:30:00.000Z',
+        'booking.appointmentId.4': 'bk_hrt-consult_31697371_AbCdEfGhIj',
+        'booking.appointmentStart.4': '2030-03-11T14:00:00.000Z',
       },
     }),
   });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { Lead } from '../../src/contract/api-types.ts';
 import {
   aboutYouAsks,
@@ -67,7 +67,7 @@ test('birthdate and state are asked only when no valid answer is known', () => {
 });
 
 function journey(answers: JourneyState['answers'], records: JourneyState['records'] = {}): JourneyState {
-  return { landedAt: '2024-05-01T14:55:00.000Z', answers, pages: {}, completed: [], records };
+  return { version: 2, landedAt: '2024-05-01T14:55:00.000Z', answers, pages: {}, completed: [], records };
 }
 
 test("the link's prefill fills only empty contact answers, and the asks are decided once", () => {

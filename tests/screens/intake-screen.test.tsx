@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { IdentityCustomer, Lead, LeadPayload, PageQuestions } from '../../src/contract/api-types.ts';
 import type { FunnelStep } from '../../src/shared/funnel-step.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
@@ -71,6 +71,7 @@ const marketingBox = () => screen.queryByRole('checkbox', { name: /offers/ });
 /** A journey after the assessment: the lead is saved, with contact, birthdate and state. */
 function afterAssessment(state: string, extra: Partial<JourneyState> = {}): JourneyState {
   return {
+    version: 2,
     landedAt: '2024-05-01T14:55:00.000Z',
     landingId: LEAD_ID,
     answers: {

@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { MicroClinicLocation } from '../../src/contract/api-types.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import MicroclinicFinishScreen, {
@@ -34,7 +34,14 @@ function fakeStep(): FakeStep {
 }
 
 function journey(): JourneyState {
-  return { landedAt: '2030-03-01T12:00:00.000Z', answers: {}, pages: {}, completed: ['payment'], records: {} };
+  return {
+    version: 2,
+    landedAt: '2030-03-01T12:00:00.000Z',
+    answers: {},
+    pages: {},
+    completed: ['payment'],
+    records: {},
+  };
 }
 
 const CLINICS: MicroClinicLocation[] = [
@@ -169,7 +176,7 @@ test('the patient types a ZIP code, sees the microclinics near it, picks one and
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
-  expect(calls.saved.get('microclinic')?.records).toEqual({ microclinicId: 'mc_houston_1' });
+  expect(calls.saved.get('microclinic')?.records).toEqual({ 'booking.microclinicId': 'mc_houston_1' });
   expect(await fallbacks()).toEqual([]);
 });
 

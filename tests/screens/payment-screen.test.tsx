@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { ScreenName, Site } from '../../src/engine/config-types.ts';
 import CheckoutScreen from '../../src/features/payment/checkout-screen.tsx';
 import PaymentScreen from '../../src/features/payment/payment-screen.tsx';
@@ -271,7 +271,15 @@ const CONTACT = {
 };
 
 function journeyWith(partial: Partial<JourneyState> = {}): JourneyState {
-  return { landedAt: '2025-03-01T12:00:00.000Z', answers: {}, pages: {}, completed: [], records: {}, ...partial };
+  return {
+    version: 2,
+    landedAt: '2025-03-01T12:00:00.000Z',
+    answers: {},
+    pages: {},
+    completed: [],
+    records: {},
+    ...partial,
+  };
 }
 
 /** A journey after the assessment: a lead and the patient's contact answers. */
@@ -460,9 +468,9 @@ test('mhrt orders product 1682, then the complimentary follow-on 1673 in campaig
   });
   // The follow-on has its own key, kept in the journey, different from the order's.
   const records = calls.saved.get('mhrt')?.records ?? {};
-  expect(followOns[0]?.key).toBe(records.followOnKey);
+  expect(followOns[0]?.key).toBe(records['payment.followOnKey']);
   expect(followOns[0]?.key).not.toBe(orders[0]?.key);
-  expect(records.followOnOrderId).toBe('ord_kit');
+  expect(records['payment.followOnOrderId']).toBe('ord_kit');
   // The follow-on comes after the main order.
   expect(api.sent.findIndex((entry) => entry.operation === 'createFollowOnProductOrder')).toBeGreaterThan(
     api.sent.findIndex((entry) => entry.operation === 'createOrder'),
@@ -491,9 +499,9 @@ test('a double click on Pay makes exactly one order, and the button says Process
   expect(await tracked('payment_result')).toEqual(['approved']);
   const saved = calls.saved.get('shrt');
   expect(saved?.completed).toContain('payment');
-  expect(saved?.records.orderId).toBe('ord_1');
+  expect(saved?.records['payment.orderId']).toBe('ord_1');
   // The key was the one kept in the journey for the attempt.
-  expect(api.of('createOrder')[0]?.key).toBe(saved?.records.paymentKey);
+  expect(api.of('createOrder')[0]?.key).toBe(saved?.records['payment.key']);
 }, 30_000);
 
 test('a reload during payment sends the saved Idempotency-Key again and shows the order it finds', async () => {
@@ -504,7 +512,7 @@ test('a reload during payment sends the saved Idempotency-Key again and shows th
   const { calls, step } = renderPayment({
     path: '/payment/shrt',
     code: 'shrt',
-    journey: { ...AFTER_ASSESSMENT, records: { paymentKey, billingToken } },
+    journey: { ...AFTER_ASSESSMENT, records: { 'payment.key': paymentKey, 'payment.billingToken': billingToken } },
   });
 
   expect(await screen.findByText('We are checking your payment…')).toBeInTheDocument();
@@ -520,7 +528,7 @@ test('a reload during payment sends the saved Idempotency-Key again and shows th
   expect(api.of('saveBillingInfo')).toHaveLength(0);
   expect(screen.getByText(/card ending in 4242/)).toBeInTheDocument();
   await waitFor(() => {
-    expect(calls.saved.get('shrt')?.records.orderId).toBe('ord_1');
+    expect(calls.saved.get('shrt')?.records['payment.orderId']).toBe('ord_1');
   });
   // The result is shown; the patient moves on.
   expect(step.onNext).not.toHaveBeenCalled();
@@ -537,11 +545,11 @@ test('a journey whose order is placed shows the order instead of the form, and p
       ...AFTER_ASSESSMENT,
       completed: ['MIP', 'payment'],
       records: {
-        paymentKey: 'k1',
-        billingToken: 'bill_done0001',
-        orderId: 'ord_9',
-        orderTotal: '$99.00',
-        orderLast4: '4242',
+        'payment.key': 'k1',
+        'payment.billingToken': 'bill_done0001',
+        'payment.orderId': 'ord_9',
+        'payment.orderTotal': '$99.00',
+        'payment.orderLast4': '4242',
       },
     },
   });
@@ -591,7 +599,7 @@ test('a declined card shows the reason with the card fields, keeps what was type
   expect(orders).toHaveLength(2);
   // A changed card after a decline is a new attempt: a new key for a new body.
   expect(orders[1]?.key).not.toBe(orders[0]?.key);
-  expect(calls.saved.get('shrt')?.records.paymentKey).toBe(orders[1]?.key);
+  expect(calls.saved.get('shrt')?.records['payment.key']).toBe(orders[1]?.key);
   expect(api.orderCount()).toBe(1);
   // Each new card is checked for a bot again: a bot testing cards is what the check is for.
   expect(api.of('verifyRecaptcha')).toHaveLength(2);
@@ -934,7 +942,11 @@ test('axe finds no serious problem on the completed payment', async () => {
   renderPayment({
     path: '/payment/shrt',
     code: 'shrt',
-    journey: { ...AFTER_ASSESSMENT, completed: ['payment'], records: { orderId: 'ord_9', orderTotal: '$99.00' } },
+    journey: {
+      ...AFTER_ASSESSMENT,
+      completed: ['payment'],
+      records: { 'payment.orderId': 'ord_9', 'payment.orderTotal': '$99.00' },
+    },
   });
   await screen.findByRole('heading', { name: 'Your payment is complete' });
   expect(await seriousViolations()).toEqual([]);
@@ -956,7 +968,7 @@ test('a bot is stopped by the Pay button with the support phone; nothing is save
   expect(alert).toHaveTextContent('Please call us at (888) 555-0142');
   expect(step.onNext).not.toHaveBeenCalled();
   expect(api.sent.map((entry) => entry.operation)).toEqual(['getProductInfo', 'verifyRecaptcha']);
-  expect(calls.saved.get('bhrt')?.records.paymentKey).toBeUndefined();
+  expect(calls.saved.get('bhrt')?.records['payment.key']).toBeUndefined();
   // What was typed stays, and Pay can be pressed again.
   expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('avery.quinn@example.com');
   expect(await payButton()).toBeEnabled();

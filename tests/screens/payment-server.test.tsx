@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { FunnelStep } from '../../src/shared/funnel-step.ts';
 import PaymentScreen from '../../src/features/payment/payment-screen.tsx';
 import { readServiceSettings } from '../../src/server/service-settings.ts';
@@ -112,7 +112,12 @@ test('bhrt pays first: one lead, a decline, then one order, and a reload finds t
   // A reload that lost the order id (the journey saved before the answer came back): the same
   // key and body are sent again, and the server answers with the first order.
   const state = saved as JourneyState;
-  const { orderId, orderTotal, orderLast4, ...beforeAnswer } = state.records;
+  const {
+    'payment.orderId': orderId,
+    'payment.orderTotal': orderTotal,
+    'payment.orderLast4': orderLast4,
+    ...beforeAnswer
+  } = state.records;
   expect(orderId).toMatch(/^ord_/);
   expect([orderTotal, orderLast4]).toEqual(['$99.00', '4242']);
   first.unmount();
@@ -123,7 +128,7 @@ test('bhrt pays first: one lead, a decline, then one order, and a reload finds t
     screen.getByText('We charged $99.00 to the card ending in 4242. You will not be charged again.'),
   ).toBeVisible();
   await waitFor(() => {
-    expect(reloaded.saved.get('bhrt')?.records.orderId).toBe(orderId);
+    expect(reloaded.saved.get('bhrt')?.records['payment.orderId']).toBe(orderId);
   });
   expect(ordersOf(landingId)).toBe(1);
 }, 60_000);
@@ -147,6 +152,7 @@ test('mhrt after the assessment: the order of 1682 and the complimentary kit 167
   });
   const journeys = memoryJourneyCalls({
     mhrt: {
+      version: 2,
       landedAt: '2025-03-01T12:00:00.000Z',
       landingId,
       answers: { firstName: ['Sam'], lastName: ['Okafor'], email: ['sam.mhrt@example.com'], phone: ['5125550142'] },

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { Lead, Qualification } from '../../src/contract/api-types.ts';
 import type { FunnelStep } from '../../src/shared/funnel-step.ts';
 import type { RouteConfig, Site } from '../../src/engine/config-types.ts';
@@ -96,6 +96,7 @@ function resultsServer(options: { lead?: Lead; qualification?: Qualification; le
 
 function journeyWithLead(landingId: string | undefined): JourneyState {
   return {
+    version: 2,
     landedAt: '2026-11-22T09:00:00.000Z',
     ...(landingId === undefined ? {} : { landingId }),
     answers: {},

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { RouteConfig } from '../../src/engine/config-types.ts';
 import SchedulingScreen from '../../src/features/booking/scheduling-screen.tsx';
 import { analyticsSettled } from '../../src/shared/services/analytics.ts';
@@ -44,6 +44,7 @@ async function tracked(): Promise<string[]> {
 /** A patient who has typed their details earlier in the funnel. */
 function journey(change: Partial<JourneyState> = {}): JourneyState {
   return {
+    version: 2,
     landedAt: '2030-03-01T12:00:00.000Z',
     answers: {
       firstName: ['Canaryfirst'],
@@ -161,7 +162,7 @@ test('a booking in the calendar is recorded once, however often it is posted, ke
     expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2']);
   });
   // Saved as sent before the call went out, so a reload records it instead of booking again.
-  expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentPending.4': 'GBGBDCAADAEDCRZ2' });
+  expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentPending.4': 'GBGBDCAADAEDCRZ2' });
   post(frame, scheduled('GBGBDCAADAEDCRZ2'));
   post(frame, scheduled('ANOTHER1'));
   answer();
@@ -170,7 +171,7 @@ test('a booking in the calendar is recorded once, however often it is posted, ke
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
   expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2']);
-  expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentId.4': 'GBGBDCAADAEDCRZ2' });
+  expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentId.4': 'GBGBDCAADAEDCRZ2' });
   expect(calls.saved.get('shrt')?.completed).toEqual(['MIP', 'payment', 'MIP-H2', 'appointment', 'appointment.4']);
   expect(await tracked()).toEqual(['consult_booked:booked']);
 });
@@ -242,7 +243,7 @@ test('going on without booking records the step as passed, reports it, and the f
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
   const saved = calls.saved.get('shrt');
-  expect(Object.keys(saved?.records ?? {})).toEqual(['appointment-skipped.4']);
+  expect(Object.keys(saved?.records ?? {})).toEqual(['booking.appointment-skipped.4']);
   expect(saved?.completed).toEqual(['MIP', 'payment', 'MIP-H2', 'appointment-skipped.4']);
   expect(saved?.completed).not.toContain('appointment');
   expect(await tracked()).toEqual(['consult_booked:skipped', 'service_fallback:scheduling']);
@@ -254,7 +255,7 @@ test('on the last step, a passed booking says the care team will call, and the c
   useSchedulingApi();
   const calls = memoryJourneyCalls({
     shrt: journey({
-      records: { 'appointment-skipped.4': '2030-03-01T12:00:00.000Z' },
+      records: { 'booking.appointment-skipped.4': '2030-03-01T12:00:00.000Z' },
       completed: ['MIP', 'appointment-skipped.4'],
     }),
   });
@@ -292,7 +293,9 @@ test('with the scheduling flag off, the patient is offered the phone and going o
 
 test('a booking whose recording was cut off by a reload is recorded, not offered again', async () => {
   const api = useSchedulingApi();
-  const calls = memoryJourneyCalls({ shrt: journey({ records: { 'appointmentPending.4': 'GBGBDCAADAEDCRZ2' } }) });
+  const calls = memoryJourneyCalls({
+    shrt: journey({ records: { 'booking.appointmentPending.4': 'GBGBDCAADAEDCRZ2' } }),
+  });
   renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={fakeStep(4)} />, {
     journeyCalls: calls,
   });
@@ -302,7 +305,7 @@ test('a booking whose recording was cut off by a reload is recorded, not offered
   expect(api.lookups).toEqual(['GBGBDCAADAEDCRZ2']);
   expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2']);
   expect(screen.queryByTitle('Book your consult')).not.toBeInTheDocument();
-  expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentId.4': 'GBGBDCAADAEDCRZ2' });
+  expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentId.4': 'GBGBDCAADAEDCRZ2' });
 });
 
 test('a recording that fails says the booking stands, and Try again records the same appointment', async () => {
@@ -360,7 +363,7 @@ test('a recording that fails lets the patient go on booked, with the appointment
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
   // The service has the booking; our system records it on the next visit to this step.
-  expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentPending.4': 'GBGBDCAADAEDCRZ2' });
+  expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentPending.4': 'GBGBDCAADAEDCRZ2' });
   expect(calls.saved.get('shrt')?.completed).not.toContain('appointment-skipped.4');
   expect(await tracked()).toEqual(['consult_booked:booked']);
   expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2', 'GBGBDCAADAEDCRZ2']);
@@ -391,7 +394,9 @@ test('after a reload, a booking that cannot be checked offers Try again and goin
       return HttpResponse.json({ status: 503, message: 'Unavailable' }, { status: 503 });
     }),
   );
-  const calls = memoryJourneyCalls({ shrt: journey({ records: { 'appointmentPending.4': 'GBGBDCAADAEDCRZ2' } }) });
+  const calls = memoryJourneyCalls({
+    shrt: journey({ records: { 'booking.appointmentPending.4': 'GBGBDCAADAEDCRZ2' } }),
+  });
   const step = fakeStep(4);
   renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
     journeyCalls: calls,
@@ -411,7 +416,7 @@ test('after a reload, a booking that cannot be checked offers Try again and goin
   // Made at the scheduling service, so it is reported booked; it is checked again next time.
   expect(await tracked()).toEqual(['consult_booked:booked']);
   expect(api.recorded).toEqual([]);
-  expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentPending.4': 'GBGBDCAADAEDCRZ2' });
+  expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentPending.4': 'GBGBDCAADAEDCRZ2' });
 });
 
 test('after a reload, Try again checks the booking once more and records it', async () => {
@@ -426,7 +431,9 @@ test('after a reload, Try again checks the booking once more and records it', as
         : HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 });
     }),
   );
-  const calls = memoryJourneyCalls({ shrt: journey({ records: { 'appointmentPending.4': 'GBGBDCAADAEDCRZ2' } }) });
+  const calls = memoryJourneyCalls({
+    shrt: journey({ records: { 'booking.appointmentPending.4': 'GBGBDCAADAEDCRZ2' } }),
+  });
   renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={fakeStep(4)} />, {
     journeyCalls: calls,
   });
@@ -438,5 +445,5 @@ test('after a reload, Try again checks the booking once more and records it', as
   expect(await screen.findByRole('heading', { level: 1, name: 'Your consult is booked' })).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent('Your consult is booked.');
   expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2']);
-  expect(calls.saved.get('shrt')?.records).toEqual({ 'appointmentId.4': 'GBGBDCAADAEDCRZ2' });
+  expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentId.4': 'GBGBDCAADAEDCRZ2' });
 });

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import { databaseFile, openDatabase } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { countRows, startTestServer, tempDataDir, type Browser, type Reply, type TestServer } from './test-server.ts';
@@ -20,6 +20,7 @@ afterEach(async () => {
 });
 
 const STATE: JourneyState = {
+  version: 2,
   landedAt: '2026-11-22T10:00:00.000Z',
   answers: { 'energy-level': ['Low'] },
   pages: { MIP: 1 },
@@ -165,4 +166,35 @@ test('journeys saved before revisions existed are at revision 1, so the next sav
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+test('a journey saved before version 2 is read as version 2, its records under their parts', async () => {
+  const tab = server.call;
+  expect((await put(tab, STATE)).status).toBe(200);
+  // As the release before this one stored it: no version, records without their part.
+  const { version: _version, ...v1 } = { ...STATE, records: { orderId: 'ord_1', 'appointmentId.4': 'apt-4' } };
+  server.db.prepare('UPDATE journeys SET state_json = ?').run(JSON.stringify(v1));
+  expect((await load(tab))?.state).toEqual({
+    ...STATE,
+    records: { 'payment.orderId': 'ord_1', 'booking.appointmentId.4': 'apt-4' },
+  });
+});
+
+test('a tab opened before the release still saves its version 1 journey, stored as version 2', async () => {
+  const tab = server.call;
+  const { version: _version, ...v1 } = { ...STATE, records: { billingToken: 'tok_1' } };
+  const reply = await tab({ method: 'PUT', url: '/api/journey', payload: { pathCode: 'shrt', state: v1 } });
+  expect(reply.status).toBe(200);
+  expect((reply.json as { data: Saved }).data.state).toEqual({
+    ...STATE,
+    records: { 'payment.billingToken': 'tok_1' },
+  });
+  expect((await load(tab))?.state.records).toEqual({ 'payment.billingToken': 'tok_1' });
+});
+
+test('a version 2 journey with a record that names no part is refused, and nothing is stored', async () => {
+  const tab = server.call;
+  const reply = await put(tab, { ...STATE, records: { orderId: 'ord_1' } });
+  expect(reply.status).toBe(400);
+  expect(await load(tab)).toBeNull();
 });

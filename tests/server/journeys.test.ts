@@ -10,6 +10,7 @@ afterEach(async () => {
 });
 
 const state = {
+  version: 2,
   landedAt: '2026-11-22T10:00:00.000Z',
   answers: { 'energy-level': ['Low'], birthdate: ['1980-02-29'] },
   pages: { MIP: 2 },

@@ -6,7 +6,7 @@ import { BrandProvider } from '../../src/shared/brand/brand-context.tsx';
 import { NotificationsProvider } from '../../src/shared/notifications/notifications.tsx';
 import { brandTheme } from '../../src/shared/brand/theme.ts';
 import { ApiError } from '../../src/shared/api/http.ts';
-import type { JourneyState } from '../../src/shared/journey/journey-api.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
 import { JourneyProvider } from '../../src/shared/journey/journey-context.tsx';
 import type { JourneyCalls } from '../../src/shared/journey/journey-store.ts';
 import type { Site } from '../../src/engine/config-types.ts';

@@ -1,9 +1,10 @@
-import type { JourneyState } from '../../shared/journey/journey-api.ts';
+import type { JourneyState } from '../../contract/journey-state.ts';
 
 /**
  * How a booked consult is kept in the patient's journey. A funnel can book twice (microbh
  * books a consult, then a follow-up at a later /mip/calendly step), so every key carries the
- * step index: `appointmentId.1`, `appointmentStart.1`, `appointment.1`. A booking page that
+ * step index: the records `booking.appointmentId.1` and `booking.appointmentStart.1`, the
+ * finished part `appointment.1`. A booking page that
  * is not a step of the funnel uses the bare keys. 'appointment' in `completed` says that at
  * least one consult is booked, for the pages that only need to know that.
  */
@@ -25,20 +26,23 @@ export interface BookingKeys {
   done: string;
   /**
    * records: the step was passed without booking (the scheduling service did not load and the
-   * patient chose to go on); the value is when. Completed holds the same key.
+   * patient chose to go on); the value is when.
    */
   skipped: string;
+  /** completed: the same, as a finished part. */
+  skippedPart: string;
 }
 
 export function bookingKeys(stepIndex: number | null): BookingKeys {
   const suffix = stepIndex === null ? '' : `.${stepIndex}`;
   return {
-    id: `appointmentId${suffix}`,
-    start: `appointmentStart${suffix}`,
-    end: `appointmentEnd${suffix}`,
-    pending: `appointmentPending${suffix}`,
+    id: `booking.appointmentId${suffix}`,
+    start: `booking.appointmentStart${suffix}`,
+    end: `booking.appointmentEnd${suffix}`,
+    pending: `booking.appointmentPending${suffix}`,
     done: `${APPOINTMENT_DONE}${suffix}`,
-    skipped: `${APPOINTMENT_SKIPPED}${suffix}`,
+    skipped: `booking.${APPOINTMENT_SKIPPED}${suffix}`,
+    skippedPart: `${APPOINTMENT_SKIPPED}${suffix}`,
   };
 }
 
@@ -67,7 +71,7 @@ export function bookedAt(state: JourneyState, stepIndex: number | null): BookedA
   };
 }
 
-const ID_KEY = /^appointmentId(?:\.(\d{1,3}))?$/;
+const ID_KEY = /^booking\.appointmentId(?:\.(\d{1,3}))?$/;
 
 /** Every consult the journey has booked, in step order (the one outside the steps first). */
 export function bookedAppointments(state: JourneyState): BookedAppointment[] {
@@ -127,7 +131,7 @@ export function withBooking(
     [keys.pending, keys.start, keys.end, keys.skipped],
   );
   const completed = [...new Set([...state.completed, APPOINTMENT_DONE, keys.done])].filter(
-    (part) => part !== keys.skipped,
+    (part) => part !== keys.skippedPart,
   );
   return { ...next, completed };
 }
@@ -145,12 +149,12 @@ export function skippedAt(state: JourneyState, stepIndex: number | null): boolea
 export function withSkippedBooking(state: JourneyState, stepIndex: number | null, at: string): JourneyState {
   const keys = bookingKeys(stepIndex);
   const next = withRecords(state, { [keys.skipped]: at }, [keys.pending]);
-  return { ...next, completed: [...new Set([...state.completed, keys.skipped])] };
+  return { ...next, completed: [...new Set([...state.completed, keys.skippedPart])] };
 }
 
 /** Forgets a skip, so the patient can book online after all. */
 export function withoutSkippedBooking(state: JourneyState, stepIndex: number | null): JourneyState {
   const keys = bookingKeys(stepIndex);
   const next = withRecords(state, {}, [keys.skipped]);
-  return { ...next, completed: state.completed.filter((part) => part !== keys.skipped) };
+  return { ...next, completed: state.completed.filter((part) => part !== keys.skippedPart) };
 }

@@ -1,5 +1,5 @@
 import { List, Stack, Title } from '@mantine/core';
-import type { JourneyState } from '../../shared/journey/journey-api.ts';
+import type { JourneyState } from '../../contract/journey-state.ts';
 import { bookedAppointments, type BookedAppointment } from './appointment-records.ts';
 import { MICROCLINIC_DONE } from './microclinic-areas.ts';
 import { formatAppointmentTime } from './slot-format.ts';

@@ -1,5 +1,5 @@
 /** The journey keys of the microclinic step: the chosen microclinic's id, and the part done. */
-export const MICROCLINIC_RECORD = 'microclinicId';
+export const MICROCLINIC_RECORD = 'booking.microclinicId';
 export const MICROCLINIC_DONE = 'microclinic';
 
 /**

@@ -1,4 +1,4 @@
-import type { JourneyState } from '../../shared/journey/journey-api.ts';
+import type { JourneyState } from '../../contract/journey-state.ts';
 import { saveLead } from '../../shared/api/leads.ts';
 import { updateKtOrderContinuous } from '../../shared/api/orders.ts';
 import { updateCedStatus, updateChrtStatus, updateFchrtStatus } from '../../shared/api/status.ts';

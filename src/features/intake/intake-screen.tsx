@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../shared/api/http.ts';
 import { identityCheck } from '../../shared/api/identity.ts';
-import type { JourneyState } from '../../shared/journey/journey-api.ts';
+import type { JourneyState } from '../../contract/journey-state.ts';
 import { getLead } from '../../shared/api/leads.ts';
 import type { IdentityResult, Lead, QuestionPage } from '../../contract/api-types.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';

@@ -1,4 +1,4 @@
-import type { JourneyState } from '../../shared/journey/journey-api.ts';
+import type { JourneyState } from '../../contract/journey-state.ts';
 import type { Lead } from '../../contract/api-types.ts';
 import type { Prefill } from '../../domain/prefill.ts';
 import { aboutYouAsks, CONTACT_REFS, encodeAsks, INTAKE_RECORDS, intakeAsksMarketing } from './intake-pages.ts';

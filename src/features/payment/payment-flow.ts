@@ -1,6 +1,6 @@
 import { saveBillingInfo } from '../../shared/api/billing.ts';
 import { ApiError, newIdempotencyKey } from '../../shared/api/http.ts';
-import type { JourneyState } from '../../shared/journey/journey-api.ts';
+import type { JourneyState } from '../../contract/journey-state.ts';
 import { createOrder } from '../../shared/api/orders.ts';
 import { createFollowOnProductOrder } from './products-api.ts';
 import type {

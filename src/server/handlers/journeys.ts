@@ -4,6 +4,7 @@ import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
 import { leadView } from './leads.ts';
 import { bodyOf, notFound, nowIso, ok, stored, text } from './support.ts';
+import { migrateJourneyState } from '../../contract/journey-state.ts';
 
 /** How long a journey is kept after its last save: a patient may come back to the link a month later. */
 export const JOURNEY_RETENTION_DAYS = SESSION_DAYS;
@@ -15,8 +16,13 @@ interface JourneyRow {
   updated_at: string;
 }
 
+/** A journey as saved (checked against the contract then), of this version or an older one. */
+type SavedState = Parameters<typeof migrateJourneyState>[0];
+
+/** A journey as the contract gives it: whatever version it was saved in is read as the current one. */
 function journeyView(row: JourneyRow) {
-  return { pathCode: row.path_code, state: stored(row.state_json), revision: row.revision, updatedAt: row.updated_at };
+  const state = migrateJourneyState(stored(row.state_json) as SavedState);
+  return { pathCode: row.path_code, state, revision: row.revision, updatedAt: row.updated_at };
 }
 
 function journeyOf(db: Db, journeyId: string, pathCode: string): JourneyRow | undefined {
@@ -59,7 +65,8 @@ const saveJourney: OperationHandler = ({ db, body, access }) => {
   const id = access.sessionId();
   const pathCode = text(fields, 'pathCode');
   const baseRevision = typeof fields.baseRevision === 'number' ? fields.baseRevision : null;
-  const stateJson = JSON.stringify(fields.state);
+  // A tab opened before a release may still send an older version: it is stored as the current one.
+  const stateJson = JSON.stringify(migrateJourneyState(fields.state as SavedState));
   const now = nowIso();
   const cutoff = new Date(Date.now() - JOURNEY_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
   // First, so an expired journey counts as none.

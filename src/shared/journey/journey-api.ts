@@ -1,35 +1,6 @@
 import { ApiError, apiCall, type CallOptions } from '../api/http.ts';
-import type { DateTime, LandingId, Lead, PathCode } from '../../contract/api-types.ts';
-
-/**
- * The patient's place and answers in one funnel (`JourneyState` of
- * schemas/app.openapi.json), kept on the server under an opaque id that travels only in
- * an HttpOnly cookie: never in a URL or browser storage.
- */
-export interface JourneyState {
-  /** When the patient first landed in this funnel. */
-  landedAt: DateTime;
-  /** The lead's landing id, once a lead is saved. */
-  landingId?: LandingId;
-  /** Answers by question ref; every answer a list. */
-  answers: Readonly<Record<string, readonly string[]>>;
-  /** The page each form is on, by form id. */
-  pages: Readonly<Record<string, number>>;
-  /** The funnel step the patient was last on. */
-  step?: { url: string; index: number };
-  /** Parts the patient has finished: a form id, 'payment', 'appointment'. */
-  completed: readonly string[];
-  /** Ids calls returned or must reuse: an order id, an Idempotency-Key, a billing token. */
-  records: Readonly<Record<string, string>>;
-}
-
-export interface Journey {
-  pathCode: PathCode;
-  state: JourneyState;
-  /** How many times the journey has been saved: the next save names it as its baseRevision. */
-  revision: number;
-  updatedAt: DateTime;
-}
+import type { Lead, PathCode } from '../../contract/api-types.ts';
+import type { Journey, JourneyState } from '../../contract/journey-state.ts';
 
 /** The journey of this browser and code (`GET /journey`), or null when there is none yet. */
 export function getJourney(query: { pathCode: PathCode }, options?: CallOptions): Promise<Journey | null> {

@@ -8,7 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { JourneyState } from './journey-api.ts';
+import type { JourneyState } from '../../contract/journey-state.ts';
 import { useNotifications } from '../notifications/notifications.tsx';
 import { JourneyStore, type JourneyCalls, type JourneyChange, type JourneyStatus } from './journey-store.ts';
 

@@ -1,4 +1,5 @@
-import { getJourney, isJourneyConflict, saveJourney, type JourneyState } from './journey-api.ts';
+import { getJourney, isJourneyConflict, saveJourney } from './journey-api.ts';
+import { JOURNEY_VERSION, migrateJourneyState, type JourneyState } from '../../contract/journey-state.ts';
 
 /** How long the store waits after the last keystroke before saving typed answers. */
 export const SAVE_DELAY_MS = 600;
@@ -56,14 +57,15 @@ const DEFAULT_CONFLICT_POLICY: ConflictPolicy = {
 };
 
 export function emptyJourney(now: Date = new Date()): JourneyState {
-  return { landedAt: now.toISOString(), answers: {}, pages: {}, completed: [], records: {} };
+  return { version: JOURNEY_VERSION, landedAt: now.toISOString(), answers: {}, pages: {}, completed: [], records: {} };
 }
 
 /** The real calls: the journey endpoints of the local API (schemas/app.openapi.json). */
 export const API_JOURNEY_CALLS: JourneyCalls = {
   load: async (pathCode) => {
     const journey = await getJourney({ pathCode }, { maxRetries: 1 });
-    return journey === null ? null : { state: journey.state, revision: journey.revision };
+    // A backend still on an older journey version is read through the one migration.
+    return journey === null ? null : { state: migrateJourneyState(journey.state), revision: journey.revision };
   },
   save: async (pathCode, state, baseRevision) => {
     // keepalive: a patient who closes the tab as the next step appears still has it saved.

@@ -1,17 +1,17 @@
-import type { JourneyState } from './journey-api.ts';
+import type { JourneyState } from '../../contract/journey-state.ts';
 
 // The journey's record of the patient's order: written by the payment (src/features/payment),
 // read back by the payment on a reload and by the booking's summary of what is done.
 
-/** Where the payment keeps its ids in `journey.records`. */
+/** Where the payment keeps its ids in `journey.records` (its part: `payment.`). */
 export const PAYMENT_RECORDS = {
-  paymentKey: 'paymentKey',
-  billingToken: 'billingToken',
-  orderId: 'orderId',
-  orderTotal: 'orderTotal',
-  orderLast4: 'orderLast4',
-  followOnKey: 'followOnKey',
-  followOnOrderId: 'followOnOrderId',
+  paymentKey: 'payment.key',
+  billingToken: 'payment.billingToken',
+  orderId: 'payment.orderId',
+  orderTotal: 'payment.orderTotal',
+  orderLast4: 'payment.orderLast4',
+  followOnKey: 'payment.followOnKey',
+  followOnOrderId: 'payment.followOnOrderId',
   /** 'yes' once this payment form made the lead with the marketing choice on it. */
   marketingAsked: 'payment.asksMarketing',
 } as const;
