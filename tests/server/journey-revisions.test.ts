@@ -168,11 +168,18 @@ test('journeys saved before revisions existed are at revision 1, so the next sav
   }
 });
 
+/** STATE as version 1 saved it: no version, and these records. */
+function version1(records: Record<string, string>): Record<string, unknown> {
+  const state: Record<string, unknown> = { ...STATE, records };
+  Reflect.deleteProperty(state, 'version');
+  return state;
+}
+
 test('a journey saved before version 2 is read as version 2, its records under their parts', async () => {
   const tab = server.call;
   expect((await put(tab, STATE)).status).toBe(200);
   // As the release before this one stored it: no version, records without their part.
-  const { version: _version, ...v1 } = { ...STATE, records: { orderId: 'ord_1', 'appointmentId.4': 'apt-4' } };
+  const v1 = version1({ orderId: 'ord_1', 'appointmentId.4': 'apt-4' });
   server.db.prepare('UPDATE journeys SET state_json = ?').run(JSON.stringify(v1));
   expect((await load(tab))?.state).toEqual({
     ...STATE,
@@ -182,7 +189,7 @@ test('a journey saved before version 2 is read as version 2, its records under t
 
 test('a tab opened before the release still saves its version 1 journey, stored as version 2', async () => {
   const tab = server.call;
-  const { version: _version, ...v1 } = { ...STATE, records: { billingToken: 'tok_1' } };
+  const v1 = version1({ billingToken: 'tok_1' });
   const reply = await tab({ method: 'PUT', url: '/api/journey', payload: { pathCode: 'shrt', state: v1 } });
   expect(reply.status).toBe(200);
   expect((reply.json as { data: Saved }).data.state).toEqual({
