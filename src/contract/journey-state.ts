@@ -40,7 +40,11 @@ export interface Journey {
   updatedAt: DateTime;
 }
 
-/** Version 1's records that named no part, and their names since version 2. */
+/**
+ * Version 1's records that named no part, and their names in version 2. Spelled here, not read
+ * from the features' constants (PAYMENT_RECORDS...): a migration is history, and must keep
+ * meaning what version 2 meant when a feature later renames a record (that is version 3).
+ */
 const V1_RECORD_NAMES: Readonly<Record<string, string>> = {
   paymentKey: 'payment.key',
   billingToken: 'payment.billingToken',

@@ -5,6 +5,7 @@ import { SCREENS_ASKING_MARKETING } from '../../src/domain/contact-questions.ts'
 import { paymentOffersMarketing } from '../../src/features/payment/payment-flow.ts';
 import { PAYMENT_RECORDS } from '../../src/shared/journey/paid-order.ts';
 import { loadConfig, loadEngine } from '../support/config.ts';
+import { journeyState } from '../support/journey.ts';
 
 /**
  * Which form asks the optional marketing choice (TCPA, issue 12 point 7), worked out from the
@@ -13,14 +14,7 @@ import { loadConfig, loadEngine } from '../support/config.ts';
  */
 
 const engine = loadEngine();
-const NEW_JOURNEY: JourneyState = {
-  version: 2,
-  landedAt: '2025-03-01T12:00:00.000Z',
-  answers: {},
-  pages: {},
-  completed: [],
-  records: {},
-};
+const NEW_JOURNEY: JourneyState = journeyState({}, '2025-03-01T12:00:00.000Z');
 
 function planOf(code: string, site: 'male' | 'female', query: string): FunnelPlan {
   const planned = engine.planVisit({ code, brand: site, query });

@@ -12,6 +12,7 @@ import { failure, operationHandler, server, TEST_API_BASE, TEST_API_TOKEN, useAp
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
+import { journeyState } from '../support/journey.ts';
 
 useApiServer();
 
@@ -44,17 +45,7 @@ const DATES: AvailableDates = {
   ],
 };
 
-function journey(change: Partial<JourneyState> = {}): JourneyState {
-  return {
-    version: 2,
-    landedAt: '2030-03-01T12:00:00.000Z',
-    answers: {},
-    pages: {},
-    completed: [],
-    records: {},
-    ...change,
-  };
-}
+const journey = (change: Partial<JourneyState> = {}) => journeyState(change);
 
 function fakeStep(index: number, canNext = true): FakeStep {
   return fakeFunnelStep({ index, total: 5, laterScreens: [], canNext, canBack: true });

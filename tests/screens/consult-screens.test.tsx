@@ -11,6 +11,7 @@ import ConsultUpcomingScreen from '../../src/features/booking/consult-upcoming-s
 import { loadConfig, must } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
+import { journeyState } from '../support/journey.ts';
 
 const zoneBefore = process.env.TZ;
 beforeAll(() => {
@@ -35,17 +36,7 @@ function fakeStep(): FakeStep {
   });
 }
 
-function journey(change: Partial<JourneyState> = {}): JourneyState {
-  return {
-    version: 2,
-    landedAt: '2030-03-01T12:00:00.000Z',
-    answers: {},
-    pages: {},
-    completed: [],
-    records: {},
-    ...change,
-  };
-}
+const journey = (change: Partial<JourneyState> = {}) => journeyState(change);
 
 /** The cues' text of a WebVTT file, in order. */
 function cueTexts(vtt: string): string[] {

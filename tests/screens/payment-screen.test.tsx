@@ -14,6 +14,7 @@ import { loadConfig } from '../support/config.ts';
 import { deployWith, undeploy } from '../support/page-services.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 import { fakeFunnelStep, type FakeStep } from '../support/fake-step.ts';
+import { journeyState } from '../support/journey.ts';
 
 useApiServer();
 
@@ -270,17 +271,7 @@ const CONTACT = {
   phone: ['2125550123'],
 };
 
-function journeyWith(partial: Partial<JourneyState> = {}): JourneyState {
-  return {
-    version: 2,
-    landedAt: '2025-03-01T12:00:00.000Z',
-    answers: {},
-    pages: {},
-    completed: [],
-    records: {},
-    ...partial,
-  };
-}
+const journeyWith = (partial: Partial<JourneyState> = {}) => journeyState(partial, '2025-03-01T12:00:00.000Z');
 
 /** A journey after the assessment: a lead and the patient's contact answers. */
 const AFTER_ASSESSMENT = journeyWith({ landingId: 'UXVpbm4yMDI1LTAzLTAxTUlQ', answers: CONTACT, completed: ['MIP'] });
