@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { entryPages, entryStep } from '../scripts/lib/entry-pages.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
+import type { Response } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 
 /**
@@ -38,15 +39,19 @@ const ENTRY_ROUTES = entryPages(MENS_SITE, WOMENS_SITE);
 /** The scripts the page fetched to network idle, each with its gzipped size. */
 async function scriptsFetched(page: Page, url: string): Promise<{ file: string; gzip: number }[]> {
   const scripts: Promise<{ file: string; gzip: number }>[] = [];
-  page.on('response', (response) => {
+  const listen = (response: Response) => {
     if (response.request().resourceType() !== 'script' || !response.ok()) return;
     scripts.push(
       response
         .body()
         .then((body) => ({ file: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length })),
     );
-  });
+  };
+  page.on('response', listen);
   await page.goto(url, { waitUntil: 'networkidle' });
+  // What comes after network idle is not the first load; a body read begun then would outlive
+  // the test and fail it ("Test ended").
+  page.off('response', listen);
   return Promise.all(scripts);
 }
 
