@@ -49,7 +49,7 @@ export function wrongArrow(from, to) {
     if (to === from) return null;
     if (to.startsWith('feature:'))
       return `a feature does not import another feature (${to.slice(8)}); move what both need to src/shared`;
-    return ALLOWED.shared.includes(to) || to === 'shared' ? null : `a feature may not import ${to}`;
+    return ALLOWED.shared.includes(to) ? null : `a feature may not import ${to}`;
   }
   const allowed = ALLOWED[from];
   if (allowed === undefined) return `src/${from} is not a known layer; add it to scripts/lint/layers.js`;
