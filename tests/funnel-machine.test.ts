@@ -192,13 +192,72 @@ test('the machine runs as an actor, as the browser uses it', () => {
 describe('a visit that saves its steps (the app: Next saves, then moves)', () => {
   const shrt: Visit = { code: 'shrt', brand: 'male', query: '' };
 
-  /** The app's machine, with the step save a test gives it. */
-  function savingActor(saveStep: (input: StepSaveInput) => Promise<void>) {
+  /** The app's machine, with the step save (and lead save) a test gives it. */
+  function savingActor(
+    saveStep: (input: StepSaveInput) => Promise<void>,
+    saveLead: (lead: unknown) => Promise<unknown> = () => Promise.resolve(undefined),
+  ) {
     const machine = createFunnelMachine(engine, shrt, undefined, { saveSteps: true }).provide({
-      actors: { saveStep: fromPromise<undefined, StepSaveInput>(({ input }) => saveStep(input).then(() => undefined)) },
+      actors: {
+        saveStep: fromPromise<undefined, StepSaveInput>(({ input }) => saveStep(input).then(() => undefined)),
+        saveLead: fromPromise<unknown, unknown>(({ input }) => saveLead(input)),
+      },
     });
     return createActor(machine).start();
   }
+
+  test('Next with a lead saves the lead first, then the step with what the lead save returned', async () => {
+    const order: string[] = [];
+    const saves: StepSaveInput[] = [];
+    let leadSaved: (record: string) => void = () => undefined;
+    const actor = savingActor(
+      (input) => {
+        order.push('step');
+        saves.push(input);
+        return Promise.resolve();
+      },
+      (lead) => {
+        order.push(`lead ${String(lead)}`);
+        return new Promise((resolve) => {
+          leadSaved = resolve;
+        });
+      },
+    );
+    actor.send({ type: 'step.next', lead: 'Avery', save: 'the page' });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    expect(order).toEqual(['lead Avery']);
+
+    leadSaved("Avery's record");
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+    expect(order).toEqual(['lead Avery', 'step']);
+    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, save: 'the page', lead: "Avery's record" }]);
+  });
+
+  test('a lead that cannot be saved keeps the patient on the step, says why, and saves no step', async () => {
+    const saves: StepSaveInput[] = [];
+    let attempt = 0;
+    const actor = savingActor(
+      (input) => {
+        saves.push(input);
+        return Promise.resolve();
+      },
+      () => {
+        attempt += 1;
+        return attempt === 1 ? Promise.reject(new Error('/saveLead: 503')) : Promise.resolve('record');
+      },
+    );
+    actor.send({ type: 'step.next', lead: 'Avery' });
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+    expect(actor.getSnapshot().hasTag('saving')).toBe(false);
+    expect(actor.getSnapshot().context.error?.message).toBe('/saveLead: 503');
+    expect(saves).toEqual([]);
+
+    // Pressed again, the lead is saved anew and this time the patient moves on.
+    actor.send({ type: 'step.next', lead: 'Avery' });
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, save: undefined, lead: 'record' }]);
+  });
 
   test('Next saves the step it moves to, with what the screen handed over, and moves once that is saved', async () => {
     const saves: StepSaveInput[] = [];

@@ -1,4 +1,4 @@
-import type { FunnelStep } from '../shared/funnel-step.ts';
+import type { FunnelStep, StepMove } from '../shared/funnel-step.ts';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -19,6 +19,8 @@ import {
 import { screensAfter, type FunnelEngine, type Visit } from '../engine/funnel-plan.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
 import type { JourneyChange, JourneyStore } from '../shared/journey/journey-store.ts';
+import type { SaveLeadInput } from '../shared/journey/lead.ts';
+import { loadChunk } from '../lib/lazy-chunk.ts';
 import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
 import { useNotifications } from '../shared/notifications/notifications.tsx';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
@@ -109,6 +111,7 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
         saveStep: fromPromise<undefined, StepSaveInput>(({ input }) =>
           saveStep(journeys, code, input).then(() => undefined),
         ),
+        saveLead: fromPromise<unknown, unknown>(({ input }) => saveLead(input as SaveLeadInput)),
       },
     });
   });
@@ -250,16 +253,26 @@ function AnalyticsPage({
 }
 
 /**
- * The machine's `saveStep` actor: one journey write with the step moved to and what the screen
- * handed over with Next.
+ * The machine's `saveLead` actor: saves the lead Next carried and returns the journey change
+ * that records it, for `saveStep` to write with the step. Loaded on the first lead: most
+ * pages never save one.
  */
-function saveStep(journeys: JourneyStore, code: string, { to, save }: StepSaveInput): Promise<void> {
-  const change = typeof save === 'function' ? (save as JourneyChange) : null;
-  return journeys.save(code, (state) => ({ ...(change === null ? state : change(state)), step: to }));
+async function saveLead(lead: SaveLeadInput): Promise<JourneyChange> {
+  const { saveLeadOf } = await loadChunk(() => import('../shared/journey/lead.ts'));
+  return (await saveLeadOf(lead)).record;
+}
+
+/**
+ * The machine's `saveStep` actor: one journey write with the step moved to, the lead's record
+ * when the move saved a lead, and the change the screen handed over with Next.
+ */
+function saveStep(journeys: JourneyStore, code: string, { to, save, lead }: StepSaveInput): Promise<void> {
+  const changes = [lead, save].filter((change): change is JourneyChange => typeof change === 'function');
+  return journeys.save(code, (state) => ({ ...changes.reduce((next, change) => change(next), state), step: to }));
 }
 
 /** Sends Next and settles once the machine has moved (or had nowhere to go), or failed to save. */
-function advanceOn(actor: FunnelActor, change?: JourneyChange): Promise<void> {
+function advanceOn(actor: FunnelActor, move: StepMove = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const now = actor.getSnapshot();
     const saving = now.hasTag(SAVING);
@@ -278,7 +291,13 @@ function advanceOn(actor: FunnelActor, change?: JourneyChange): Promise<void> {
       if (settle(snapshot)) subscription.unsubscribe();
     });
     // A second press while the first is saving waits for that one: it is the same move.
-    if (!saving) actor.send({ type: 'step.next', ...(change === undefined ? {} : { save: change }) });
+    if (!saving) {
+      actor.send({
+        type: 'step.next',
+        ...(move.change === undefined ? {} : { save: move.change }),
+        ...(move.lead === undefined ? {} : { lead: move.lead }),
+      });
+    }
     if (settle(actor.getSnapshot())) subscription.unsubscribe();
   });
 }
@@ -300,7 +319,7 @@ export function useFunnelStep(): FunnelStep | null {
     canNext: snapshot.can({ type: 'step.next' }) || snapshot.hasTag(SAVING),
     canBack: snapshot.can({ type: 'step.back' }),
     saving: snapshot.hasTag(SAVING),
-    advance: (change) => advanceOn(actor, change),
+    advance: (move) => advanceOn(actor, move),
     onNext: () => {
       advanceOn(actor).catch(() => {
         showSnackbar(MOVE_NOT_SAVED);

@@ -30,21 +30,28 @@ export const SHOWN = 'shown';
 export const SAVING = 'saving';
 
 /**
- * What the `saveStep` actor is given when the patient moves on: the step they are moving to
- * and what the screen hands over with the move (`step.next`'s `save`, say the lead's landing
- * id). The engine does not read `save`: the app's actor does (src/app/funnel-sync.tsx).
+ * What the `saveStep` actor is given when the patient moves on: the step they are moving to,
+ * what the screen hands over with the move (`step.next`'s `save`), and what the `saveLead`
+ * actor returned when the move saved a lead first (the change that records it). The engine
+ * reads neither: the app's actors do (src/app/funnel-sync.tsx).
  */
 export interface StepSaveInput {
   to: { url: string; index: number };
   save: unknown;
+  /** The `saveLead` actor's output; undefined when the move saved no lead. */
+  lead?: unknown;
 }
+
+/** Within `saving`: the lead first, when Next carries one, then the journey with the step. */
+export const SAVING_LEAD = 'lead';
+export const SAVING_JOURNEY = 'journey';
 
 /** How a visit's machine behaves beyond its plan. */
 export interface FunnelOptions {
   /**
    * Moving on saves first: `step.next` enters the step's `saving` state, invokes the
-   * `saveStep` actor and moves only when it succeeds; a failure keeps the step, with the
-   * error in `context.error`. Without it (simulation, the config's own checks) the machine
+   * `saveLead` actor when the event carries a lead, then the `saveStep` actor, and moves only
+   * when both succeed; a failure keeps the step, with the error in `context.error`. Without it (simulation, the config's own checks) the machine
    * moves at once, as nothing is saved. @default false
    */
   saveSteps?: boolean;
@@ -67,13 +74,20 @@ export interface FunnelContext {
   position: number;
   /** What the last `step.next` handed over, for the `saveStep` actor. */
   saving: unknown;
+  /** The lead the last `step.next` carried, for the `saveLead` actor; undefined when none. */
+  lead: unknown;
+  /** What the `saveLead` actor returned, for the `saveStep` actor. */
+  leadSaved: unknown;
   /** Why the last move on could not be saved; cleared by the next attempt and on a new step. */
   error: Error | null;
 }
 
 export type FunnelEvent =
-  /** Move on; `save` goes to the `saveStep` actor with the move (see FunnelOptions.saveSteps). */
-  | { type: 'step.next'; save?: unknown }
+  /**
+   * Move on. `lead` goes to the `saveLead` actor first; `save` goes to the `saveStep` actor
+   * with the move (see FunnelOptions.saveSteps).
+   */
+  | { type: 'step.next'; save?: unknown; lead?: unknown }
   | { type: 'step.back' }
   /**
    * The browser is now on `url` (path and query), by a link, Back or Forward. `index` is the
@@ -148,32 +162,53 @@ export function createFunnelMachine(
     return index === null ? OFF_LIST : stepState(index);
   })();
 
-  // Moving on to step `to`: at once, or by way of `saving`.
-  const moveOn = (to: number) => {
+  // Moving on from state `from` to step `to`: at once, or by way of `saving` (the lead, when
+  // Next carries one, then the journey). Either save failing goes back to `shown`.
+  const moveOn = (from: string, to: number) => {
     const target = `#funnel.${ACTIVE}.${stepState(to)}`;
     if (options.saveSteps !== true) return { 'step.next': { target } };
+    const failed = { target: `#funnel.${ACTIVE}.${from}.${SHOWN}`, actions: 'keepError' as const };
     return {
-      on: { 'step.next': { target: SAVING, actions: 'keepSave' as const } },
+      on: {
+        'step.next': [
+          { guard: 'carriesLead' as const, target: `${SAVING}.${SAVING_LEAD}`, actions: 'keepSave' as const },
+          { target: `${SAVING}.${SAVING_JOURNEY}`, actions: 'keepSave' as const },
+        ],
+      },
       saving: {
         tags: [SAVING],
-        invoke: {
-          src: 'saveStep' as const,
-          input: ({ context }: { context: FunnelContext }): StepSaveInput => ({
-            to: {
-              url: plan ? stepUrl({ steps: plan.steps, code: plan.code, query: context.query }, to) : '',
-              index: to,
+        initial: SAVING_JOURNEY,
+        states: {
+          [SAVING_LEAD]: {
+            invoke: {
+              src: 'saveLead' as const,
+              input: ({ context }: { context: FunnelContext }) => context.lead,
+              onDone: { target: SAVING_JOURNEY, actions: 'keepLeadSaved' as const },
+              onError: failed,
             },
-            save: context.saving,
-          }),
-          onDone: { target },
-          onError: { target: SHOWN, actions: 'keepError' as const },
+          },
+          [SAVING_JOURNEY]: {
+            invoke: {
+              src: 'saveStep' as const,
+              input: ({ context }: { context: FunnelContext }): StepSaveInput => ({
+                to: {
+                  url: plan ? stepUrl({ steps: plan.steps, code: plan.code, query: context.query }, to) : '',
+                  index: to,
+                },
+                save: context.saving,
+                ...(context.leadSaved === undefined ? {} : { lead: context.leadSaved }),
+              }),
+              onDone: { target },
+              onError: failed,
+            },
+          },
         },
       },
     };
   };
   // A step whose Next saves first is two states, shown and saving; position is set on entering the step.
-  const stepStates = (index: number, next: number | null, extra: object) => {
-    const move = next === null ? null : moveOn(next);
+  const stepStates = (name: string, index: number, next: number | null, extra: object) => {
+    const move = next === null ? null : moveOn(name, next);
     const entry = [{ type: 'setPosition', params: { index } }];
     if (move === null || !('saving' in move)) {
       return { entry, on: { ...(move ?? {}), ...extra } };
@@ -187,10 +222,11 @@ export function createFunnelMachine(
   };
 
   const steps: Record<string, object> = {
-    [OFF_LIST]: stepStates(-1, plan && plan.steps.length > 0 ? 0 : null, {}),
+    [OFF_LIST]: stepStates(OFF_LIST, -1, plan && plan.steps.length > 0 ? 0 : null, {}),
   };
   plan?.steps.forEach((_, index) => {
     steps[stepState(index)] = stepStates(
+      stepState(index),
       index,
       index + 1 < plan.steps.length ? index + 1 : null,
       index > 0 ? { 'step.back': { target: stepState(index - 1) } } : {},
@@ -199,9 +235,13 @@ export function createFunnelMachine(
 
   return setup({
     types: { context: {} as FunnelContext, events: {} as FunnelEvent },
-    // The app provides the real one (machine.provide); this stands in where nothing is saved.
-    actors: { saveStep: fromPromise<undefined, StepSaveInput>(() => Promise.resolve(undefined)) },
+    // The app provides the real ones (machine.provide); these stand in where nothing is saved.
+    actors: {
+      saveStep: fromPromise<undefined, StepSaveInput>(() => Promise.resolve(undefined)),
+      saveLead: fromPromise<unknown, unknown>(() => Promise.resolve(undefined)),
+    },
     guards: {
+      carriesLead: ({ event }) => event.type === 'step.next' && event.lead !== undefined,
       // Another code, a page the funnel does not drive, or a query that changes the step
       // list (a variant or pathOverride) is another visit: this machine's plan no longer holds.
       isOtherVisit: ({ context, event }) => {
@@ -226,8 +266,11 @@ export function createFunnelMachine(
       setPosition: assign((_, params: { index: number }) => ({ position: params.index, error: null })),
       keepSave: assign({
         saving: ({ event }) => (event.type === 'step.next' ? event.save : undefined),
+        lead: ({ event }) => (event.type === 'step.next' ? event.lead : undefined),
+        leadSaved: undefined,
         error: null,
       }),
+      keepLeadSaved: assign({ leadSaved: ({ event }) => (event as { output?: unknown }).output }),
       keepError: assign({
         error: ({ event }) => {
           const failure = (event as { error?: unknown }).error;
@@ -252,6 +295,8 @@ export function createFunnelMachine(
       pagePath: initialStep === OFF_LIST && entry ? splitUrl(entry.url).pathname : null,
       position: -1,
       saving: undefined,
+      lead: undefined,
+      leadSaved: undefined,
       error: null,
     },
     states: {

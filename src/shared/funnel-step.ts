@@ -1,5 +1,14 @@
 import type { JourneyChange } from './journey/journey-store.ts';
+import type { SaveLeadInput } from './journey/lead.ts';
 import type { ScreenName } from '../engine/config-types.ts';
+
+/** What a screen hands over with Next, for the machine to save before it moves. */
+export interface StepMove {
+  /** A lead to save first (POST saveLead); the change that records it goes into the step's write. */
+  lead?: SaveLeadInput;
+  /** A change of the journey to write with the step, in the same write. */
+  change?: JourneyChange;
+}
 
 /** What a screen needs from the funnel: where the patient is, and how to move. */
 export interface FunnelStep {
@@ -14,13 +23,13 @@ export interface FunnelStep {
   /** Next has been pressed and the move is being saved; the patient is still on this step. */
   saving: boolean;
   /**
-   * Moves on: the machine saves the next step in the journey, with `change` in the same write
-   * (what the screen has to record, such as the lead's landing id), and moves once it is
-   * saved. Rejects, the patient still on this step, when the save fails: the caller says so.
-   * Pressed again while saving, it settles with the save under way. Resolves at once where
-   * there is no next step.
+   * Moves on: the machine saves the move's lead, when it has one, then the next step in the
+   * journey with the lead's record and the move's `change` in the same write, and moves once
+   * both are saved. Rejects, the patient still on this step, when either fails: the caller
+   * says so. Pressed again while saving, it settles with the save under way. Resolves at once
+   * where there is no next step.
    */
-  advance: (change?: JourneyChange) => Promise<void>;
+  advance: (move?: StepMove) => Promise<void>;
   /** A Continue button's `advance()`: a failure keeps the patient here and says so (MOVE_NOT_SAVED). */
   onNext: () => void;
   onBack: () => void;

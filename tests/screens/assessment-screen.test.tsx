@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
@@ -10,7 +11,8 @@ import HormoneAssessmentScreen from '../../src/features/assessment/hormone-asses
 import { contractValidator } from '../../src/contract/openapi.ts';
 import { server, TEST_API_BASE, useApiServer } from '../api/msw.ts';
 import { pageQuestionsHandler } from '../patient/mip-pages.ts';
-import { loadConfig } from '../support/config.ts';
+import { loadConfig, loadEngine } from '../support/config.ts';
+import { FunnelSync, useFunnelStep } from '../../src/app/funnel-sync.tsx';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 import { fakeFunnelStep, type FakeStep, type StepOverrides } from '../support/fake-step.ts';
 import { ApiError } from '../../src/shared/api/http.ts';
@@ -18,6 +20,7 @@ import { ApiError } from '../../src/shared/api/http.ts';
 useApiServer();
 
 const ROUTES = loadConfig().routes.routes;
+const ENGINE = loadEngine();
 const validLead = contractValidator().component('LeadPayload');
 
 function routeOf(path: string): RouteConfig {
@@ -31,12 +34,64 @@ function stepOf(overrides: StepOverrides = {}): FakeStep {
   return fakeFunnelStep({ canBack: false, ...overrides });
 }
 
-/** What the server is told, in order: lead saves (decoded) and the funnel moving on. */
-type Event = { saveLead: { lead: LeadPayload; scores: unknown; landingId: string } } | 'advance';
+/** What the server is told, in order: lead saves (decoded) and journey writes. */
+type Event = { saveLead: { lead: LeadPayload; scores: unknown; landingId: string } } | { journey: JourneyState };
+
+/** Journeys in memory, each write also told in `events`. */
+function recordedJourneys(events: Event[], initial: Readonly<Record<string, JourneyState>> = {}) {
+  const calls = memoryJourneyCalls(initial);
+  const save = calls.save;
+  calls.save = (pathCode, state, baseRevision) => {
+    events.push({ journey: state });
+    return save(pathCode, state, baseRevision);
+  };
+  return calls;
+}
+
+/** The journey writes among the events from the lead's save on. */
+function writesFromLead(events: readonly Event[]): JourneyState[] {
+  const lead = events.findIndex((event) => 'saveLead' in event);
+  return events.slice(lead).flatMap((event) => ('journey' in event ? [event.journey] : []));
+}
+
+/** The assessment as the app shows it: its step is the funnel machine's. */
+function AssessmentStep({ routePath, code }: { routePath: string; code: string }) {
+  const step = useFunnelStep();
+  return <HormoneAssessmentScreen route={routeOf(routePath)} params={{ pathCode: code }} code={code} step={step} />;
+}
+
+/**
+ * The assessment inside the app's funnel (FunnelSync and the visit's machine, with the app's
+ * actors), on the way to a stand-in results page: Next is the machine's, not a fake's.
+ */
+function renderInFunnel(options: {
+  path: string;
+  routePath?: string;
+  code: string;
+  journey: ReturnType<typeof memoryJourneyCalls>;
+}) {
+  const { routePath = '/hormone-assessment/:pathCode', code } = options;
+  renderWithProviders(
+    <FunnelSync engine={ENGINE} site="male">
+      <Routes>
+        <Route path={routePath} element={<AssessmentStep routePath={routePath} code={code} />} />
+        <Route path="/results/:pathCode" element={<h1>Your results are ready</h1>} />
+      </Routes>
+    </FunnelSync>,
+    { path: options.path, journeyCalls: options.journey },
+  );
+}
 
 function leadServer(events: Event[], status = 200) {
+  let saved: LeadPayload | null = null;
   server.use(
     pageQuestionsHandler(),
+    // The journey's own lead, as the server keeps it: a second attempt keeps the first's answers.
+    http.get(`${TEST_API_BASE}/journey/lead`, () =>
+      saved === null
+        ? HttpResponse.json({ status: 404, message: 'No lead' }, { status: 404 })
+        : HttpResponse.json({ data: { ...saved, savedAt: '2026-11-22T10:00:00.000Z' } }),
+    ),
     http.post(`${TEST_API_BASE}/memoForm/saveLead`, async ({ request }) => {
       if (status !== 200) return HttpResponse.json({ status, message: 'Service unavailable' }, { status });
       const body = (await request.json()) as { lead: string; scores?: string; landingId: string };
@@ -46,6 +101,7 @@ function leadServer(events: Event[], status = 200) {
       }
       const scores: unknown = body.scores === undefined ? undefined : JSON.parse(body.scores);
       events.push({ saveLead: { lead, scores, landingId: body.landingId } });
+      saved = lead;
       return HttpResponse.json({ data: { landing_id: lead.landing_id, savedAt: '2026-11-22T10:00:00.000Z' } });
     }),
   );
@@ -150,11 +206,8 @@ test('a patient answers every page of the assessment; the lead is saved with sco
   const user = userEvent.setup();
   const events: Event[] = [];
   leadServer(events);
-  const { journey, step } = renderAssessment({});
-  step.advance.mockImplementation(() => {
-    events.push('advance');
-    return Promise.resolve();
-  });
+  const journey = recordedJourneys(events);
+  renderInFunnel({ path: '/hormone-assessment/shrt', code: 'shrt', journey });
 
   await aboutYou(user);
   await yourSymptoms(user);
@@ -162,33 +215,27 @@ test('a patient answers every page of the assessment; the lead is saved with sco
   await contactDetails(user);
   await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
 
-  await waitFor(() => {
-    expect(step.advance).toHaveBeenCalledTimes(1);
-  });
+  expect(await screen.findByRole('heading', { name: 'Your results are ready' })).toBeVisible();
   const landedAt = journey.saved.get('shrt')?.landedAt ?? '';
   const landingId = makeLandingId({ lastName: 'Van Dyke', email: 'avery@example.com', landedAt, formId: 'MIP' });
-  expect(events).toEqual([
+  const leads = events.flatMap((event) => ('saveLead' in event ? [event.saveLead] : []));
+  expect(leads).toEqual([
     {
-      saveLead: {
-        landingId,
-        // Symptoms 15 + 10, low energy 100, more than a year 100; overall their mean.
-        scores: { symptoms: 25, energy: 100, duration: 100, overall: 75 },
-        lead: expect.objectContaining({
-          landing_id: landingId,
-          firstName: 'Avery',
-          lastName: 'Van Dyke',
-          email: 'avery@example.com',
-          phone: '2125550187',
-          formId: 'MIP',
-          pathCode: 'shrt',
-        }) as unknown,
-      },
+      landingId,
+      // Symptoms 15 + 10, low energy 100, more than a year 100; overall their mean.
+      scores: { symptoms: 25, energy: 100, duration: 100, overall: 75 },
+      lead: expect.objectContaining({
+        landing_id: landingId,
+        firstName: 'Avery',
+        lastName: 'Van Dyke',
+        email: 'avery@example.com',
+        phone: '2125550187',
+        formId: 'MIP',
+        pathCode: 'shrt',
+      }) as unknown,
     },
-    'advance',
   ]);
-  const saved = events[0];
-  const answers = typeof saved === 'object' ? saved.saveLead.lead.answers : [];
-  expect(Object.fromEntries(answers.map((given) => [given.ref, given.value]))).toEqual({
+  expect(Object.fromEntries((leads[0]?.lead.answers ?? []).map((given) => [given.ref, given.value]))).toEqual({
     birthdate: ['1980-04-27'],
     state: ['TX'],
     weight: ['180'],
@@ -204,19 +251,22 @@ test('a patient answers every page of the assessment; the lead is saved with sco
     // Left unticked, the optional marketing consent is on record as not given.
     'marketing-consent': ['false'],
   });
-  expect(journey.saved.get('shrt')).toMatchObject({ pages: { MIP: 3 } });
-  // The lead's record goes with the move on, in the machine's one journey write.
-  const record = step.advance.mock.calls[0]?.[0];
-  const before = journey.saved.get('shrt');
-  expect(before === undefined ? undefined : record?.(before)).toMatchObject({ landingId, completed: ['MIP'] });
-  expect(step.onNext).not.toHaveBeenCalled();
+  // The lead first, then one journey write: the results step with the lead's record.
+  expect(writesFromLead(events)).toEqual([
+    expect.objectContaining({
+      step: { url: '/results/shrt', index: 1 },
+      landingId,
+      completed: ['MIP'],
+      pages: { MIP: 3 },
+    }),
+  ]);
 }, 30_000);
 
 test('the quiz asks the symptoms first and skips the health history', async () => {
   const user = userEvent.setup();
   const events: Event[] = [];
   leadServer(events);
-  const { step } = renderAssessment({ routePath: '/quiz/:pathCode?', code: 'quiz', path: '/quiz' });
+  renderInFunnel({ path: '/quiz', routePath: '/quiz/:pathCode?', code: 'quiz', journey: recordedJourneys(events) });
 
   expect(screen.getByRole('heading', { level: 1, name: 'Hormone Quiz' })).toBeVisible();
   expect(await screen.findByText('Page 1 of 3')).toBeVisible();
@@ -225,33 +275,30 @@ test('the quiz asks the symptoms first and skips the health history', async () =
   await contactDetails(user);
   await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
 
-  await waitFor(() => {
-    expect(step.advance).toHaveBeenCalledTimes(1);
-  });
-  expect(events).toHaveLength(1);
-  expect(JSON.stringify(events)).not.toContain('hormone-cancer');
+  expect(await screen.findByRole('heading', { name: 'Your results are ready' })).toBeVisible();
+  const leads = events.filter((event) => 'saveLead' in event);
+  expect(leads).toHaveLength(1);
+  expect(JSON.stringify(leads)).not.toContain('hormone-cancer');
+  expect(writesFromLead(events)).toEqual([expect.objectContaining({ step: { url: '/results/quiz', index: 0 } })]);
 }, 30_000);
 
 /** A patient back on the assessment's last page (the contact details), every earlier page answered. */
-function renderOnLastPage() {
-  return renderAssessment({
-    journey: memoryJourneyCalls({
-      shrt: {
-        version: 2,
-        landedAt: '2026-11-22T09:00:00.000Z',
-        answers: ANSWERED_TO_CONTACT,
-        pages: { MIP: 3 },
-        completed: [],
-        records: {},
-      } satisfies JourneyState,
-    }),
-  });
-}
+const ON_LAST_PAGE = {
+  shrt: {
+    version: 2,
+    landedAt: '2026-11-22T09:00:00.000Z',
+    answers: ANSWERED_TO_CONTACT,
+    pages: { MIP: 3 },
+    completed: [],
+    records: {},
+  } satisfies JourneyState,
+};
 
 test('when the lead cannot be saved, the patient hears why, stays on the last page and does not move on', async () => {
   const user = userEvent.setup();
-  leadServer([], 503);
-  const { step } = renderOnLastPage();
+  const events: Event[] = [];
+  leadServer(events, 503);
+  renderInFunnel({ path: '/hormone-assessment/shrt', code: 'shrt', journey: recordedJourneys(events, ON_LAST_PAGE) });
 
   await contactDetails(user);
   await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
@@ -260,17 +307,28 @@ test('when the lead cannot be saved, the patient hears why, stays on the last pa
   expect(screen.getByRole('heading', { name: 'Where should we send your results?' })).toBeVisible();
   expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('avery@example.com');
   expect(screen.getByRole('button', { name: 'Finish the assessment' })).toBeEnabled();
-  expect(step.onNext).not.toHaveBeenCalled();
-  expect(step.advance).not.toHaveBeenCalled();
+  // No journey was told the patient moved on.
+  const steps = events.flatMap((event) => ('journey' in event && event.journey.step ? [event.journey.step] : []));
+  expect(steps.every((step) => step.index === 0)).toBe(true);
 }, 20_000);
 
 test('when the move on cannot be saved, the patient stays on the last page with their answers and can press again', async () => {
   const user = userEvent.setup();
-  leadServer([]);
-  const { step } = renderOnLastPage();
-  // The machine's journey write fails as a dropped connection does (no status): it stays on
-  // the step, and the promise says so.
-  step.advance.mockRejectedValueOnce(new ApiError('Failed to fetch', null, 'journey'));
+  const events: Event[] = [];
+  leadServer(events);
+  const journey = recordedJourneys(events, ON_LAST_PAGE);
+  // The machine's journey write (the first with the results step) fails as a dropped
+  // connection does (no status): the machine stays on the step, and the screen says so.
+  const save = journey.save;
+  let failed = false;
+  journey.save = (pathCode, state, baseRevision) => {
+    if (!failed && state.step?.index === 1) {
+      failed = true;
+      return Promise.reject(new ApiError('Failed to fetch', null, 'journey'));
+    }
+    return save(pathCode, state, baseRevision);
+  };
+  renderInFunnel({ path: '/hormone-assessment/shrt', code: 'shrt', journey });
 
   await contactDetails(user);
   await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
@@ -279,9 +337,27 @@ test('when the move on cannot be saved, the patient stays on the last page with 
   expect(screen.getByRole('heading', { name: 'Where should we send your results?' })).toBeVisible();
   expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('avery@example.com');
   await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
-  await waitFor(() => {
-    expect(step.advance).toHaveBeenCalledTimes(2);
+  expect(await screen.findByRole('heading', { name: 'Your results are ready' })).toBeVisible();
+  expect(journey.saved.get('shrt')?.step).toEqual({ url: '/results/shrt', index: 1 });
+}, 20_000);
+
+test('off the funnel, the assessment saves its lead and its record by itself', async () => {
+  const user = userEvent.setup();
+  const events: Event[] = [];
+  leadServer(events);
+  const { journey, step } = renderAssessment({
+    journey: recordedJourneys(events, ON_LAST_PAGE),
+    step: stepOf({ canNext: false }),
   });
+
+  await contactDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
+
+  await waitFor(() => {
+    expect(journey.saved.get('shrt')?.completed).toEqual(['MIP']);
+  });
+  expect(events.filter((event) => 'saveLead' in event)).toHaveLength(1);
+  expect(step.advance).not.toHaveBeenCalled();
 }, 20_000);
 
 test('a patient who paid first goes back from the first page to the previous step', async () => {

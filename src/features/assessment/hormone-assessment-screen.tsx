@@ -3,7 +3,7 @@ import { funnelConfig } from '../../contract/funnel-config.ts';
 import { computeScores } from '../../domain/scores.ts';
 import { FormRunner } from '../../shared/ui/form-runner.tsx';
 import { useJourney } from '../../shared/journey/journey-context.tsx';
-import { saveLeadOf } from '../../shared/journey/lead.ts';
+import { loadChunk } from '../../lib/lazy-chunk.ts';
 import { usePrefill } from './use-prefill.ts';
 import { useRouteContext } from '../../shared/journey/use-route-context.ts';
 import { routeIntro } from '../../shared/layout/route-intro.ts';
@@ -11,9 +11,9 @@ import type { ScreenProps } from '../../shared/screen-props.ts';
 
 /**
  * The hormone assessment (all its variants: the route's form names the pages). Answers are
- * kept in the patient's journey page by page; the last page saves the lead with its scores,
- * then hands the machine the lead's record to save with the next step: one journey write,
- * and the patient moves only once it is saved (a failure keeps them on the page, told so).
+ * kept in the patient's journey page by page; the last page hands the machine the lead with
+ * its scores: the machine saves it, then the next step with the lead's record in one journey
+ * write, and the patient moves only once both are saved (a failure keeps them on the page, told so).
  */
 export default function HormoneAssessmentScreen({ route, code, step }: ScreenProps) {
   const journey = useJourney(code);
@@ -36,17 +36,19 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
           intro={intro !== null && <Text c="dimmed">{intro.text}</Text>}
           onBack={step?.canBack ? step.onBack : undefined}
           onComplete={async (pages) => {
-            const { record } = await saveLeadOf({
+            const lead = {
               journey,
               pages,
               pathCode: code,
               formId: form.formId,
               linkLandingId: context.landingId,
               scores: computeScores(funnelConfig.scores, journey.state.answers),
-            });
-            // Off the funnel's list there is no next step to save with: the record is saved alone.
-            if (step?.canNext === true) await step.advance(record);
-            else await journey.save(record);
+            };
+            // The machine saves the lead, then the step with its record. Off the funnel's list
+            // there is no move to save it with: the lead and its record are saved alone. The
+            // lead's code is loaded on submit either way: no page of questions needs it before.
+            if (step?.canNext === true) await step.advance({ lead });
+            else await (await loadChunk(() => import('../../shared/journey/lead.ts'))).saveJourneyLead(lead);
           }}
         />
       )}
