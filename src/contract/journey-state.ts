@@ -1,44 +1,21 @@
-import type { DateTime, LandingId, PathCode } from './api-types.ts';
+import type { JourneyState } from './generated/app-schemas.ts';
+
+/**
+ * The patient's place and answers in one funnel, and the journey as the server returns it:
+ * declared once, as `JourneyState` and `Journey` in schemas/app.openapi.json, and generated
+ * from there (npm run types). Kept on the server under an opaque id that travels only in an
+ * HttpOnly cookie: never in a URL or browser storage. Answers, page numbers, the step and the
+ * finished parts belong to the whole journey (a patient types a thing once, whichever part
+ * asks it); each record belongs to one part, named first: `payment.`, `intake.`, `booking.`,
+ * `cont.` (the continuing-care form), `restart.`.
+ */
+export type { Journey, JourneyState, JourneyStateV1 } from './generated/app-schemas.ts';
 
 /**
  * The journey's version: 2 since each record carries its part's name (issue 15). A journey
  * saved before has no version; `migrateJourneyState` reads it as the current one.
  */
-export const JOURNEY_VERSION = 2;
-
-/**
- * The patient's place and answers in one funnel (`JourneyState` of schemas/app.openapi.json),
- * kept on the server under an opaque id that travels only in an HttpOnly cookie: never in a
- * URL or browser storage. Answers, page numbers, the step and the finished parts belong to the
- * whole journey (a patient types a thing once, whichever part asks it); each record belongs to
- * one part, named first: `payment.`, `intake.`, `booking.`, `cont.` (the continuing-care form),
- * `restart.`.
- */
-export interface JourneyState {
-  version: typeof JOURNEY_VERSION;
-  /** When the patient first landed in this funnel. */
-  landedAt: DateTime;
-  /** The lead's landing id, once a lead is saved. */
-  landingId?: LandingId;
-  /** Answers by question ref; every answer a list. */
-  answers: Readonly<Record<string, readonly string[]>>;
-  /** The page each form is on, by form id. */
-  pages: Readonly<Record<string, number>>;
-  /** The funnel step the patient was last on. */
-  step?: { url: string; index: number };
-  /** Parts the patient has finished: a form id, 'payment', 'appointment'. */
-  completed: readonly string[];
-  /** Ids calls returned or must reuse, by part: `payment.orderId`, `booking.appointmentId.4`. */
-  records: Readonly<Record<string, string>>;
-}
-
-export interface Journey {
-  pathCode: PathCode;
-  state: JourneyState;
-  /** How many times the journey has been saved: the next save names it as its baseRevision. */
-  revision: number;
-  updatedAt: DateTime;
-}
+export const JOURNEY_VERSION: JourneyState['version'] = 2;
 
 /**
  * Version 1's records that named no part, and their names in version 2. Spelled here, not read

@@ -1,5 +1,5 @@
 import { isRealDate, toIsoDate } from './calendar.ts';
-import type { Answer, DateTime, IsoDate, LandingId, QuestionType } from '../contract/api-types.ts';
+import type { Answer, DateTime, IsoDate, LandingId, QuestionType, Submission } from '../contract/api-types.ts';
 import type { DomainLogger } from './logger.ts';
 
 /** Field refs that hold a birthdate (SPEC §3: birthdate, birthdateH2). */
@@ -13,13 +13,8 @@ export interface RawAnswer {
   value: string | readonly string[] | null | undefined;
 }
 
-/** What is saved for a form (SPEC §3). */
-export interface Submission {
-  landing_id: LandingId;
-  landed_at: DateTime;
-  answers: Answer[];
-  submitted_at: DateTime;
-}
+/** What is saved for a form (SPEC §3): the contract's `Submission`. */
+export type { Submission };
 
 /**
  * Converts a birthdate typed as `MM/DD/YYYY` to `YYYY-MM-DD` (SPEC §5). A date that does not

@@ -49,7 +49,7 @@ function memoryJourney(answers: JourneyState['answers']): JourneyHandle & { curr
   return handle;
 }
 
-async function contPages(pageIds: readonly string[]): Promise<QuestionPage[]> {
+async function contPages(pageIds: readonly string[]): Promise<readonly QuestionPage[]> {
   return (await getPageQuestions({ formId: 'CONT', pageIds })).pages;
 }
 

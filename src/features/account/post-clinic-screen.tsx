@@ -13,7 +13,7 @@ import type { ScreenProps } from '../../shared/screen-props.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 
 interface VisitSummary {
-  scripts: Prescription[];
+  scripts: readonly Prescription[];
   /** The newest order, if the visit (or an earlier one) has one. */
   order?: Order;
 }

@@ -57,7 +57,7 @@ export class OnceCalls {
 }
 
 /** The answers of some pages as the API keeps them, and as the free-form order details. */
-export function submittedAnswers(pages: readonly QuestionPage[], state: JourneyState): Answer[] {
+export function submittedAnswers(pages: readonly QuestionPage[], state: JourneyState): readonly Answer[] {
   const submission = buildSubmission(
     {
       landingId: 'unused',

@@ -23,7 +23,7 @@ import { ActionBar } from '../../shared/layout/action-bar.tsx';
 interface Results {
   lead: Lead;
   qualified: boolean;
-  reasons: string[];
+  reasons: readonly string[];
 }
 
 /** Where a patient without answers takes the assessment: their code's, as config says, else the brand's start. */

@@ -1,3 +1,4 @@
+import type { QuestionPage } from '../../contract/api-types.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
@@ -50,13 +51,6 @@ const getDeadEnd: OperationHandler = ({ db, query }) => {
     notFound('No dead-end page for this answer.');
   return ok({ deadEndAnswer: answer, markdown: row.markdown });
 };
-
-interface QuestionPage {
-  id: string;
-  formId: string;
-  title?: string;
-  questions: unknown[];
-}
 
 /** GET /memoForm/pageQuestions: pages of a form, in the order asked; 404 when one is missing. */
 const getPageQuestions: OperationHandler = ({ db, query }) => {

@@ -1,3 +1,4 @@
+import type { IdentityCustomer } from '../../contract/api-types.ts';
 import { ageOn } from '../../domain/age-band.ts';
 import { isoDayOf } from '../../domain/calendar.ts';
 import { identityFieldsForState } from '../../domain/identity-fields.ts';
@@ -7,17 +8,6 @@ import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
 import { bodyOf, newId, notFound, nowIso, ok, text } from './support.ts';
 import { statement } from '../database.ts';
-
-/** The decoded `customer` of an identity check (the contract's IdentityCustomer). */
-interface IdentityCustomer {
-  firstName: string;
-  lastName: string;
-  birthdate: string;
-  state: string;
-  idType?: string;
-  idNumber?: string;
-  ssn?: string;
-}
 
 type IdentityStatus = 'verified' | 'failed' | 'review';
 

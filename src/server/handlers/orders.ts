@@ -22,21 +22,7 @@ import {
 } from './support.ts';
 import { statement } from '../database.ts';
 // The decoded `order` field: no card data, a billing token.
-import type { OrderPayload } from '../../contract/api-types.ts';
-
-/** The decoded `customer` field of saveBillingInfo (the contract's BillingCustomer). */
-interface BillingCustomer {
-  firstName: string;
-  lastName: string;
-  email?: string;
-  phone?: string;
-  address: { line1: string; line2?: string; city: string; state: string; zip: string };
-  paymentToken?: string;
-  cardNumber?: string;
-  expMonth?: number;
-  expYear?: number;
-  cvc?: string;
-}
+import type { BillingCustomer, OrderPayload } from '../../contract/api-types.ts';
 
 interface BillingRow {
   billing_token: string;

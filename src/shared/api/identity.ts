@@ -1,12 +1,6 @@
 import { apiCall, type CallOptions } from './http.ts';
-import type {
-  CustomerId,
-  DateTime,
-  HasId,
-  IdentityCustomer,
-  IdentityResult,
-  RecaptchaResult,
-} from '../../contract/api-types.ts';
+import type { CustomerId, HasId, IdentityCustomer, IdentityResult, RecaptchaResult } from '../../contract/api-types.ts';
+import type { IdDocumentReceipt } from '../../contract/generated/app-schemas.ts';
 
 /** Checks a customer's identity (`POST /idVerification/checkIdentity`, secured; form-encoded customer). */
 export function checkIdentity(customer: IdentityCustomer, options?: CallOptions): Promise<IdentityResult> {
@@ -53,12 +47,8 @@ export function verifyRecaptcha(verification: RecaptchaVerification, options?: C
   return apiCall<RecaptchaResult>({ method: 'POST', path: '/memoForm/verifyRecaptcha', json: verification }, options);
 }
 
-/** What the server answers for a received ID document (`IdDocumentReceipt`, schemas/app.openapi.json). */
-export interface IdDocumentReceipt {
-  customerId: CustomerId;
-  hasId: boolean;
-  receivedAt: DateTime;
-}
+/** What the server answers for a received ID document (schemas/app.openapi.json). */
+export type { IdDocumentReceipt };
 
 /**
  * Sends a customer's ID document (`POST /mipH2/uploadId/{id}`, secured, the app's own call):

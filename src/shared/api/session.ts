@@ -1,12 +1,9 @@
 import { apiCall, type CallOptions } from './http.ts';
-import type { CustomerId, DateTime } from '../../contract/api-types.ts';
 
-/** What a return link opened (`ClaimedAccess` of schemas/app.openapi.json). */
-export interface ClaimedAccess {
-  ktCustomerId: CustomerId;
-  /** When the link stops working; the session keeps what it was given. */
-  expiresAt: DateTime;
-}
+import type { ClaimedAccess } from '../../contract/generated/app-schemas.ts';
+
+/** What a return link opened: the customer and when the link stops working (schemas/app.openapi.json). */
+export type { ClaimedAccess };
 
 /**
  * Opens a returning patient's records in this browser (`POST /session/claim`): the signed,
