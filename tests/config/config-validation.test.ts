@@ -1,0 +1,418 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { expect, test } from 'vitest';
+import { ROOT_DIR } from '../../src/contract/schema-files.ts';
+import { LAYOUT_NAMES, SCREEN_NAMES } from '../../src/engine/config-types.ts';
+import { funnelConfigValidation } from '../../scripts/lib/vite-config-plugin.ts';
+import { configTexts, editConfig, must, problemsOf } from '../support/config.ts';
+
+const valid = configTexts();
+
+function writeConfigDir(texts: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'funnel-config-'));
+  for (const [file, text] of Object.entries(texts)) writeFileSync(path.join(dir, file), text);
+  return dir;
+}
+
+test('the project config is valid', () => {
+  expect(problemsOf(valid)).toEqual([]);
+});
+
+test('a funnel without steps', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    Reflect.deleteProperty(must(json.funnels['hrt-assessment']), 'steps');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment: missing required property "steps"',
+  ]);
+});
+
+test('a mistyped step suggests the step it is close to', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-assessment']).steps[4] = '/mip/calendy';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?',
+  ]);
+});
+
+test("a women's page in a men's funnel", () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-assessment']).steps[2] = '/f/payment';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment/steps/2: step "/f/payment" does not fit funnel "hrt-assessment": /f/payment/shrt is a page of the women\'s site (/f/payment/:pathCode), not the men\'s site',
+  ]);
+});
+
+test('a page the funnel machine does not drive cannot be a step', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['ed-checkout']).steps.push('/thank-you');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/ed-checkout/steps/2: step "/thank-you" does not fit funnel "ed-checkout": /thank-you/dailytada opens /thank-you/:pathCode, which is not a funnel page',
+  ]);
+});
+
+test('a funnel must say where it finishes', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    Reflect.deleteProperty(must(json.funnels['ed-checkout']), 'finish');
+  });
+  expect(problemsOf(texts)).toEqual(['config/funnels.json: /funnels/ed-checkout: missing required property "finish"']);
+});
+
+test('a funnel that would end on a step whose Continue goes nowhere', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['ed-checkout']).finish = '/mip/checkout';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/ed-checkout/finish: finish "/mip/checkout" opens the checkout screen, which offers Continue: a patient who reaches the end of funnel "ed-checkout" would press it and go nowhere. Use a page that ends the journey (finish, thank-you, continuous-confirmation), such as /finish',
+  ]);
+});
+
+test("a finish on the other site's page", () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-quiz']).finish = '/f/finish';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-quiz/finish: finish "/f/finish" does not fit funnel "hrt-quiz": /f/finish/quiz is a page of the women\'s site (/f/finish/:pathCode), not the men\'s site',
+  ]);
+});
+
+test('a finish page in the middle of the steps would strand the steps after it', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-assessment']).steps.splice(2, 0, '/finish');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment/steps/2: step "/finish" ends the journey (the finish screen offers no Continue), so the steps after it could never be reached',
+  ]);
+});
+
+test('a variant step that does not exist', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(must(json.funnels['f-hrt-assessment']).variants?.[0]).steps[1] = '/f/finnish';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/f-hrt-assessment/variants/0/steps/1: unknown step "/f/finnish": no page matches /f/finnish/fha1; did you mean /f/finish?',
+  ]);
+});
+
+test('a code that a redirect already owns', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-assessment']).codes.push('ihrt');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment/codes/3: code "ihrt" cannot be used: /hormone-assessment/ihrt redirects to /hormone-assessment/shrt',
+  ]);
+});
+
+test('a variant for a code its funnel does not have', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(must(json.funnels['hrt-assessment']).variants?.[0]).codes = ['shrt', 'ghrtt'];
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment/variants/0/codes/1: "ghrtt" is not a code of funnel "hrt-assessment"; did you mean "ghrt"?',
+  ]);
+});
+
+test('a code used by two funnels', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-no-payment']).codes.push('shrt');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-no-payment/codes/2: code "shrt" is already used by funnel "hrt-assessment" (/funnels/hrt-assessment/codes/0); each code follows one funnel',
+  ]);
+});
+
+test('a code in capitals', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    must(json.funnels['hrt-assessment']).codes.push('SpringHRT');
+  });
+  expect(problemsOf(texts)).toEqual([
+    "config/funnels.json: /funnels/hrt-assessment/codes/3: \"SpringHRT\" must be a lowercase campaign code: letters, digits, '-' or '_'",
+  ]);
+});
+
+test('a misspelt property and a misspelt site', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    Object.assign(must(json.funnels['hrt-assessment']), { stpes: [], site: 'males' });
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/hrt-assessment/stpes: unknown property "stpes"; did you mean "steps"?',
+    'config/funnels.json: /funnels/hrt-assessment/site: "males" is not one of: male, female; did you mean "male"?',
+  ]);
+});
+
+test('a loop in redirects is reported once', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    json.redirects.push({ from: ['/results/shrt'], to: '/results' });
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/routes.json: /redirects/1/to: redirect loop: /results → /results/shrt → /results',
+  ]);
+});
+
+test('a redirect to nowhere', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    json.redirects.push({ from: ['/old-offer'], to: '/paymnt/shrt' });
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/routes.json: /redirects/5/to: "/paymnt/shrt" leads to no page; did you mean /payment/shrt?',
+  ]);
+});
+
+test('a route whose campaign code parameter is not in its path', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    must(must(json.routes[2]).campaignCode).param = 'code';
+  });
+  expect(problemsOf(texts)).toContain(
+    'config/routes.json: /routes/2/campaignCode/param: "code" is not a parameter of "/f/intake/:pathCode"',
+  );
+});
+
+/** Sets `whenSent` on the route with this path. */
+function withSentPath(path: string, whenSent: string) {
+  return editConfig(valid, 'routes', (json) => {
+    must(json.routes.find((route) => route.path === path)).whenSent = whenSent;
+  });
+}
+
+test("a page's whenSent that leads to no page, or to the other site's page", () => {
+  expect(problemsOf(withSentPath('/f/cont/:pathCode', '/f/confirm/:pathCode/refill'))).toEqual([
+    'config/routes.json: /routes/7/whenSent: "/f/confirm/:pathCode/refill" leads to no page',
+  ]);
+  expect(problemsOf(withSentPath('/f/cont/:pathCode', '/quiz/:pathCode'))).toEqual([
+    'config/routes.json: /routes/7/whenSent: "/quiz/:pathCode" is a page of the men\'s site (/quiz/:pathCode?)',
+  ]);
+});
+
+test('a funnel page cannot have whenSent: its funnel says where it goes', () => {
+  expect(problemsOf(withSentPath('/mip/cont/ced/:pathCode', '/thank-you/:pathCode'))).toEqual([
+    'config/routes.json: /routes/13/whenSent: a funnel page goes on to its funnel\'s next step; "whenSent" is for pages outside funnels',
+  ]);
+});
+
+test('a whenSent on a screen that does not read it', () => {
+  expect(problemsOf(withSentPath('/commerce-info-update', '/memo/appointment'))).toEqual([
+    'config/routes.json: /routes/25/whenSent: the commerce-info-update screen does not read "whenSent" (only: continuous-form)',
+  ]);
+});
+
+test('a whenSent with :pathCode on a page without a campaign code to fill it with', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    const route = must(json.routes.find((item) => item.path === '/f/cont/:pathCode'));
+    Reflect.deleteProperty(route, 'campaignCode');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/routes.json: /routes/7/whenSent: the page needs "campaignCode" to fill :pathCode',
+  ]);
+});
+
+test('a whenSent that a redirect would swallow', () => {
+  expect(problemsOf(withSentPath('/f/cont/:pathCode', '/mip/form/CHRT'))).toEqual([
+    'config/routes.json: /routes/7/whenSent: /mip/form/CHRT redirects to /mip/cont/chrt',
+  ]);
+});
+
+test('a whenSent with a parameter other than :pathCode', () => {
+  expect(problemsOf(withSentPath('/f/cont/:pathCode', '/f/conf/:code/refill'))).toEqual([
+    'config/routes.json: /routes/7/whenSent: "/f/conf/:code/refill" must be a path such as /f/conf/:pathCode/refill, whose only parameter is :pathCode',
+  ]);
+});
+
+test('an unknown screen name', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    Object.assign(must(json.routes[0]), { screen: 'paymnt' });
+  });
+  const [problem] = problemsOf(texts);
+  expect(problem).toMatch(
+    /^config\/routes\.json: \/routes\/0\/screen: "paymnt" is not one of: about-consult, .*; did you mean "payment"\?$/,
+  );
+});
+
+test('a grouped code that exists nowhere', () => {
+  const texts = editConfig(valid, 'codeGroups', (json) => {
+    must(json.groups.ed).codes.push('dailytadda');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/code-groups.json: /groups/ed/codes/9: unknown code "dailytadda": no funnel has it and it is not in groupOnlyCodes; did you mean "dailytada"?',
+  ]);
+});
+
+test('a group-only code that has a funnel', () => {
+  const texts = editConfig(valid, 'codeGroups', (json) => {
+    json.groupOnlyCodes.shrt = 'oops';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/code-groups.json: /groupOnlyCodes/shrt: "shrt" has a funnel; list it in groups only',
+  ]);
+});
+
+test('a pathOverride key allowed on a site it has no path for', () => {
+  const texts = editConfig(valid, 'stepKeys', (json) => {
+    must(json.keys.precal).sites = ['male', 'female'];
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/step-keys.json: /keys/precal/paths: no path for the men\'s site, which "sites" allows',
+  ]);
+});
+
+test('a pathOverride key with a path for a site it is not allowed on', () => {
+  const texts = editConfig(valid, 'stepKeys', (json) => {
+    must(json.keys.precal).paths.male = '/mip/calendly';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/step-keys.json: /keys/precal/paths/male: "precal" is not allowed on the men\'s site (sites: female); add the site to "sites" or remove this path',
+  ]);
+});
+
+test('a pathOverride key whose path does not resolve', () => {
+  const texts = editConfig(valid, 'stepKeys', (json) => {
+    must(json.keys.cal).paths.female = '/f/appointment';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/step-keys.json: /keys/cal/paths/female: "/f/appointment" does not resolve on the women\'s site: no page matches /f/appointment/fbhrt',
+  ]);
+});
+
+test('broken JSON is reported with its line and column', () => {
+  const texts = {
+    ...valid,
+    'routes.json': (valid['routes.json'] ?? '').replace('"title": "Intake",', '"title": "Intake",,'),
+  };
+  expect(problemsOf(texts)).toEqual([
+    'config/routes.json: line 29, column 25: invalid JSON: expected a property name in double quotes (is there a trailing comma?)',
+  ]);
+});
+
+test('a trailing comma', () => {
+  const texts = { ...valid, 'funnels.json': '{\n  "unknownCodePath": "/error",\n  "funnels": {},\n}\n' };
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: line 4, column 1: invalid JSON: expected a property name in double quotes (is there a trailing comma?)',
+  ]);
+});
+
+test('a missing file', () => {
+  const texts = Object.fromEntries(Object.entries(valid).filter(([file]) => file !== 'code-groups.json'));
+  expect(problemsOf(texts)).toEqual(['config/code-groups.json: /: file is missing']);
+});
+
+test('every problem is reported at once, across files', () => {
+  let texts = editConfig(valid, 'funnels', (json) => {
+    Reflect.deleteProperty(must(json.funnels['ed-renewal']), 'steps');
+    must(json.funnels['hrt-assessment']).steps[4] = '/mip/calendy';
+  });
+  texts = editConfig(texts, 'codeGroups', (json) => {
+    must(json.groups.hrt).codes.push('microbhh');
+  });
+  texts = { ...texts, 'step-keys.json': '{ "keys": ' };
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /funnels/ed-renewal: missing required property "steps"',
+    'config/step-keys.json: line 1, column 11: invalid JSON: expected a value (is there a trailing comma?)',
+    'config/funnels.json: /funnels/hrt-assessment/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?',
+  ]);
+});
+
+test('npm run validate exits 0 on valid config and 1 with every problem on invalid config', () => {
+  const tsx = path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx');
+  const ok = execFileSync(tsx, ['scripts/validate.ts'], { cwd: ROOT_DIR, encoding: 'utf8' });
+  expect(ok).toContain('all config is valid');
+
+  const dir = writeConfigDir(
+    editConfig(valid, 'funnels', (json) => {
+      must(json.funnels['hrt-assessment']).steps[4] = '/mip/calendy';
+      must(json.funnels['hrt-no-payment']).codes.push('shrt');
+    }),
+  );
+  const run = spawnSync(tsx, ['scripts/validate.ts', '--dir', dir], { cwd: ROOT_DIR, encoding: 'utf8' });
+  expect(run.status).toBe(1);
+  const label = path.relative(ROOT_DIR, dir);
+  expect(run.stderr).toContain(
+    `${label}/funnels.json: /funnels/hrt-assessment/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?`,
+  );
+  expect(run.stderr).toContain(`${label}/funnels.json: /funnels/hrt-no-payment/codes/2: code "shrt" is already used`);
+  expect(run.stderr).toContain('2 problems');
+});
+
+test('the Vite build fails on invalid config with the same messages', async () => {
+  const dir = writeConfigDir(
+    editConfig(valid, 'funnels', (json) => {
+      Reflect.deleteProperty(must(json.funnels['hrt-assessment']), 'steps');
+    }),
+  );
+  const root = mkdtempSync(path.join(tmpdir(), 'funnel-build-'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>t</title>');
+  await expect(
+    build({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [funnelConfigValidation({ dir })],
+      build: { write: false },
+    }),
+  ).rejects.toThrow('config/funnels.json: /funnels/hrt-assessment: missing required property "steps"');
+});
+
+test('the screen and layout names in the schema are the ones the code knows', () => {
+  const schema = JSON.parse(readFileSync(path.join(ROOT_DIR, 'schemas', 'routes.schema.json'), 'utf8')) as {
+    $defs: { screen: { enum: string[] }; layout: { properties: { name: { enum: string[] } } } };
+  };
+  expect(new Set(schema.$defs.screen.enum)).toEqual(new Set(SCREEN_NAMES));
+  expect(new Set(schema.$defs.layout.properties.name.enum)).toEqual(new Set(LAYOUT_NAMES));
+});
+
+test('a product for a code no funnel has, with the code it is close to', () => {
+  const texts = editConfig(valid, 'products', (json) => {
+    json.byCode.mhtr = { productId: '1682', type: 'mpid', description: 'A typo of mhrt.' };
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/products.json: /byCode/mhtr: unknown code "mhtr": no funnel has it; did you mean "mhrt"?',
+  ]);
+});
+
+test("a product limited to the other brand's site, and one on a funnel that never pays", () => {
+  const texts = editConfig(valid, 'products', (json) => {
+    must(json.byCode.groupv).site = 'female';
+    json.byCode.a2renewal = { productId: '1690', type: 'product', description: 'ED renewal.' };
+    json.byCode['a2-renewal'] = { productId: '1690', type: 'product', description: 'ED renewal.' };
+    Reflect.deleteProperty(json.byCode, 'a2renewal');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/products.json: /byCode/groupv/site: "groupv" is a code of the men\'s site, not the women\'s site',
+    'config/products.json: /byCode/a2-renewal: "a2-renewal"\'s funnel has no payment or checkout step, so its product is never fetched',
+  ]);
+});
+
+test('a product id that is not digits', () => {
+  const texts = editConfig(valid, 'products', (json) => {
+    must(json.byCode.mhrt).productId = 'x1682';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/products.json: /byCode/mhrt/productId: "x1682" must be a product id: digits only',
+  ]);
+});
+
+test('a route whose form is not one of the named forms', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    const route = must(json.routes.find((candidate) => candidate.path === '/mip/form/:pathCode'));
+    route.form = { formId: 'MIP-H3', pageIds: ['1'] };
+  });
+  expect(problemsOf(texts)).toEqual([
+    expect.stringMatching(
+      /^config\/routes\.json: \/routes\/\d+\/form\/formId: form "MIP-H3" is not one of "forms" \(MIP, MIP-H2, CONT\); did you mean "MIP-H2"\?$/,
+    ),
+  ]);
+});
+
+test('a code that two groups give different consult event types', () => {
+  const texts = editConfig(valid, 'codeGroups', (json) => {
+    must(json.groups.hrt).consultEventType = 'hrt-consult';
+    must(json.groups.hrt).codes.push('dailytada');
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/code-groups.json: /groups/ed/consultEventType: "dailytada" is also in group "hrt", which gives consultEventType another value; a code may get only one',
+  ]);
+});

@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { ROOT_DIR } from '../../src/contract/schema-files.ts';
+import { renderFunnelsMarkdown } from '../../scripts/lib/funnel-docs.ts';
+import { loadConfig } from '../support/config.ts';
+
+const DOC_FILE = path.join(ROOT_DIR, 'docs', 'funnels.md');
+
+/** What npm run funnels writes, from config/ as validateConfigDir() reads it. */
+function generatedDoc(): string {
+  return renderFunnelsMarkdown(loadConfig());
+}
+
+/** The Mermaid block under a funnel's heading. */
+function diagramOf(markdown: string, funnelId: string): string {
+  const section = markdown.split(`\n### ${funnelId}\n`)[1] ?? '';
+  return /```mermaid\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+}
+
+test('docs/funnels.md is what npm run funnels generates from config/', () => {
+  expect(existsSync(DOC_FILE), 'docs/funnels.md is missing; run npm run funnels').toBe(true);
+  const onDisk = readFileSync(DOC_FILE, 'utf8').replace(/\r\n/g, '\n');
+  expect(onDisk, 'docs/funnels.md is stale; run npm run funnels').toBe(generatedDoc());
+});
+
+test("microbh's diagram has two distinct /mip/calendly nodes, joined by Next edges", () => {
+  const diagram = diagramOf(generatedDoc(), 'microclinic-book-first');
+  const calendlyNodes = [...diagram.matchAll(/^\s*(\w+)\["[^"]*\/mip\/calendly"\]$/gm)].map((match) => match[1]);
+
+  expect(calendlyNodes).toEqual(['s1', 's4']);
+  expect(diagram).toContain('s0 -->|Next| s1');
+  expect(diagram).toContain('s3 -->|Next| s4');
+});
+
+test('the shrt row lists the callcenter variant with its condition and steps', () => {
+  const row = generatedDoc()
+    .split('\n')
+    .find((line) => line.startsWith('| shrt |'));
+
+  expect(row).toContain('| hrt-assessment |');
+  expect(row).toContain('callcenter (callcenter=true): /payment/shrt → /finish/shrt');
+});

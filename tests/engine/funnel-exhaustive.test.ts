@@ -1,0 +1,103 @@
+import { expect, test } from 'vitest';
+import { initialTransition, transition } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { SITE_LABEL, type Site } from '../../src/engine/config-types.ts';
+import {
+  createFunnelMachine,
+  ERROR,
+  LEFT,
+  OFF_LIST,
+  placeOf,
+  stepIndexOf,
+  urlOf,
+  type FunnelEvent,
+  type FunnelSnapshot,
+} from '../../src/engine/funnel-machine.ts';
+import { stepUrl, variantQuery, variantsFor } from '../../src/engine/funnel-plan.ts';
+import { joinUrl, splitUrl } from '../../src/engine/url.ts';
+import { loadEngine } from '../support/config.ts';
+
+/**
+ * Every code × variant × brand, enumerated from the machine itself with xstate/graph: every
+ * reachable step opens a page of the brand's site without a redirect, and every walk ends.
+ */
+const engine = loadEngine();
+const brands: Site[] = ['male', 'female'];
+
+const visits = Object.values(engine.config.funnels.funnels).flatMap((funnel) =>
+  funnel.codes.flatMap((code) =>
+    [
+      { variant: 'base', query: '' },
+      ...variantsFor(funnel, code).map((v) => ({ variant: v.name, query: variantQuery(v) })),
+    ].flatMap(({ variant, query }) => brands.map((brand) => ({ code, variant, brand, query, site: funnel.site }))),
+  ),
+);
+
+/** A funnel page of the code that is not one of its steps, if the site has one. */
+function offListPage(snapshot: FunnelSnapshot): string | undefined {
+  const plan = snapshot.context.plan;
+  if (!plan) return undefined;
+  const { stepKeys } = engine.config;
+  const candidates = [stepKeys.finish[plan.site], ...Object.values(stepKeys.keys).map((key) => key.paths[plan.site])];
+  const path = candidates.find((candidate) => candidate !== undefined && !plan.steps.includes(candidate));
+  return path === undefined ? undefined : joinUrl(`${path}/${plan.code}`, snapshot.context.query);
+}
+
+/**
+ * The events a patient can cause on a step: Next, Back, and the browser landing on any step's
+ * URL, on a page of the code that is not a step, or on a page of another visit.
+ */
+function eventsFor(snapshot: FunnelSnapshot): FunnelEvent[] {
+  const plan = snapshot.context.plan;
+  if (!plan) return [];
+  const offList = offListPage(snapshot);
+  return [
+    { type: 'step.next' },
+    { type: 'step.back' },
+    ...plan.steps.map((_, index) => ({ type: 'step.goto' as const, url: stepUrl(plan, index), index })),
+    ...(offList === undefined ? [] : [{ type: 'step.goto' as const, url: offList }]),
+    { type: 'step.goto', url: `/thank-you/${plan.code}` },
+  ];
+}
+
+test.each(visits)('$code ($variant) on the $brand brand', ({ code, brand, query, site }) => {
+  const machine = createFunnelMachine(engine, { code, brand, query });
+  const reached = getShortestPaths(machine, { events: eventsFor }).map((path) => path.state);
+
+  if (brand !== site) {
+    // The brand selects the funnel table: the other brand's codes have no funnel here.
+    expect(reached.map(placeOf)).toEqual([ERROR]);
+    expect(urlOf(reached[0] ?? initialTransition(machine)[0])).toBe(query === '' ? '/error' : `/error?${query}`);
+    return;
+  }
+
+  const planLength = reached[0]?.context.plan?.steps.length ?? 0;
+  const steps = reached.filter((snapshot) => stepIndexOf(snapshot) !== null);
+  expect(new Set(steps.map(stepIndexOf)).size).toBe(planLength);
+  const values = reached.map(placeOf);
+  expect(values.includes(OFF_LIST)).toBe(reached[0] !== undefined && offListPage(reached[0]) !== undefined);
+  expect(values).toContain(LEFT);
+
+  for (const snapshot of steps) {
+    const url = urlOf(snapshot);
+    const { pathname } = splitUrl(url);
+    expect(engine.redirects.resolve(pathname), `${url} redirects`).toBeNull();
+    const page = engine.locate(pathname);
+    expect(page, `${url} opens no page`).not.toBeNull();
+    expect(page?.match.route.funnel, `${url} is not a funnel page`).toBe(true);
+    expect([site, 'shared'], `${url} is not on the ${SITE_LABEL[site]}`).toContain(page?.match.route.site);
+    expect(page?.code).toBe(code);
+    expect(splitUrl(url).query).toBe(query);
+
+    // Every walk ends: Next (or Back) from here stops within the length of the funnel.
+    for (const press of [{ type: 'step.next' }, { type: 'step.back' }] as const) {
+      let current = snapshot;
+      let moves = 0;
+      while (current.can(press)) {
+        [current] = transition(machine, current, press);
+        moves += 1;
+        expect(moves).toBeLessThanOrEqual(planLength);
+      }
+    }
+  }
+});

@@ -1,0 +1,324 @@
+import { describe, expect, test } from 'vitest';
+import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import {
+  createFunnelMachine,
+  ERROR,
+  LEFT,
+  OFF_LIST,
+  placeOf,
+  stepIndexOf,
+  urlOf,
+  type FunnelEvent,
+  type FunnelSnapshot,
+  type StepSaveInput,
+} from '../../src/engine/funnel-machine.ts';
+import type { Visit } from '../../src/engine/funnel-plan.ts';
+import { loadEngine } from '../support/config.ts';
+
+const engine = loadEngine();
+const microbh: Visit = { code: 'microbh', brand: 'male', query: 'utm_source=mail' };
+
+/** Replays events on a visit's machine without a browser, returning each URL reached. */
+function replay(visit: Visit, events: FunnelEvent[], entry?: { url: string; index?: number }) {
+  const machine = createFunnelMachine(engine, visit, entry);
+  let [snapshot] = initialTransition(machine);
+  const urls = [urlOf(snapshot)];
+  for (const event of events) {
+    [snapshot] = transition(machine, snapshot, event);
+    urls.push(urlOf(snapshot));
+  }
+  return { snapshot, urls };
+}
+
+const next: FunnelEvent = { type: 'step.next' };
+const back: FunnelEvent = { type: 'step.back' };
+
+test('a new visit starts at the first step, with the query on every URL', () => {
+  const { urls } = replay(microbh, [next, next]);
+  expect(urls).toEqual([
+    '/payment/microbh?utm_source=mail',
+    '/mip/calendly/microbh?utm_source=mail',
+    '/hormone-assessment/microbh?utm_source=mail',
+  ]);
+});
+
+test('microbh: Next from the form reaches the second booking, and Next there finishes', () => {
+  const { snapshot } = replay(microbh, [next, next, next, next]);
+  expect(stepIndexOf(snapshot)).toBe(4);
+  expect(snapshot.can(next)).toBe(true);
+  expect(snapshot.can(back)).toBe(true);
+  const { snapshot: end, urls } = replay(microbh, [next, next, next, next, next]);
+  expect(urls.at(-1)).toBe('/finish/microbh?utm_source=mail');
+  expect(end.can(next)).toBe(false);
+});
+
+test('microbh: the browser Back button from the assessment lands on the first booking', () => {
+  const { snapshot } = replay(microbh, [
+    next,
+    next,
+    { type: 'step.goto', url: '/mip/calendly/microbh?utm_source=mail' },
+  ]);
+  expect(stepIndexOf(snapshot)).toBe(1);
+});
+
+test('microbh: the browser Forward button from the form lands on the second booking', () => {
+  const { snapshot } = replay(microbh, [next, next, next, { type: 'step.goto', url: '/mip/calendly/microbh' }]);
+  expect(stepIndexOf(snapshot)).toBe(4);
+});
+
+test('microbh: the index recorded with a history entry wins over the nearest booking', () => {
+  const { snapshot } = replay(microbh, [next, next, { type: 'step.goto', url: '/mip/calendly/microbh', index: 4 }]);
+  expect(stepIndexOf(snapshot)).toBe(4);
+});
+
+test('microbh: a reload on the second booking resumes there when the history entry has its index', () => {
+  const { snapshot } = replay(microbh, [], { url: '/mip/calendly/microbh', index: 4 });
+  expect(stepIndexOf(snapshot)).toBe(4);
+  expect(urlOf(snapshot)).toBe('/mip/calendly/microbh?utm_source=mail');
+});
+
+test('an index recorded for another page is ignored', () => {
+  const { snapshot } = replay(microbh, [], { url: '/mip/form/microbh', index: 1 });
+  expect(stepIndexOf(snapshot)).toBe(3);
+});
+
+test('a goto takes the query the browser now has', () => {
+  const { urls } = replay(microbh, [{ type: 'step.goto', url: '/hormone-assessment/microbh?x=2' }, next]);
+  expect(urls.slice(1)).toEqual(['/hormone-assessment/microbh?x=2', '/mip/form/microbh?x=2']);
+});
+
+test('a page of the code that is not a step is off the list, and Next goes to the first step', () => {
+  const { snapshot, urls } = replay({ code: 'quiz', brand: 'male', query: '' }, [], { url: '/quiz' });
+  expect(placeOf(snapshot)).toBe(OFF_LIST);
+  expect(snapshot.can(back)).toBe(false);
+  expect(urls).toEqual(['/quiz']);
+  const after = replay({ code: 'quiz', brand: 'male', query: '' }, [next], { url: '/quiz' });
+  expect(after.urls).toEqual(['/quiz', '/results/quiz']);
+});
+
+test('the browser Back button to a page off the list keeps that page, and Next continues from the first step', () => {
+  const { snapshot, urls } = replay(
+    { code: 'quiz', brand: 'male', query: '' },
+    [next, { type: 'step.goto', url: '/quiz' }, next],
+    {
+      url: '/results/quiz',
+    },
+  );
+  expect(urls).toEqual(['/results/quiz', '/payment/quiz', '/quiz', '/results/quiz']);
+  expect(stepIndexOf(snapshot)).toBe(0);
+});
+
+test('the browser going to another code ends the visit: the app starts a new one', () => {
+  const { snapshot, urls } = replay(microbh, [next, { type: 'step.goto', url: '/results/fha1' }, next]);
+  expect(placeOf(snapshot)).toBe(LEFT);
+  expect(snapshot.status).toBe('done');
+  expect(urls).toEqual([
+    '/payment/microbh?utm_source=mail',
+    '/mip/calendly/microbh?utm_source=mail',
+    '/results/fha1',
+    '/results/fha1',
+  ]);
+});
+
+test('a query that changes the step list is another visit; one that does not is the same visit', () => {
+  const shrt: Visit = { code: 'shrt', brand: 'male', query: '' };
+  const callcenter = replay(shrt, [{ type: 'step.goto', url: '/payment/shrt?callcenter=true' }]);
+  expect(placeOf(callcenter.snapshot)).toBe(LEFT);
+  const tracking = replay(shrt, [{ type: 'step.goto', url: '/payment/shrt?utm_source=mail' }, next]);
+  expect(tracking.urls).toEqual([
+    '/hormone-assessment/shrt',
+    '/payment/shrt?utm_source=mail',
+    '/mip/form/shrt?utm_source=mail',
+  ]);
+});
+
+test('a page the funnel does not drive ends the visit', () => {
+  const { snapshot } = replay(microbh, [{ type: 'step.goto', url: '/thank-you/microbh' }]);
+  expect(placeOf(snapshot)).toBe(LEFT);
+  expect(urlOf(snapshot)).toBe('/thank-you/microbh');
+});
+
+test('an unknown code is an error state that leads to /error with the query', () => {
+  const { snapshot } = replay({ code: 'nosuch', brand: 'male', query: 'landing_id=abc' }, []);
+  expect(placeOf(snapshot)).toBe(ERROR);
+  expect(snapshot.status).toBe('done');
+  expect(urlOf(snapshot)).toBe('/error?landing_id=abc');
+  expect(snapshot.context.problem?.message).toBe('No funnel on the men\'s site for the campaign code "nosuch".');
+});
+
+test('an unknown pathOverride key names the key and the allowed ones', () => {
+  const { snapshot } = replay({ code: 'shrt', brand: 'male', query: 'pathOverride=assess,later' }, []);
+  expect(snapshot.context.problem).toEqual({
+    kind: 'unknown-step-key',
+    key: 'later',
+    allowed: ['cal', 'intake', 'assess', 'end', 'res', 'pay'],
+    message: 'Unknown pathOverride step key "later". Allowed: cal, intake, assess, end, res, pay.',
+  });
+  expect(urlOf(snapshot)).toBe('/error?pathOverride=assess,later');
+});
+
+test("precal is a women's key: on the men's site it names the men's keys", () => {
+  const { snapshot } = replay({ code: 'shrt', brand: 'male', query: 'pathOverride=precal' }, []);
+  expect(snapshot.context.problem?.message).toBe(
+    'The pathOverride step key "precal" is not available on the men\'s site. Allowed: cal, intake, assess, end, res, pay.',
+  );
+});
+
+test("precal works on the women's site", () => {
+  const { urls } = replay({ code: 'fha1', brand: 'female', query: 'pathOverride=precal' }, [next]);
+  expect(urls).toEqual(['/f/about-consult/fha1?pathOverride=precal', '/f/finish/fha1?pathOverride=precal']);
+});
+
+test('the machine runs as an actor, as the browser uses it', () => {
+  const actor = createActor(createFunnelMachine(engine, { code: 'cchrt', brand: 'male', query: '' })).start();
+  const seen = [urlOf(actor.getSnapshot())];
+  actor.subscribe((snapshot: FunnelSnapshot) => seen.push(urlOf(snapshot)));
+  actor.send(next);
+  actor.send(next);
+  actor.send(next); // the funnel's finish page
+  actor.send(next); // the last step: Next stays put
+  actor.send(back);
+  expect(seen).toEqual([
+    '/hormone-assessment/cchrt',
+    '/mip/form/cchrt',
+    '/mip/calendly/cchrt',
+    '/finish/cchrt',
+    '/finish/cchrt',
+    '/mip/calendly/cchrt',
+  ]);
+  actor.stop();
+});
+
+describe('a visit that saves its steps (the app: Next saves, then moves)', () => {
+  const shrt: Visit = { code: 'shrt', brand: 'male', query: '' };
+
+  /** The app's machine, with the step save (and lead save) a test gives it. */
+  function savingActor(
+    saveStep: (input: StepSaveInput) => Promise<void>,
+    saveLead: (lead: unknown) => Promise<unknown> = () => Promise.resolve(undefined),
+  ) {
+    const machine = createFunnelMachine(engine, shrt, undefined, { saveSteps: true }).provide({
+      actors: {
+        saveStep: fromPromise<undefined, StepSaveInput>(({ input }) => saveStep(input).then(() => undefined)),
+        saveLead: fromPromise<unknown, unknown>(({ input }) => saveLead(input)),
+      },
+    });
+    return createActor(machine).start();
+  }
+
+  test('Next with a lead saves the lead first, then the step with what the lead save returned', async () => {
+    const order: string[] = [];
+    const saves: StepSaveInput[] = [];
+    let leadSaved: (record: string) => void = () => undefined;
+    const actor = savingActor(
+      (input) => {
+        order.push('step');
+        saves.push(input);
+        return Promise.resolve();
+      },
+      (lead) => {
+        order.push(`lead ${String(lead)}`);
+        return new Promise((resolve) => {
+          leadSaved = resolve;
+        });
+      },
+    );
+    actor.send({ type: 'step.next', lead: 'Avery', save: 'the page' });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    expect(order).toEqual(['lead Avery']);
+
+    leadSaved("Avery's record");
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+    expect(order).toEqual(['lead Avery', 'step']);
+    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, save: 'the page', lead: "Avery's record" }]);
+  });
+
+  test('a lead that cannot be saved keeps the patient on the step, says why, and saves no step', async () => {
+    const saves: StepSaveInput[] = [];
+    let attempt = 0;
+    const actor = savingActor(
+      (input) => {
+        saves.push(input);
+        return Promise.resolve();
+      },
+      () => {
+        attempt += 1;
+        return attempt === 1 ? Promise.reject(new Error('/saveLead: 503')) : Promise.resolve('record');
+      },
+    );
+    actor.send({ type: 'step.next', lead: 'Avery' });
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+    expect(actor.getSnapshot().hasTag('saving')).toBe(false);
+    expect(actor.getSnapshot().context.error?.message).toBe('/saveLead: 503');
+    expect(saves).toEqual([]);
+
+    // Pressed again, the lead is saved anew and this time the patient moves on.
+    actor.send({ type: 'step.next', lead: 'Avery' });
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, save: undefined, lead: 'record' }]);
+  });
+
+  test('Next saves the step it moves to, with what the screen handed over, and moves once that is saved', async () => {
+    const saves: StepSaveInput[] = [];
+    let finish: () => void = () => undefined;
+    const actor = savingActor((input) => {
+      saves.push(input);
+      return new Promise((resolve) => {
+        finish = resolve;
+      });
+    });
+    actor.send({ type: 'step.next', save: 'the lead' });
+    // Still on the assessment while it saves, and Next cannot be pressed twice.
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+    expect(actor.getSnapshot().can(next)).toBe(false);
+    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, save: 'the lead' }]);
+
+    finish();
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+    expect(urlOf(actor.getSnapshot())).toBe('/results/shrt');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  test('a save that fails keeps the patient on the step, says why, and Next can be pressed again', async () => {
+    let attempt = 0;
+    const actor = savingActor(() => {
+      attempt += 1;
+      return attempt === 1 ? Promise.reject(new Error('Request Timeout')) : Promise.resolve();
+    });
+    actor.send(next);
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+    expect(urlOf(actor.getSnapshot())).toBe('/hormone-assessment/shrt');
+    expect(actor.getSnapshot().context.error?.message).toBe('Request Timeout');
+    expect(actor.getSnapshot().can(next)).toBe(true);
+
+    actor.send(next);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+  });
+
+  test('Back while the save is under way stays with Back: the save no longer moves the patient', async () => {
+    let finish: () => void = () => undefined;
+    let saves = 0;
+    const actor = savingActor(() => {
+      saves += 1;
+      // The first move saves at once; the second waits until the test lets it finish.
+      return saves === 1
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            finish = resolve;
+          });
+    });
+    actor.send(next);
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+    actor.send(next);
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    actor.send(back);
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+    expect(actor.getSnapshot().can(next)).toBe(true);
+  });
+});

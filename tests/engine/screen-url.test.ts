@@ -1,0 +1,32 @@
+import { expect, test } from 'vitest';
+import { groupSetting } from '../../src/engine/code-groups.ts';
+import { screenUrlFor } from '../../src/engine/funnel-plan.ts';
+import { loadConfig, loadEngine } from '../support/config.ts';
+
+const engine = loadEngine();
+const { codeGroups } = loadConfig();
+
+test("a patient with no answers is sent to their own funnel's assessment step", () => {
+  expect(screenUrlFor(engine, 'hormone-assessment', 'shrt', 'male')).toBe('/hormone-assessment/shrt');
+  expect(screenUrlFor(engine, 'hormone-assessment', 'FHA1', 'female')).toBe('/f/hormone-assessment/fha1');
+});
+
+test('the quiz, whose funnel starts after it, is found by the page whose code defaults to it', () => {
+  expect(screenUrlFor(engine, 'hormone-assessment', 'quiz', 'male')).toBe('/quiz');
+});
+
+test("a code whose funnel has no assessment gets the brand's assessment page with its code", () => {
+  expect(screenUrlFor(engine, 'hormone-assessment', 'dailytada', 'male')).toBe('/hormone-assessment/dailytada');
+});
+
+test('a screen the site has no page for gives null, so the caller falls back', () => {
+  expect(screenUrlFor(engine, 'comm-verify', 'shrt', 'female')).toBeNull();
+});
+
+test("a code's group settings come from the first group that lists it and names the setting", () => {
+  expect(groupSetting(codeGroups, 'shrt', 'errorContentKey')).toBe('error404-HRT');
+  expect(groupSetting(codeGroups, 'GROUPV', 'consultEventType')).toBe('ed-consult');
+  expect(groupSetting(codeGroups, 'dailytada', 'intakePageSwaps')).toEqual({ '1': '4' });
+  expect(groupSetting(codeGroups, 'shrt', 'consultEventType')).toBeUndefined();
+  expect(groupSetting(codeGroups, null, 'errorContentKey')).toBeUndefined();
+});

@@ -1,0 +1,199 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import {
+  analyticsSettled,
+  forgetAnalyticsPage,
+  setAnalyticsPage,
+  track,
+  type AnalyticsEvent,
+} from '../../../src/shared/services/analytics.ts';
+import { ANALYTICS_OUTCOMES } from '../../../src/contract/data-layer.ts';
+
+/** Distinctive made-up patient details; none may reach the data layer in any field. */
+const CANARIES = [
+  'Zyxcanaryfirst',
+  'qwcanarylast@example.com',
+  '2125550199',
+  '03/17/1977',
+  'Canarymedicine 42mg',
+  // A hash of an email is still the email.
+  '5d41402abc4b2a76b9719d911017c592',
+];
+
+/** The data layer once the events reported so far have reached it. */
+async function dataLayer(): Promise<unknown[]> {
+  await analyticsSettled();
+  return (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [];
+}
+
+beforeEach(() => {
+  delete (window as unknown as { dataLayer?: unknown }).dataLayer;
+  forgetAnalyticsPage();
+});
+
+afterEach(() => {
+  forgetAnalyticsPage();
+});
+
+test('an event is pushed with the page’s funnel code, brand, variant and step index', async () => {
+  setAnalyticsPage({
+    funnel: 'ghrt',
+    brand: 'male',
+    variant: 'ghrt',
+    stepIndex: 0,
+    route: '/hormone-assessment/ghrt',
+  });
+  track('funnel_step_view');
+  setAnalyticsPage({ funnel: 'ghrt', brand: 'male', variant: null, stepIndex: 1, route: '/results/:pathCode' });
+  track('assessment_complete', { outcome: 'qualified' });
+
+  expect(await dataLayer()).toEqual([
+    {
+      event: 'funnel_step_view',
+      funnel: 'ghrt',
+      brand: 'male',
+      variant: 'ghrt',
+      step_index: 0,
+      outcome: null,
+      page_path: '/hormone-assessment/ghrt',
+    },
+    {
+      event: 'assessment_complete',
+      funnel: 'ghrt',
+      brand: 'male',
+      variant: null,
+      step_index: 1,
+      outcome: 'qualified',
+      page_path: '/results/:pathCode',
+    },
+  ]);
+});
+
+test('the data layer is created as an array, and an existing one is pushed to', async () => {
+  track('intake_complete');
+  expect(Array.isArray(await dataLayer())).toBe(true);
+  expect(await dataLayer()).toHaveLength(1);
+
+  const seen: unknown[] = [];
+  // The tag manager replaces push once it runs: later events go through its push.
+  (window as unknown as { dataLayer: { push: (entry: unknown) => void } }).dataLayer.push = (entry) => {
+    seen.push(entry);
+  };
+  track('consult_booked', { outcome: 'booked' });
+  expect(seen).toEqual([expect.objectContaining({ event: 'consult_booked', outcome: 'booked' })]);
+});
+
+test('canary values given in every field, as the outcome or as the event name never reach the data layer', async () => {
+  for (const canary of CANARIES) {
+    setAnalyticsPage({
+      funnel: canary,
+      brand: canary as 'male',
+      variant: canary,
+      stepIndex: canary as unknown as number,
+      route: canary,
+    });
+    for (const event of Object.keys(ANALYTICS_OUTCOMES) as AnalyticsEvent[]) {
+      track(event, { outcome: canary });
+      // Extra fields a caller might slip in are never read.
+      track(event, { outcome: canary, email: canary, answers: [canary] } as { outcome: string });
+    }
+    track(canary as AnalyticsEvent, { outcome: 'qualified' });
+  }
+
+  const text = JSON.stringify(await dataLayer());
+  for (const canary of CANARIES) expect(text).not.toContain(canary);
+  // The known events were still pushed, with nothing but nulls in place of the canaries.
+  expect(await dataLayer()).toHaveLength(CANARIES.length * Object.keys(ANALYTICS_OUTCOMES).length * 2);
+  for (const entry of await dataLayer()) {
+    expect(Object.keys(entry as object).sort()).toEqual([
+      'brand',
+      'event',
+      'funnel',
+      'outcome',
+      'page_path',
+      'step_index',
+      'variant',
+    ]);
+    expect(entry).toMatchObject({ funnel: null, brand: null, variant: null, step_index: null, outcome: null });
+  }
+});
+
+test('an unknown event is dropped, and an outcome from another event’s list is dropped', async () => {
+  track('page_view' as AnalyticsEvent);
+  track('constructor' as AnalyticsEvent);
+  track('payment_result', { outcome: 'qualified' });
+  track('service_fallback', { outcome: 'places' });
+
+  expect(await dataLayer()).toEqual([
+    expect.objectContaining({ event: 'payment_result', outcome: null }),
+    expect.objectContaining({ event: 'service_fallback', outcome: 'places' }),
+  ]);
+});
+
+test('a campaign code outside config/funnels.json and a step index that is no index are dropped', async () => {
+  setAnalyticsPage({
+    funnel: 'shrt?email=a@b.c',
+    brand: 'female',
+    variant: 'nope',
+    stepIndex: -1,
+    route: '/f/payment/fha1?landing_id=abc',
+  });
+  track('funnel_step_view');
+  setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 2.5, route: null });
+  track('funnel_step_view');
+
+  const dropped = { variant: null, step_index: null, outcome: null, page_path: null };
+  expect(await dataLayer()).toEqual([
+    { event: 'funnel_step_view', funnel: null, brand: 'female', ...dropped },
+    { event: 'funnel_step_view', funnel: 'fha1', brand: 'female', ...dropped },
+  ]);
+});
+
+test('a broken data layer never throws', async () => {
+  (window as unknown as { dataLayer: unknown }).dataLayer = {
+    push: () => {
+      throw new Error('tag manager broke');
+    },
+  };
+  expect(() => {
+    track('intake_complete');
+  }).not.toThrow();
+  await analyticsSettled();
+  (window as unknown as { dataLayer: unknown }).dataLayer = 'not a list';
+  expect(() => {
+    track('intake_complete');
+  }).not.toThrow();
+  await analyticsSettled();
+});
+
+test('events reported before the data layer has loaded reach it in order, each with its own page', async () => {
+  vi.resetModules();
+  const fresh = await import('../../../src/shared/services/analytics.ts');
+  fresh.setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 0, route: null });
+  fresh.track('funnel_step_view');
+  fresh.setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 1, route: null });
+  fresh.track('funnel_step_view');
+  expect((window as unknown as { dataLayer?: unknown }).dataLayer).toBeUndefined();
+
+  await fresh.analyticsSettled();
+  expect((window as unknown as { dataLayer?: unknown }).dataLayer).toEqual([
+    {
+      event: 'funnel_step_view',
+      funnel: 'fha1',
+      brand: 'female',
+      variant: null,
+      step_index: 0,
+      outcome: null,
+      page_path: null,
+    },
+    {
+      event: 'funnel_step_view',
+      funnel: 'fha1',
+      brand: 'female',
+      variant: null,
+      step_index: 1,
+      outcome: null,
+      page_path: null,
+    },
+  ]);
+});
