@@ -53,7 +53,7 @@ export interface PageLayoutProps {
 /**
  * The page around a screen: header, content and footer, arranged by the route's layout. The
  * footer component is given, so the app can load the footer's code after the page (it starts
- * below the fold) while PageLayout renders it at once.
+ * below the fold: AppPageLayout) while a test renders it at once.
  */
 export function LayoutFrame({
   route,

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import type { RouteConfig } from '../../../src/engine/config-types.ts';
-import { resolveLayout } from '../../../src/shared/layout/layout-frame.tsx';
-import { PageLayout } from '../../../src/shared/layout/page-layout.tsx';
+import type { ComponentProps } from 'react';
+import { Footer } from '../../../src/shared/layout/footer.tsx';
+import { LayoutFrame, resolveLayout } from '../../../src/shared/layout/layout-frame.tsx';
 import { loadConfig, must } from '../../support/config.ts';
 import { renderWithProviders } from '../../support/render.tsx';
 
@@ -12,6 +13,11 @@ const route = (path: string): RouteConfig =>
     routes.find((r) => r.path === path),
     `route ${path}`,
   );
+
+/** The page frame with the footer rendered at once (the app loads the footer's code after the page). */
+function PageLayout(props: Omit<ComponentProps<typeof LayoutFrame>, 'footer'>) {
+  return <LayoutFrame {...props} footer={Footer} />;
+}
 
 const thankYou = route('/thank-you/:pathCode');
 const upload = route('/upload/:uploadComp?');
