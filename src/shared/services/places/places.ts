@@ -23,7 +23,6 @@ import type { LocatedPlace, Place, PlaceSuggestion } from '../../../contract/gen
 export type { LocatedPlace, PlaceSuggestion };
 export type PlaceDetails = Place;
 export type PlaceAddress = Place['address'];
-export type PlacePoint = Place['location'];
 
 /**
  * Ties the suggestions of one address entry to the place chosen at its end, as the service
