@@ -17,6 +17,21 @@ export type PathCode = string;
 
 export type LandingId = string;
 
+/** Answers by question ref, every answer a list, as the question pages take them. */
+export type JourneyAnswers = Readonly<Record<string, readonly string[]>>;
+
+/** The page each form is on, by form id (or a screen's own part name). */
+export type JourneyPages = Readonly<Record<string, number>>;
+
+/** The funnel step the patient was last on: its URL (path and query) and index. */
+export interface JourneyStep {
+  url: string;
+  index: number;
+}
+
+/** Parts the patient has finished, such as a form id, 'payment' or 'appointment'. */
+export type JourneyParts = readonly string[];
+
 /**
  * Where the patient is and what they have answered in one funnel, kept on the server so a reload or a return
  * loses nothing. Health data: it never goes into a URL, a title, a log or browser storage. Version 2:
@@ -32,17 +47,10 @@ export interface JourneyState {
   /** When the patient first landed in this funnel (the landing date of the landing id). */
   landedAt: string;
   landingId?: LandingId;
-  /** Answers by question ref, every answer a list, as the question pages take them. */
-  answers: Readonly<Record<string, readonly string[]>>;
-  /** The page each form is on, by form id (or a screen's own part name). */
-  pages: Readonly<Record<string, number>>;
-  /** The funnel step the patient was last on: its URL (path and query) and index. */
-  step?: {
-    url: string;
-    index: number;
-  };
-  /** Parts the patient has finished, such as a form id, 'payment' or 'appointment'. */
-  completed: readonly string[];
+  answers: JourneyAnswers;
+  pages: JourneyPages;
+  step?: JourneyStep;
+  completed: JourneyParts;
   /**
    * Ids the funnel's calls returned or must reuse, each under its part's name: payment. (the order id, the
    * payment attempt's Idempotency-Key, the billing token), intake., booking. (an appointment id per step),
@@ -127,17 +135,10 @@ export interface JourneyStateV1 {
   /** When the patient first landed in this funnel (the landing date of the landing id). */
   landedAt: string;
   landingId?: LandingId;
-  /** Answers by question ref, every answer a list, as the question pages take them. */
-  answers: Readonly<Record<string, readonly string[]>>;
-  /** The page each form is on, by form id (or a screen's own part name). */
-  pages: Readonly<Record<string, number>>;
-  /** The funnel step the patient was last on: its URL (path and query) and index. */
-  step?: {
-    url: string;
-    index: number;
-  };
-  /** Parts the patient has finished, such as a form id, 'payment' or 'appointment'. */
-  completed: readonly string[];
+  answers: JourneyAnswers;
+  pages: JourneyPages;
+  step?: JourneyStep;
+  completed: JourneyParts;
   /**
    * Ids the funnel's calls returned or must reuse: an order id, the payment attempt's Idempotency-Key, a
    * billing token, an appointment id.

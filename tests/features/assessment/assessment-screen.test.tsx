@@ -384,16 +384,7 @@ test('a prefilled link fills in the contact page', async () => {
   const prefill = btoa(JSON.stringify({ firstName: 'Avery', lastName: 'Van Dyke', email: 'avery@example.com' }));
   renderAssessment({
     path: `/hormone-assessment/shrt?prefill=${prefill}`,
-    journey: memoryJourneyCalls({
-      shrt: {
-        version: 2,
-        landedAt: '2026-11-22T09:00:00.000Z',
-        answers: ANSWERED_TO_CONTACT,
-        pages: { MIP: 3 },
-        completed: [],
-        records: {},
-      },
-    }),
+    journey: memoryJourneyCalls(ON_LAST_PAGE),
   });
 
   expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Avery');
