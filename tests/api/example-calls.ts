@@ -1,63 +1,5 @@
-import {
-  getDeadEnd,
-  getMarkdown,
-  getPageQuestions,
-  getSymptomQuestions,
-  getTermsOfService,
-} from '../../src/shared/api/content.ts';
-import { saveBillingInfo } from '../../src/shared/api/billing.ts';
-import {
-  commChangeConfirmation,
-  createReferral,
-  getAllergies,
-  getCurrentScripts,
-  getKtCustomer,
-  getKtCustomerLandingId,
-  getReferral,
-  portalLogin,
-  userEmailMf,
-  userPhoneMf,
-  validateKtCustomerId,
-} from '../../src/shared/api/customers.ts';
-import { checkIdentity, getHasId, identityCheck, verifyRecaptcha } from '../../src/shared/api/identity.ts';
-import {
-  checkCustQualifications,
-  checkLandingId,
-  checkLinkChrt,
-  getAnswers,
-  getLead,
-  saveLead,
-} from '../../src/shared/api/leads.ts';
-import type { API_OPERATIONS, OperationId } from './client-operations.ts';
-import {
-  createOrder,
-  createOrderNonLinear,
-  getKtOrderContinuous,
-  getOrder,
-  newChrtZeroDollarOrder,
-  orderSaveSoapNotes,
-  updateHrtInfoCreateOrder,
-  updateKtOrderContinuous,
-} from '../../src/shared/api/orders.ts';
-import { createFollowOnProductOrder, getProductInfo } from '../../src/features/payment/products-api.ts';
-import {
-  appointmentMade,
-  appointmentMadeFromFlow,
-  getAppointment,
-  getAvailableDates,
-  getEvents,
-  getMicroClinic,
-  getStateEncounterTypes,
-} from '../../src/features/booking/scheduling-api.ts';
-import { resolveUrl } from '../../src/app/short-links.ts';
-import {
-  restartHrt,
-  updateCedStatus,
-  updateChrtStatus,
-  updateFchrtStatus,
-  updateHrtPatient,
-} from '../../src/shared/api/status.ts';
 import type { Contact, IdentityCustomer, LeadPayload, OrderPayload } from '../../src/contract/api-types.ts';
+import { API_OPERATIONS, type OperationId } from './client-operations.ts';
 
 /*
  * Typed inputs equal to the request examples of schemas/api.openapi.json. The MSW handlers
@@ -110,20 +52,23 @@ export const IDENTITY_CUSTOMER: IdentityCustomer = {
 type ExampleCalls = { [K in OperationId]: () => ReturnType<(typeof API_OPERATIONS)[K]> };
 
 /** Every client function called with the contract's example request. */
+/** The client functions, by operationId: a call below is checked against its operation's types. */
+const op = API_OPERATIONS;
+
 export const EXAMPLE_CALLS: ExampleCalls = {
-  createOrder: () => createOrder(ORDER, { idempotencyKey: IDEMPOTENCY_KEY }),
+  createOrder: () => op.createOrder(ORDER, { idempotencyKey: IDEMPOTENCY_KEY }),
   createFollowOnProductOrder: () =>
-    createFollowOnProductOrder(
+    op.createFollowOnProductOrder(
       { productId: '1673', campaignId: '116', compOrder: true, landingId: LANDING_ID },
       { idempotencyKey: IDEMPOTENCY_KEY },
     ),
-  getAnswers: () => getAnswers({ landing_id: LANDING_ID, formId: 'MIP' }),
-  getAllergies: () => getAllergies({ customerId: CUSTOMER_ID }),
-  getLead: () => getLead({ landing_id: LANDING_ID }),
-  getPageQuestions: () => getPageQuestions({ formId: 'MIP', pageIds: ['about-you', 'symptoms'] }),
-  getSymptomQuestions: () => getSymptomQuestions({ landing_id: LANDING_ID, customerId: CUSTOMER_ID }),
+  getAnswers: () => op.getAnswers({ landing_id: LANDING_ID, formId: 'MIP' }),
+  getAllergies: () => op.getAllergies({ customerId: CUSTOMER_ID }),
+  getLead: () => op.getLead({ landing_id: LANDING_ID }),
+  getPageQuestions: () => op.getPageQuestions({ formId: 'MIP', pageIds: ['about-you', 'symptoms'] }),
+  getSymptomQuestions: () => op.getSymptomQuestions({ landing_id: LANDING_ID, customerId: CUSTOMER_ID }),
   saveBillingInfo: () =>
-    saveBillingInfo({
+    op.saveBillingInfo({
       customer: {
         firstName: 'Jane',
         lastName: 'Doe',
@@ -132,11 +77,11 @@ export const EXAMPLE_CALLS: ExampleCalls = {
       },
       landingId: LANDING_ID,
     }),
-  saveLead: () => saveLead({ lead: LEAD, scores: { symptoms: 14 }, landingId: LANDING_ID }),
-  checkCustQualifications: () => checkCustQualifications(LEAD),
-  getMarkdown: () => getMarkdown(['error404-ED', 'error404-HRT']),
+  saveLead: () => op.saveLead({ lead: LEAD, scores: { symptoms: 14 }, landingId: LANDING_ID }),
+  checkCustQualifications: () => op.checkCustQualifications(LEAD),
+  getMarkdown: () => op.getMarkdown(['error404-ED', 'error404-HRT']),
   getOrder: () =>
-    getOrder({
+    op.getOrder({
       customerId: CUSTOMER_ID,
       firstName: 'Jane',
       lastName: 'Doe',
@@ -144,64 +89,64 @@ export const EXAMPLE_CALLS: ExampleCalls = {
       emailAddress: 'jane.doe@example.com',
       medOrders: true,
     }),
-  getKtCustomerLandingId: () => getKtCustomerLandingId({ ktCustomerId: CUSTOMER_ID }),
-  getHasId: () => getHasId(CUSTOMER_ID),
-  getCurrentScripts: () => getCurrentScripts(CUSTOMER_ID),
+  getKtCustomerLandingId: () => op.getKtCustomerLandingId({ ktCustomerId: CUSTOMER_ID }),
+  getHasId: () => op.getHasId(CUSTOMER_ID),
+  getCurrentScripts: () => op.getCurrentScripts(CUSTOMER_ID),
   updateKtOrderContinuous: () =>
-    updateKtOrderContinuous(
+    op.updateKtOrderContinuous(
       { ktCustomerId: CUSTOMER_ID, medicationEffectiveness: 'effective', isRestart: false },
       { sideEffects: 'none', doseChangeRequested: false },
     ),
-  getKtOrderContinuous: () => getKtOrderContinuous({ ktCustomerId: CUSTOMER_ID, isRestart: false }),
-  updateCedStatus: () => updateCedStatus({ landing_id: LANDING_ID }),
-  updateChrtStatus: () => updateChrtStatus({ landing_id: LANDING_ID, leadLandingId: LEAD_LANDING_ID }),
-  updateFchrtStatus: () => updateFchrtStatus({ landing_id: LANDING_ID, leadLandingId: LEAD_LANDING_ID }),
+  getKtOrderContinuous: () => op.getKtOrderContinuous({ ktCustomerId: CUSTOMER_ID, isRestart: false }),
+  updateCedStatus: () => op.updateCedStatus({ landing_id: LANDING_ID }),
+  updateChrtStatus: () => op.updateChrtStatus({ landing_id: LANDING_ID, leadLandingId: LEAD_LANDING_ID }),
+  updateFchrtStatus: () => op.updateFchrtStatus({ landing_id: LANDING_ID, leadLandingId: LEAD_LANDING_ID }),
   newChrtZeroDollarOrder: () =>
-    newChrtZeroDollarOrder(
+    op.newChrtZeroDollarOrder(
       { landingId: LANDING_ID, productId: '1682', leadLandingId: LEAD_LANDING_ID },
       { idempotencyKey: IDEMPOTENCY_KEY },
     ),
-  checkLinkChrt: () => checkLinkChrt({ landing_id: LANDING_ID }),
-  checkLandingId: () => checkLandingId({ landing_id: LANDING_ID, pathCode: 'shrt1', formId: 'MIP' }),
-  createOrderNonLinear: () => createOrderNonLinear(ORDER, { idempotencyKey: IDEMPOTENCY_KEY }),
-  validateKtCustomerId: () => validateKtCustomerId({ ktCustomerId: CUSTOMER_ID }),
+  checkLinkChrt: () => op.checkLinkChrt({ landing_id: LANDING_ID }),
+  checkLandingId: () => op.checkLandingId({ landing_id: LANDING_ID, pathCode: 'shrt1', formId: 'MIP' }),
+  createOrderNonLinear: () => op.createOrderNonLinear(ORDER, { idempotencyKey: IDEMPOTENCY_KEY }),
+  validateKtCustomerId: () => op.validateKtCustomerId({ ktCustomerId: CUSTOMER_ID }),
   updateHrtInfoCreateOrder: () =>
-    updateHrtInfoCreateOrder(
+    op.updateHrtInfoCreateOrder(
       { landingId: LANDING_ID, productId: '1682', mpid: '1682', location: '/mhrt/payment/mhrt' },
       { idempotencyKey: IDEMPOTENCY_KEY },
     ),
-  checkIdentity: () => checkIdentity(IDENTITY_CUSTOMER),
-  identityCheck: () => identityCheck(IDENTITY_CUSTOMER),
-  getTermsOfService: () => getTermsOfService({ version: '2024-01' }),
-  getDeadEnd: () => getDeadEnd({ deadEndAnswer: 'under-18' }),
-  getMicroClinic: () => getMicroClinic({ lat: 30.2672, lng: -97.7431 }),
-  getStateEncounterTypes: () => getStateEncounterTypes('TX'),
-  getAppointment: () => getAppointment({ appointmentId: APPOINTMENT_ID }),
-  appointmentMade: () => appointmentMade({ appointmentId: APPOINTMENT_ID }),
-  appointmentMadeFromFlow: () => appointmentMadeFromFlow({ appointmentId: APPOINTMENT_ID }),
-  getEvents: () => getEvents({ eventType: 'hrt-consult', uriLike: 'hrt-consult' }),
-  getAvailableDates: () => getAvailableDates('hrt-consult'),
-  resolveUrl: () => resolveUrl({ hash: 'a1B2c3' }),
-  getKtCustomer: () => getKtCustomer(CUSTOMER_ID),
-  portalLogin: () => portalLogin('pl_6TnW3c'),
-  commChangeConfirmation: () => commChangeConfirmation(CUSTOMER_ID),
-  userEmailMf: () => userEmailMf({ email: 'jane.doe@example.com' }),
-  userPhoneMf: () => userPhoneMf({ phone: '2025550143', gender: 'female' }),
-  getReferral: () => getReferral(CUSTOMER_ID),
+  checkIdentity: () => op.checkIdentity(IDENTITY_CUSTOMER),
+  identityCheck: () => op.identityCheck(IDENTITY_CUSTOMER),
+  getTermsOfService: () => op.getTermsOfService({ version: '2024-01' }),
+  getDeadEnd: () => op.getDeadEnd({ deadEndAnswer: 'under-18' }),
+  getMicroClinic: () => op.getMicroClinic({ lat: 30.2672, lng: -97.7431 }),
+  getStateEncounterTypes: () => op.getStateEncounterTypes('TX'),
+  getAppointment: () => op.getAppointment({ appointmentId: APPOINTMENT_ID }),
+  appointmentMade: () => op.appointmentMade({ appointmentId: APPOINTMENT_ID }),
+  appointmentMadeFromFlow: () => op.appointmentMadeFromFlow({ appointmentId: APPOINTMENT_ID }),
+  getEvents: () => op.getEvents({ eventType: 'hrt-consult', uriLike: 'hrt-consult' }),
+  getAvailableDates: () => op.getAvailableDates('hrt-consult'),
+  resolveUrl: () => op.resolveUrl({ hash: 'a1B2c3' }),
+  getKtCustomer: () => op.getKtCustomer(CUSTOMER_ID),
+  portalLogin: () => op.portalLogin('pl_6TnW3c'),
+  commChangeConfirmation: () => op.commChangeConfirmation(CUSTOMER_ID),
+  userEmailMf: () => op.userEmailMf({ email: 'jane.doe@example.com' }),
+  userPhoneMf: () => op.userPhoneMf({ phone: '2025550143', gender: 'female' }),
+  getReferral: () => op.getReferral(CUSTOMER_ID),
   createReferral: () =>
-    createReferral({ referrerCustomerId: CUSTOMER_ID, friendEmail: 'sam@example.com', friendFirstName: 'Sam' }),
+    op.createReferral({ referrerCustomerId: CUSTOMER_ID, friendEmail: 'sam@example.com', friendFirstName: 'Sam' }),
   getProductInfo: () =>
-    getProductInfo({ id: '1682', category: 'hrt', type: 'mpid', campaignId: '116', compOrder: true }),
+    op.getProductInfo({ id: '1682', category: 'hrt', type: 'mpid', campaignId: '116', compOrder: true }),
   updateHrtPatient: () =>
-    updateHrtPatient({ mpid: '1684', landing_id: LANDING_ID, location: '/f/fmhrt/results/fmhrt' }),
+    op.updateHrtPatient({ mpid: '1684', landing_id: LANDING_ID, location: '/f/fmhrt/results/fmhrt' }),
   orderSaveSoapNotes: () =>
-    orderSaveSoapNotes({
+    op.orderSaveSoapNotes({
       landingId: LANDING_ID,
       notes: 'S: reports low energy. O: -. A: candidate for HRT. P: start therapy.',
     }),
-  restartHrt: () => restartHrt({ ktCustomerId: CUSTOMER_ID, landingId: LANDING_ID }),
+  restartHrt: () => op.restartHrt({ ktCustomerId: CUSTOMER_ID, landingId: LANDING_ID }),
   verifyRecaptcha: () =>
-    verifyRecaptcha({
+    op.verifyRecaptcha({
       recaptchaToken: '03AFcWeA7x_example-token',
       action: 'submit_lead',
       email: 'jane.doe@example.com',
