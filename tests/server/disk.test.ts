@@ -4,7 +4,7 @@
  * Each test starts the real server process, as an operator would.
  */
 import { chmodSync, closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
@@ -58,6 +58,38 @@ function refusal(exit: Exit): string {
   return lines[0] ?? '';
 }
 
+/**
+ * The same garbage every run (a hash chain from a fixed seed): random bytes made the damage,
+ * and so what SQLite's check makes of it, differ from run to run.
+ */
+function garbage(size: number): Buffer {
+  const blocks: Buffer[] = [];
+  let block = createHash('sha256').update('funnel disk test').digest();
+  while (blocks.length * block.length < size) {
+    blocks.push(block);
+    block = createHash('sha256').update(block).digest();
+  }
+  return Buffer.concat(blocks).subarray(0, size);
+}
+
+/** How the server ended, or a failure that says what it wrote if it is still running after 20 s. */
+async function endOf(server: ServerProcess): Promise<Exit> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      server.child.kill('SIGKILL');
+      void server.exited.then((exit) => {
+        reject(new Error(`The server was still running after 20 s. stdout: ${exit.stdout} stderr: ${exit.stderr}`));
+      });
+    }, 20_000);
+  });
+  try {
+    return await Promise.race([server.exited, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Grows the database through the API (journeys of about 36 KB each, as first saves) past where the garbage goes. */
 async function fillPast(api: string, bytes: number): Promise<void> {
   const answers = Object.fromEntries(
@@ -87,16 +119,16 @@ test(
     const first = start({ dataDir, port: PORT });
     await untilServing(first);
     await fillPast(first.api, GARBAGE_AT + 2 * GARBAGE_BYTES);
-    const stopped = await stopServer(first);
+    const stopped = await Promise.race([stopServer(first), endOf(first)]);
     expect(stopped, stopped.stderr).toMatchObject({ code: 0 });
     // The damage lands inside the file, among pages SQLite will read, not past its end.
     expect(statSync(file).size).toBeGreaterThan(GARBAGE_AT + GARBAGE_BYTES);
 
     const fd = openSync(file, 'r+');
-    writeSync(fd, randomBytes(GARBAGE_BYTES), 0, GARBAGE_BYTES, GARBAGE_AT);
+    writeSync(fd, garbage(GARBAGE_BYTES), 0, GARBAGE_BYTES, GARBAGE_AT);
     closeSync(fd);
 
-    const line = refusal(await start({ dataDir, port: PORT }).exited);
+    const line = refusal(await endOf(start({ dataDir, port: PORT })));
     expect(line).toMatch(/^Cannot start: the database \S+ is corrupt \(quick_check: .+\): .*restore funnel\.sqlite/);
     expect(line).toContain(file);
   },
