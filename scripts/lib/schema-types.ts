@@ -101,9 +101,24 @@ function checkKeywords(schema: JsonSchema, where: string): void {
   }
 }
 
-/** Wraps a union or intersection so it can be an array's item or a part of another. */
+/**
+ * Wraps a union or intersection so it can be an array's item or a part of another: one whose
+ * `|` or `&` stands outside every bracket and string literal.
+ */
 function grouped(type: string): string {
-  return /[|&]/.test(type) && !/^\{[\s\S]*\}$/.test(type) ? `(${type})` : type;
+  let depth = 0;
+  let quoted = false;
+  for (let index = 0; index < type.length; index += 1) {
+    const char = type.charAt(index);
+    if (quoted) {
+      if (char === '\\') index += 1;
+      else if (char === '"') quoted = false;
+    } else if (char === '"') quoted = true;
+    else if ('{[(<'.includes(char)) depth += 1;
+    else if ('}])>'.includes(char)) depth -= 1;
+    else if (depth === 0 && (char === '|' || char === '&')) return `(${type})`;
+  }
+  return type;
 }
 
 function objectBody(schema: JsonSchema, where: string, indent: string): string {
@@ -119,8 +134,8 @@ function objectBody(schema: JsonSchema, where: string, indent: string): string {
   }
   const extra = schema.additionalProperties;
   if (extra !== undefined && extra !== false && Object.keys(properties).length > 0) {
-    const value = extra === true ? 'unknown' : typeOf(asSchema(extra, `${where}[*]`), `${where}[*]`, `${indent}  `);
-    lines.push(`${indent}  readonly [key: string]: ${value};`);
+    // An index signature would have to allow every named property's type too: too loose to be worth it.
+    throw new Error(`${where}: the type generator does not read additionalProperties beside properties`);
   }
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
@@ -138,10 +153,55 @@ function withTypedParts(schema: JsonSchema, where: string): JsonSchema {
   return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'allOf'));
 }
 
+/**
+ * `oneOf` or `anyOf` beside `properties` whose parts only say which properties they require
+ * (BillingCustomer: a payment token, or the card's four fields). The type is the properties
+ * no part names, and a union of one object per part: its own required, and for `oneOf` the
+ * others' as `?: never`, so a value cannot have both. Null when the schema is not of this shape.
+ */
+function requiredChoice(schema: JsonSchema, where: string, indent: string): string | null {
+  const keyword = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : null;
+  if (keyword === null || schema.properties === undefined) return null;
+  const parts = (schema[keyword] as unknown[]).map((part, index) => asSchema(part, `${where}.${keyword}[${index}]`));
+  const properties = asSchema(schema.properties, `${where}.properties`);
+  const named = new Set<string>();
+  for (const part of parts) {
+    const required = part.required;
+    if (!Object.keys(part).every((key) => key === 'required' || key === 'description') || !Array.isArray(required)) {
+      throw new Error(`${where}: ${keyword} beside properties may only say which properties are required`);
+    }
+    for (const name of required as unknown[]) {
+      if (typeof name !== 'string' || properties[name] === undefined) {
+        throw new Error(`${where}.${keyword}: requires ${String(name)}, which is not one of its properties`);
+      }
+      named.add(name);
+    }
+  }
+  const rest = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'oneOf' && key !== 'anyOf'));
+  const shared = Object.fromEntries(Object.entries(properties).filter(([name]) => !named.has(name)));
+  const body = objectBody({ ...rest, properties: shared }, where, indent);
+  const choices = parts.map((part) => {
+    const required = new Set(part.required as string[]);
+    const fields = [...named].map((name) => {
+      const key = IDENTIFIER.test(name) ? name : JSON.stringify(name);
+      if (required.has(name)) return `${key}: ${typeOf(asSchema(properties[name], where), `${where}.${name}`, indent)}`;
+      if (keyword === 'oneOf') return `${key}?: never`;
+      return `${key}?: ${typeOf(asSchema(properties[name], where), `${where}.${name}`, indent)}`;
+    });
+    return `{ ${fields.join('; ')} }`;
+  });
+  return `${body} & (${choices.join(' | ')})`;
+}
+
 /** The TypeScript type of a schema, as an expression. */
 export function typeOf(given: JsonSchema, where: string, indent = ''): string {
   checkKeywords(given, where);
   const schema = withTypedParts(given, where);
+  const choice = requiredChoice(schema, where, indent);
+  if (choice !== null) return choice;
+  if (schema.required !== undefined && schema.properties === undefined) {
+    throw new Error(`${where}: the type generator does not read required without properties`);
+  }
   if (schema.$ref !== undefined) return refName(schema.$ref, where);
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
@@ -200,6 +260,7 @@ export function typeOf(given: JsonSchema, where: string, indent = ''): string {
 function declaration(name: string, given: JsonSchema): string {
   const schema = withTypedParts(given, name);
   const comment = doc(schema, '');
+  if (requiredChoice(schema, name, '') !== null) return `${comment}export type ${name} = ${typeOf(schema, name)};\n`;
   const allOf = Array.isArray(schema.allOf) ? (schema.allOf as unknown[]).map((part) => asSchema(part, name)) : null;
   // An object built on other named objects: `interface X extends A, B { ... }`.
   if (allOf !== null && allOf.every((part) => part.$ref !== undefined) && schema.type === 'object') {

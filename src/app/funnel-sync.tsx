@@ -172,7 +172,8 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
     const remember = () => {
       const now = actor.getSnapshot();
       const index = stepIndexOf(now);
-      // While Next saves, the journey already holds the step being moved to: leave it be.
+      // While Next saves (the lead, then the journey with the step being moved to), the
+      // machine's own write records the step: leave it be.
       if (placeOf(now) !== 'step' || index === null || now.hasTag(SAVING)) return;
       const step = { url: urlOf(now), index };
       const saved = journeys.snapshot(code).state.step;

@@ -146,6 +146,69 @@ test('the generator reads a schema into the type it means, and refuses a keyword
   ).toThrow('Odd: the type generator does not read "patternProperties"');
 });
 
+test('a union of objects inside an array or an intersection keeps its brackets', () => {
+  const objects = {
+    oneOf: [{ $ref: '#/components/schemas/A' }, { type: 'object', properties: { b: { type: 'string' } } }],
+  };
+  const module = schemaTypesModule(
+    {
+      components: {
+        schemas: {
+          List: { type: 'array', items: objects },
+          Both: { allOf: [objects, { $ref: '#/components/schemas/C' }] },
+        },
+      },
+    },
+    'x',
+  );
+  expect(module).toMatch(/export type List = readonly \(A \| \{\s*b\?: string;\s*\}\)\[\];/);
+  expect(module).toMatch(/export type Both = \(A \| \{\s*b\?: string;\s*\}\) & C;/);
+});
+
+test('a oneOf beside properties that names which are required is a choice: one set or the other, never both', () => {
+  const module = schemaTypesModule(
+    {
+      components: {
+        schemas: {
+          Card: {
+            type: 'object',
+            required: ['name'],
+            properties: { name: { type: 'string' }, token: { type: 'string' }, number: { type: 'string' } },
+            oneOf: [{ required: ['token'] }, { required: ['number'] }],
+          },
+        },
+      },
+    },
+    'x',
+  );
+  expect(module).toContain(
+    'export type Card = {\n  name: string;\n} & ({ token: string; number?: never } | { token?: never; number: string });',
+  );
+});
+
+test('the generator refuses what it would type too loosely', () => {
+  const refused = (schema: Schema) => () => schemaTypesModule({ components: { schemas: { Odd: schema } } }, 'x');
+  expect(
+    refused({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'number' } }),
+  ).toThrow('Odd: the type generator does not read additionalProperties beside properties');
+  expect(refused({ allOf: [{ $ref: '#/components/schemas/A' }], required: ['a'] })).toThrow(
+    'Odd: the type generator does not read required without properties',
+  );
+  expect(refused({ type: 'object', properties: { a: { type: 'string' } }, oneOf: [{ type: 'string' }] })).toThrow(
+    'Odd: oneOf beside properties may only say which properties are required',
+  );
+});
+
+test('src/contract/api-types.ts re-exports every type generated from the API contract', () => {
+  const generated = declaredNames(path.join(ROOT_DIR, 'src/contract/generated/api-schemas.ts'));
+  const source = readFileSync(path.join(ROOT_DIR, 'src/contract/api-types.ts'), 'utf8');
+  const reexported = /export type \{([^}]*)\} from '.\/generated\/api-schemas.ts';/.exec(source)?.[1] ?? '';
+  const names = new Set(reexported.split(',').map((name) => name.trim()));
+  // Error is ErrorBody there: the global Error keeps its name.
+  expect(generated.filter((name) => name !== 'Error' && !names.has(name))).toEqual([]);
+  expect(generated.length).toBeGreaterThan(80);
+});
+
 /** Each config type and the schema (and `$defs` entry) it is written after. */
 const CONFIG_TYPES: readonly [type: string, schemaFile: string, def: string | null][] = [
   ['FunnelsFile', 'funnels.schema.json', null],

@@ -378,21 +378,16 @@ export interface OrderLookup {
  * The billing customer the funnel sends as a JSON string (SPEC §3: "JSON string object customer"); fields
  * designed by the funnel team. Either a payment token or card details, never both.
  */
-export interface BillingCustomer {
+export type BillingCustomer = {
   firstName: PersonName;
   lastName: PersonName;
   email?: Email;
   phone?: Phone;
   address: Address;
-  /** A payment processor's token for the card, when the browser tokenised it. */
-  paymentToken?: string;
-  /** The full card number, digits only. Write-only: never stored or returned, only its last four. */
-  cardNumber?: string;
-  expMonth?: number;
-  expYear?: number;
-  /** The card security code. Write-only: never stored or returned. */
-  cvc?: string;
-}
+} & (
+  | { paymentToken: string; cardNumber?: never; expMonth?: never; expYear?: never; cvc?: never }
+  | { paymentToken?: never; cardNumber: string; expMonth: number; expYear: number; cvc: string }
+);
 
 /** Saved billing details: a token for orders and the last four digits, never the card number or CVC. */
 export interface BillingInfo {

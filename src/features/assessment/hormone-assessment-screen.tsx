@@ -44,8 +44,10 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
               linkLandingId: context.landingId,
               scores: computeScores(funnelConfig.scores, journey.state.answers),
             };
-            // The machine saves the lead, then the step with its record. Off the funnel's list
-            // there is no move to save it with: the lead and its record are saved alone. The
+            // The machine saves the lead, then the step with its record. (On a page of the code
+            // that is not a step, such as /quiz, Next goes to the funnel's first step.) Where
+            // there is no next step (no funnel, or its last step), there is no move to save
+            // it with: the lead and its record are saved alone. The
             // lead's code is loaded on submit either way: no page of questions needs it before.
             if (step?.canNext === true) await step.advance({ lead });
             else await (await loadChunk(() => import('../../shared/journey/lead.ts'))).saveJourneyLead(lead);
