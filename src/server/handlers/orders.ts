@@ -293,7 +293,7 @@ const saveBillingInfo: OperationHandler = ({ db, body, access }) => {
   const result =
     paymentToken !== undefined
       ? tokenizePaymentToken(paymentToken)
-      : tokenizeCard({ cardNumber: cardNumber ?? '', expMonth: expMonth ?? 0, expYear: expYear ?? 0, cvc: cvc ?? '' });
+      : tokenizeCard({ cardNumber, expMonth, expYear, cvc });
   if (!result.ok) {
     throw new HttpProblem(400, 'The request is not valid', [
       { field: `/body/customer/${result.field}`, message: result.message },
