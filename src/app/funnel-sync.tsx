@@ -264,12 +264,12 @@ async function saveLead(lead: SaveLeadInput): Promise<JourneyChange> {
 }
 
 /**
- * The machine's `saveStep` actor: one journey write with the step moved to, the lead's record
- * when the move saved a lead, and the change the screen handed over with Next.
+ * The machine's `saveStep` actor: one journey write with the step moved to and, when the move
+ * saved a lead, the lead's record.
  */
-function saveStep(journeys: JourneyStore, code: string, { to, save, lead }: StepSaveInput): Promise<void> {
-  const changes = [lead, save].filter((change): change is JourneyChange => typeof change === 'function');
-  return journeys.save(code, (state) => ({ ...changes.reduce((next, change) => change(next), state), step: to }));
+function saveStep(journeys: JourneyStore, code: string, { to, lead }: StepSaveInput): Promise<void> {
+  const record = typeof lead === 'function' ? (lead as JourneyChange) : null;
+  return journeys.save(code, (state) => ({ ...(record === null ? state : record(state)), step: to }));
 }
 
 /** Sends Next and settles once the machine has moved (or had nowhere to go), or failed to save. */
@@ -295,7 +295,6 @@ function advanceOn(actor: FunnelActor, move: StepMove = {}): Promise<void> {
     if (!saving) {
       actor.send({
         type: 'step.next',
-        ...(move.change === undefined ? {} : { save: move.change }),
         ...(move.lead === undefined ? {} : { lead: move.lead }),
       });
     }

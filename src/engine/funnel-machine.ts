@@ -31,13 +31,11 @@ export const SAVING = 'saving';
 
 /**
  * What the `saveStep` actor is given when the patient moves on: the step they are moving to,
- * what the screen hands over with the move (`step.next`'s `save`), and what the `saveLead`
- * actor returned when the move saved a lead first (the change that records it). The engine
- * reads neither: the app's actors do (src/app/funnel-sync.tsx).
+ * and what the `saveLead` actor returned when the move saved a lead first (the change that
+ * records it). The engine does not read `lead`: the app's actors do (src/app/funnel-sync.tsx).
  */
 export interface StepSaveInput {
   to: { url: string; index: number };
-  save: unknown;
   /** The `saveLead` actor's output; undefined when the move saved no lead. */
   lead?: unknown;
 }
@@ -72,8 +70,6 @@ export interface FunnelContext {
   pagePath: string | null;
   /** The step index the patient is on, -1 off the list; the states set it on entry. */
   position: number;
-  /** What the last `step.next` handed over, for the `saveStep` actor. */
-  saving: unknown;
   /** The lead the last `step.next` carried, for the `saveLead` actor; undefined when none. */
   lead: unknown;
   /** What the `saveLead` actor returned, for the `saveStep` actor. */
@@ -83,11 +79,8 @@ export interface FunnelContext {
 }
 
 export type FunnelEvent =
-  /**
-   * Move on. `lead` goes to the `saveLead` actor first; `save` goes to the `saveStep` actor
-   * with the move (see FunnelOptions.saveSteps).
-   */
-  | { type: 'step.next'; save?: unknown; lead?: unknown }
+  /** Move on; a `lead` goes to the `saveLead` actor first (see FunnelOptions.saveSteps). */
+  | { type: 'step.next'; lead?: unknown }
   | { type: 'step.back' }
   /**
    * The browser is now on `url` (path and query), by a link, Back or Forward. `index` is the
@@ -195,7 +188,6 @@ export function createFunnelMachine(
                   url: plan ? stepUrl({ steps: plan.steps, code: plan.code, query: context.query }, to) : '',
                   index: to,
                 },
-                save: context.saving,
                 ...(context.leadSaved === undefined ? {} : { lead: context.leadSaved }),
               }),
               onDone: { target },
@@ -265,7 +257,6 @@ export function createFunnelMachine(
     actions: {
       setPosition: assign((_, params: { index: number }) => ({ position: params.index, error: null })),
       keepSave: assign({
-        saving: ({ event }) => (event.type === 'step.next' ? event.save : undefined),
         lead: ({ event }) => (event.type === 'step.next' ? event.lead : undefined),
         leadSaved: undefined,
         error: null,
@@ -294,7 +285,6 @@ export function createFunnelMachine(
       query: visit.query,
       pagePath: initialStep === OFF_LIST && entry ? splitUrl(entry.url).pathname : null,
       position: -1,
-      saving: undefined,
       lead: undefined,
       leadSaved: undefined,
       error: null,

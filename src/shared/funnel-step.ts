@@ -1,4 +1,3 @@
-import type { JourneyChange } from './journey/journey-store.ts';
 import type { SaveLeadInput } from './journey/lead.ts';
 import type { ScreenName } from '../engine/config-types.ts';
 
@@ -6,8 +5,6 @@ import type { ScreenName } from '../engine/config-types.ts';
 export interface StepMove {
   /** A lead to save first (POST saveLead); the change that records it goes into the step's write. */
   lead?: SaveLeadInput;
-  /** A change of the journey to write with the step, in the same write. */
-  change?: JourneyChange;
 }
 
 /** What a screen needs from the funnel: where the patient is, and how to move. */
@@ -24,7 +21,7 @@ export interface FunnelStep {
   saving: boolean;
   /**
    * Moves on: the machine saves the move's lead, when it has one, then the next step in the
-   * journey with the lead's record and the move's `change` in the same write, and moves once
+   * journey with the lead's record in the same write, and moves once
    * both are saved. Rejects, the patient still on this step, when either fails: the caller
    * says so. Pressed again while saving, it settles with the save under way. Resolves at once
    * where there is no next step.

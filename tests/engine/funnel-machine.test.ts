@@ -223,14 +223,14 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
         });
       },
     );
-    actor.send({ type: 'step.next', lead: 'Avery', save: 'the page' });
+    actor.send({ type: 'step.next', lead: 'Avery' });
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
     expect(order).toEqual(['lead Avery']);
 
     leadSaved("Avery's record");
     await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
     expect(order).toEqual(['lead Avery', 'step']);
-    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, save: 'the page', lead: "Avery's record" }]);
+    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, lead: "Avery's record" }]);
   });
 
   test('a lead that cannot be saved keeps the patient on the step, says why, and saves no step', async () => {
@@ -256,10 +256,10 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
     // Pressed again, the lead is saved anew and this time the patient moves on.
     actor.send({ type: 'step.next', lead: 'Avery' });
     await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
-    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, save: undefined, lead: 'record' }]);
+    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, lead: 'record' }]);
   });
 
-  test('Next saves the step it moves to, with what the screen handed over, and moves once that is saved', async () => {
+  test('Next saves the step it moves to, and moves once that is saved', async () => {
     const saves: StepSaveInput[] = [];
     let finish: () => void = () => undefined;
     const actor = savingActor((input) => {
@@ -268,11 +268,11 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
         finish = resolve;
       });
     });
-    actor.send({ type: 'step.next', save: 'the lead' });
+    actor.send(next);
     // Still on the assessment while it saves, and Next cannot be pressed twice.
     expect(stepIndexOf(actor.getSnapshot())).toBe(0);
     expect(actor.getSnapshot().can(next)).toBe(false);
-    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, save: 'the lead' }]);
+    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 } }]);
 
     finish();
     await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
