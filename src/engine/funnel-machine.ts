@@ -255,7 +255,14 @@ export function createFunnelMachine(
         locateStep(context.plan, pageOf(event), context.position, event.index) === params.index,
     },
     actions: {
-      setPosition: assign((_, params: { index: number }) => ({ position: params.index, error: null })),
+      // A new step lets go of the last move's lead: the patient's answers stay in the machine no
+      // longer than the save that needed them.
+      setPosition: assign((_, params: { index: number }) => ({
+        position: params.index,
+        error: null,
+        lead: undefined,
+        leadSaved: undefined,
+      })),
       keepSave: assign({
         lead: ({ event }) => (event.type === 'step.next' ? event.lead : undefined),
         leadSaved: undefined,

@@ -230,6 +230,8 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
     leadSaved("Avery's record");
     await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
     expect(order).toEqual(['lead Avery', 'step']);
+    // Moved on, the machine keeps nothing of the lead (the patient's answers).
+    expect(actor.getSnapshot().context).toMatchObject({ lead: undefined, leadSaved: undefined });
     expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, lead: "Avery's record" }]);
   });
 
