@@ -1,13 +1,20 @@
 import type { JourneyState } from '../../contract/journey-state.ts';
 import type { Lead } from '../../contract/api-types.ts';
 import type { Prefill } from '../../domain/prefill.ts';
-import { aboutYouAsks, CONTACT_REFS, encodeAsks, INTAKE_RECORDS, intakeAsksMarketing } from './intake-pages.ts';
+import {
+  aboutYouAsks,
+  CONTACT_REFS,
+  encodeAsks,
+  INTAKE_RECORDS,
+  intakeAsksContact,
+  intakeAsksMarketing,
+} from './intake-pages.ts';
 
 /**
  * What the intake fills in once, before the patient first sees it: the contact details of the
  * link's lead (or, without one, of the link's prefill), and the birthdate and state the lead
  * already holds, each only where the journey has no answer yet; which of birthdate and state
- * the intake must ask; and whether it asks the marketing choice. The asks record marks it done,
+ * the intake must ask; and whether it asks the marketing choice and the contact details. The asks record marks it done,
  * so a prefilled field the patient clears stays clear. Returns null when there is nothing to do.
  */
 export function seedIntake(state: JourneyState, prefill: Prefill, lead: Lead | null): JourneyState | null {
@@ -34,6 +41,7 @@ export function seedIntake(state: JourneyState, prefill: Prefill, lead: Lead | n
       ...state.records,
       [INTAKE_RECORDS.asks]: encodeAsks(aboutYouAsks(answers)),
       [INTAKE_RECORDS.asksMarketing]: intakeAsksMarketing(state.completed, lead) ? 'yes' : 'no',
+      [INTAKE_RECORDS.asksContact]: intakeAsksContact(state, lead) ? 'yes' : 'no',
     },
   };
 }

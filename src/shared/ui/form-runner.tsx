@@ -21,6 +21,7 @@ import { validatePage, type PageErrors } from '../questions/validate-page.ts';
 import type { JourneyHandle } from '../journey/journey-context.tsx';
 import { LoadProblem } from './load-problem.tsx';
 import { useApiData } from '../api/use-api-data.ts';
+import { pushedFromOf, withPushedFrom } from '../history-entry.ts';
 
 export interface FormSource {
   formId: string;
@@ -74,8 +75,8 @@ function pageKey(form: FormSource): string {
 /** The query parameter numbering the pages (config/funnels.json), counting from 1 as the patient does. */
 const PAGE_PARAM = funnelConfig.funnels.formPageParam;
 
-/** The page number the address asks for, or null when it asks for none or for nonsense (`?page=abc`). */
-function requestedPage(search: string): number | null {
+/** The form page number the address asks for, or null when it asks for none or for nonsense (`?page=abc`). */
+export function requestedPage(search: string): number | null {
   const raw = parseQuery(search.replace(/^\?/, '')).get(PAGE_PARAM);
   return raw !== undefined && /^[1-9][0-9]{0,2}$/.test(raw) ? Number(raw) : null;
 }
@@ -168,6 +169,16 @@ export function FormRunner({
   if (!page) return null;
   const last = index === pages.length - 1;
 
+  /** The top of the new page, and its title announced and where Tab goes on from (not the body). */
+  const showNewPage = (before: Element | null) => {
+    window.scrollTo(0, 0);
+    // The helper is loaded on the first move, not with the first page.
+    void import('../../lib/focus-when-shown.ts').then(
+      ({ focusNewHeading }) => focusNewHeading('main form h2', before),
+      () => undefined,
+    );
+  };
+
   // Each page is a history entry (?page=N), so the browser's Back and Forward move one page.
   const goTo = async (next: number) => {
     setErrors({});
@@ -176,17 +187,27 @@ export function FormRunner({
     if (!numbered) {
       void navigate(pageUrl(location.pathname, location.search, index + 1), { replace: true, state: historyState });
     }
-    void navigate(pageUrl(location.pathname, location.search, next + 1), { state: historyState });
+    void navigate(pageUrl(location.pathname, location.search, next + 1), {
+      state: withPushedFrom(historyState, { page: index + 1 }),
+    });
     // The answers and the new page are saved at once (the journey gives the page back to a
     // patient who returns by the campaign link, without a number).
     await journey.save((state) => ({ ...state, pages: { ...state.pages, [key]: next } }));
-    window.scrollTo(0, 0);
-    // The new page's title, announced, and where Tab goes on from (not the body); the helper
-    // is loaded on the first move, not with the first page.
-    void import('../../lib/focus-when-shown.ts').then(
-      ({ focusNewHeading }) => focusNewHeading('main form h2', before),
-      () => undefined,
-    );
+    showNewPage(before);
+  };
+
+  // The page's Back to the page this entry was pushed from is the browser's Back, so the
+  // browser's Back after it goes on back and its Forward returns; otherwise a new entry.
+  const goBackTo = async (previous: number) => {
+    const from = pushedFromOf(historyState);
+    if (from === null || !('page' in from) || from.page !== previous + 1) {
+      await goTo(previous);
+      return;
+    }
+    setErrors({});
+    const before = document.querySelector('main form h2');
+    void navigate(-1);
+    showNewPage(before);
   };
 
   const submit = async () => {
@@ -243,7 +264,7 @@ export function FormRunner({
                 variant="default"
                 disabled={busy}
                 onClick={() => {
-                  if (index > 0) void goTo(index - 1).catch(() => undefined);
+                  if (index > 0) void goBackTo(index - 1).catch(() => undefined);
                   else onBack?.();
                 }}
               >

@@ -78,6 +78,8 @@ test("the link's prefill fills only empty contact answers, and the asks are deci
   );
   expect(seeded?.answers).toEqual({ firstName: ['Typed'], email: ['rowan@example.com'] });
   expect(seeded?.records['intake.asks']).toBe('birthdate,state');
+  // No lead yet: the contact page is asked, and stays once the lead is saved (page numbers hold).
+  expect(seeded?.records['intake.asksContact']).toBe('yes');
   expect(seedIntake(seeded ?? journey({}), { firstName: 'Rowan', email: 'rowan@example.com' }, null)).toBeNull();
 });
 
@@ -100,6 +102,7 @@ test("the link's lead gives its contact details, birthdate and state", () => {
     state: ['KY'],
   });
   expect(seeded?.records['intake.asks']).toBe('birthdate');
+  expect(seeded?.records['intake.asksContact']).toBe('no');
 });
 
 test('the seed runs once: a prefilled answer the patient cleared is not filled again', () => {
