@@ -15,7 +15,7 @@ import { placeSearchKey } from './handlers/places.ts';
  */
 
 /** Raise when the demo content changes, to seed the new rows into existing databases. */
-export const SEED_VERSION = 5;
+export const SEED_VERSION = 6;
 
 /** The assessment page whose questions the symptom-questions call asks again. */
 export const SYMPTOM_PAGE = { formId: 'MIP', pageId: '2' } as const;
@@ -193,6 +193,19 @@ const YES_NO = [
   { value: 'yes', label: 'Yes' },
   { value: 'no', label: 'No' },
 ];
+
+/**
+ * The patient's height, asked on the intake's health page (the HRT medical history, or the ED
+ * health page in its place) with the body's other facts, not on the shipping page.
+ */
+const HEIGHT: DemoQuestion = {
+  id: 'q-height',
+  ref: 'height',
+  type: 'number',
+  label: 'What is your height in inches? (5 ft 10 in is 70 inches)',
+  required: true,
+  validation: { minimum: 48, maximum: 96, message: 'Enter your height in inches, from 48 to 96.' },
+};
 
 /**
  * Marketing contact (TCPA): the one wording of src/domain/contact-questions.ts. The assessment's
@@ -395,6 +408,7 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
         required: true,
         options: YES_NO,
       },
+      HEIGHT,
     ],
   },
   {
@@ -408,14 +422,6 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
         type: 'address',
         label: 'Where should we ship your medication?',
         required: true,
-      },
-      {
-        id: 'q-height',
-        ref: 'height',
-        type: 'number',
-        label: 'What is your height in inches?',
-        required: true,
-        validation: { minimum: 48, maximum: 96 },
       },
     ],
   },
@@ -513,6 +519,7 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
         required: true,
         validation: { maxLength: 1000 },
       },
+      HEIGHT,
     ],
   },
   {

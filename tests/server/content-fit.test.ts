@@ -94,6 +94,16 @@ test('the women’s assessment has its own health page, without the prostate; th
   expect(ed).toMatch(/alpha-blocker/i);
 });
 
+test('the intake asks the height on its health page (HRT or ED), never on the shipping page', () => {
+  const refs = (id: string) =>
+    QUESTION_PAGES.find((page) => page.formId === 'MIP-H2' && page.id === id)?.questions.map(
+      (question) => question.ref,
+    );
+  expect(refs('2')).toEqual(['shipping-address']);
+  expect(refs('1')).toContain('height');
+  expect(refs('4')).toContain('height');
+});
+
 test('a database seeded with the old demo content gets the new wording; rows a clinic imported are left alone', () => {
   const dataDir = tempDataDir();
   try {
