@@ -46,7 +46,7 @@ test('shrt: payment received before the intake, and the booked consult ends on a
   const patient = newPatient('shrt-finish');
   await page.goto('/hormone-assessment/shrt');
   await takeAssessment(page, patient);
-  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
   await expect(page).toHaveURL('/payment/shrt');
   await pay(page, patient);
 
@@ -76,7 +76,7 @@ test('fha1: the women’s funnel ends on its finish page after the consult is bo
   const patient = newPatient('fha1-finish', { firstName: 'Quillonette' });
   await page.goto(`${WOMENS_SITE}/f/hormone-assessment/fha1`);
   await takeAssessment(page, patient);
-  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
   await pay(page, patient);
   await continueAfterPaying(page);
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/intake/fha1`);

@@ -28,7 +28,7 @@ test('shrt: the assessment’s state is in billing, and shipping starts as the b
   const patient = newPatient('same-address', { state: 'TX' });
   await page.goto('/hormone-assessment/shrt');
   await takeAssessment(page, patient);
-  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   const billing = page.getByRole('form', { name: 'Billing details' });
   await expect(billing.getByRole('combobox', { name: /^State/ })).toHaveValue('TX');
