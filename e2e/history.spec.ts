@@ -66,7 +66,7 @@ test('a typed page number cannot skip unanswered questions', async ({ page }) =>
 test('intake: Back from page 2 is page 1, and Forward returns to page 2', async ({ page }) => {
   const patient = newPatient('history-intake');
   await page.goto('/mip/form/dailytada');
-  await expect(formPage(page)).toHaveText('Your contact details');
+  await expect(formPage(page)).toHaveText('Your contact details', { timeout: 15_000 });
   await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
   await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
