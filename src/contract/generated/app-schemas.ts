@@ -145,3 +145,17 @@ export interface JourneyStateV1 {
    */
   records: Readonly<Record<string, string>>;
 }
+
+/**
+ * The card a customer's later orders are charged to: its last four digits, brand and expiry, never the
+ * number, the security code or a token.
+ */
+export interface UpdatedCard {
+  customerId: string;
+  last4: string;
+  cardBrand?: 'visa' | 'mastercard' | 'amex' | 'discover' | 'other';
+  expMonth?: number;
+  expYear?: number;
+  /** When the card was saved. */
+  savedAt: string;
+}
