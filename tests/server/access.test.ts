@@ -210,6 +210,8 @@ test('a returning patient’s signed link opens their records in a new browser, 
 
   const claim = await phone({ method: 'POST', url: '/api/session/claim', payload: { token: good } });
   expect(claim.status).toBe(200);
+  // It names her brand, the women's, so a page opened on the men's host can move to hers.
+  expect(claim.json).toMatchObject({ data: { ktCustomerId: JANE_CUSTOMER_ID, site: 'female' } });
   expect(await phone({ method: 'GET', url })).toMatchObject({
     status: 200,
     json: { data: { landing_id: JANE_LANDING_ID } },
@@ -231,6 +233,8 @@ test('return links are made with the staff credential, never with the page’s c
   expect(withPageToken.status).toBe(401);
   const made = await attacker({ method: 'POST', url: '/api/staff/return-link', headers: STAFF, payload });
   expect(made.status).toBe(200);
+  // The mailer learns her brand, to put the link on the women's host.
+  expect(made.json).toMatchObject({ data: { site: 'female' } });
   const { token } = (made.json as { data: { token: string } }).data;
   const phone = server.browser();
   expect((await phone({ method: 'POST', url: '/api/session/claim', payload: { token } })).status).toBe(200);

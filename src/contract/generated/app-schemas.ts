@@ -124,6 +124,7 @@ export type ReturnLinkToken = string;
 export interface ClaimedAccess {
   ktCustomerId: string;
   expiresAt: string;
+  site: BrandSite;
 }
 
 /**
@@ -159,3 +160,6 @@ export interface UpdatedCard {
   /** When the card was saved. */
   savedAt: string;
 }
+
+/** A brand's site: male for the men's brand, female for the women's (config/brands.json). */
+export type BrandSite = 'male' | 'female';

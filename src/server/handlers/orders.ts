@@ -342,6 +342,11 @@ function storeBilling(db: Db, landingId: string, customer: BillingCustomer, card
   return savedAt;
 }
 
+/** What an answer shows of a card: its last four digits, brand and expiry, never more. */
+function cardView(customer: BillingCustomer, card: TokenizedCard) {
+  return { last4: card.last4, cardBrand: card.brand, expMonth: customer.expMonth, expYear: customer.expYear };
+}
+
 /**
  * POST /mipH2/billingInfo/save: keeps the card's token, the last four digits, the brand and the
  * expiry, with the processor's verdict for the order that follows: a declined card is saved,
@@ -358,10 +363,7 @@ const saveBillingInfo: OperationHandler = ({ db, body, access }) => {
     present({
       landingId,
       billingToken: card.token,
-      last4: card.last4,
-      cardBrand: card.brand,
-      expMonth: customer.expMonth,
-      expYear: customer.expYear,
+      ...cardView(customer, card),
       declineReason: card.declineReason ?? undefined,
       savedAt,
     }),
@@ -390,16 +392,7 @@ const updateCard: OperationHandler = ({ db, params, body, access }) => {
   const card = tokenizeBilling(customer);
   chargeable(card.declineReason);
   const savedAt = storeBilling(db, landingId, customer, card);
-  return ok(
-    present({
-      customerId,
-      last4: card.last4,
-      cardBrand: card.brand,
-      expMonth: customer.expMonth,
-      expYear: customer.expYear,
-      savedAt,
-    }),
-  );
+  return ok(present({ customerId, ...cardView(customer, card), savedAt }));
 };
 
 interface CustomerMatch {

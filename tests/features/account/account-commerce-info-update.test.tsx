@@ -8,6 +8,7 @@ import CommerceInfoUpdateScreen from '../../../src/features/account/commerce-inf
 import { operationHandler, server, TEST_API_BASE, useApiServer } from '../../api/msw.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../../support/render.tsx';
 import { loadConfig, must } from '../../support/config.ts';
+import { customerIs, JANE } from '../../fixtures/customers.ts';
 
 useApiServer();
 
@@ -30,14 +31,6 @@ const JOHN: KtCustomer = {
   landing_id: LANDING_ID,
 };
 
-const JANE: KtCustomer = {
-  ktCustomerId: '100234',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane.doe@example.com',
-  phone: '2025550143',
-};
-
 function renderAt(path: string) {
   const journeyCalls = memoryJourneyCalls();
   const view = renderWithProviders(<CommerceInfoUpdateScreen route={route} params={{}} code={null} step={null} />, {
@@ -45,10 +38,6 @@ function renderAt(path: string) {
     journeyCalls,
   });
   return { ...view, journeyCalls };
-}
-
-function customerIs(customer: KtCustomer) {
-  server.use(operationHandler('getKtCustomer', () => HttpResponse.json({ data: customer })));
 }
 
 interface SavedCard {
