@@ -416,3 +416,12 @@ test('a code that two groups give different consult event types', () => {
     'config/code-groups.json: /groups/ed/consultEventType: "dailytada" is also in group "hrt", which gives consultEventType another value; a code may get only one',
   ]);
 });
+
+test('a host pair must name a host of each brand', () => {
+  const texts = editConfig(valid, 'brands', (json) => {
+    json.hostPairs.push({ male: 'peakmens.example', female: 'peakmens.example' });
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/brands.json: /hostPairs/4/female: host "peakmens.example" is not one of the women\'s site\'s hosts',
+  ]);
+});
