@@ -46,3 +46,46 @@ export function recordsOf(email: string, dataDir: string = E2E_DATA_DIR): Patien
     db.close();
   }
 }
+
+/** Opens the e2e server's database read-only for one question. */
+function readDatabase<T>(dataDir: string, read: (db: Database.Database) => T): T {
+  const db = new Database(path.resolve(dataDir, 'funnel.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The clinic customer made from a patient's first order, found by the email they typed. */
+export function customerOf(
+  email: string,
+  dataDir: string = E2E_DATA_DIR,
+): { ktCustomerId: string; landingId: string | null } | undefined {
+  return readDatabase(dataDir, (db) => {
+    const row = db
+      .prepare<[string], { kt_customer_id: string; landing_id: string | null }>(
+        'SELECT kt_customer_id, landing_id FROM customers WHERE email = ? COLLATE NOCASE',
+      )
+      .get(email);
+    return row === undefined ? undefined : { ktCustomerId: row.kt_customer_id, landingId: row.landing_id };
+  });
+}
+
+/** A customer's continuous order (their refill request, or with `isRestart` their restart request) as stored. */
+export function continuousOrderOf(
+  ktCustomerId: string,
+  isRestart: boolean,
+  dataDir: string = E2E_DATA_DIR,
+): { details: Record<string, unknown>; updatedAt: string } | undefined {
+  return readDatabase(dataDir, (db) => {
+    const row = db
+      .prepare<[string, number], { details_json: string; updated_at: string }>(
+        'SELECT details_json, updated_at FROM continuous_orders WHERE kt_customer_id = ? AND is_restart = ?',
+      )
+      .get(ktCustomerId, isRestart ? 1 : 0);
+    return row === undefined
+      ? undefined
+      : { details: JSON.parse(row.details_json) as Record<string, unknown>, updatedAt: row.updated_at };
+  });
+}

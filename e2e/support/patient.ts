@@ -323,6 +323,28 @@ export async function completeIntakeTyping(
         await page.getByLabel(/allergies to medications/).fill(typing.allergies);
         await next(page);
         break;
+      case 'Your ED treatment and health':
+        // The renewal's page (a2-renewal): the medicine the patient takes now, then the safety questions.
+        await page
+          .getByRole('radiogroup', { name: /Which ED medicine do you take now/ })
+          .getByRole('radio', { name: 'Tadalafil (Cialis)' })
+          .check();
+        await page
+          .getByRole('radiogroup', { name: /Since your last visit/ })
+          .getByRole('radio', { name: 'No' })
+          .check();
+        await page
+          .getByRole('radiogroup', { name: /nitrate/i })
+          .getByRole('radio', { name: 'No' })
+          .check();
+        await page.getByRole('group', { name: /heart/i }).getByRole('checkbox', { name: 'None of these' }).check();
+        await page
+          .getByRole('radiogroup', { name: /alpha-blocker/i })
+          .getByRole('radio', { name: 'No' })
+          .check();
+        await page.getByLabel(/allergies to medications/).fill(typing.allergies);
+        await next(page);
+        break;
       case 'Shipping': {
         // A test may have ticked "Same as my billing address" in onPage: then nothing is typed.
         const same = page.getByRole('checkbox', { name: /^Same as my billing address/ });
