@@ -17,6 +17,9 @@ import { expect, test, type Page } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
+/** How long a page opened by a link may take to show its screen on a busy two-core machine. */
+const ARRIVAL_MS = 15_000;
+
 /**
  * A clinic customer of this test's own: pays on the brand's pay-first funnel (a customer is
  * made by the first order), in a browser of its own; the customer id is read from the
@@ -27,6 +30,7 @@ async function newCustomer(browser: Browser, site: string, patient: Patient): Pr
   try {
     const page = await context.newPage();
     await page.goto(site === WOMENS_SITE ? `${site}/f/payment/fbhrt` : `${site}/payment/bhrt`);
+    await expect(page.getByRole('form', { name: 'Billing details' })).toBeVisible({ timeout: ARRIVAL_MS });
     await pay(page, patient);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
     const customer = customerOf(patient.email);
@@ -57,7 +61,7 @@ async function sendRefill(page: Page, effectiveness: string) {
 
 /** The summary of a request on file: its heading, when it was sent, and what was sent. */
 async function expectRequestOnFile(page: Page, headingText: string, sentAnswer: string) {
-  await expect(page.getByRole('heading', { level: 2, name: headingText })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: headingText })).toBeVisible({ timeout: ARRIVAL_MS });
   await expect(page.getByText(/^Sent on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}/)).toBeVisible();
   await expect(page.getByRole('list', { name: 'What you sent' })).toContainText(sentAnswer);
 }
@@ -77,7 +81,7 @@ test('a refill sent on a laptop shows as sent after a reload and on a phone, whi
   try {
     const first = await laptop.newPage();
     await first.goto(link);
-    await expect(heading(first)).toHaveText('Continuing Care');
+    await expect(first.getByRole('radio', { name: 'Very well' })).toBeVisible({ timeout: ARRIVAL_MS });
     await sendRefill(first, 'Very well');
     await expectRequestOnFile(first, 'Your refill request is in', 'Very well');
 
@@ -117,6 +121,7 @@ test('the women’s refill form: sent on one device, it shows as sent on another
   try {
     const first = await laptop.newPage();
     await first.goto(link);
+    await expect(first.getByRole('radio', { name: 'Not well' })).toBeVisible({ timeout: ARRIVAL_MS });
     await sendRefill(first, 'Not well');
     await expect(first).toHaveURL(`${WOMENS_SITE}/f/conf/fha1/refill`);
 
@@ -139,6 +144,7 @@ test('a restart request shows as sent after a reload and on another device', asy
     const first = await laptop.newPage();
     await first.goto(link);
     await expect(heading(first)).toHaveText('Restart Hormone Therapy');
+    await expect(first.getByRole('radio', { name: 'The cost' })).toBeVisible({ timeout: ARRIVAL_MS });
     await first.getByRole('radio', { name: 'The cost' }).check();
     await first.getByRole('radio', { name: '1 to 3 months' }).check();
     await first.getByRole('checkbox', { name: 'Poor sleep' }).check();
@@ -176,7 +182,7 @@ test('a stranger without the customer’s link can neither read nor overwrite th
   try {
     const stranger = await strangerContext.newPage();
     await stranger.goto(`${MENS_SITE}/mip/cont/chrt?ktCustomerId=${customerId}`);
-    await expect(stranger.getByRole('alert', { name: 'This link is incomplete' })).toBeVisible();
+    await expect(stranger.getByRole('alert', { name: 'This link is incomplete' })).toBeVisible({ timeout: ARRIVAL_MS });
     const squat = await stranger.request.post(`${MENS_SITE}/api/memoForm/saveLead`, {
       data: {
         lead: JSON.stringify({
@@ -195,6 +201,7 @@ test('a stranger without the customer’s link can neither read nor overwrite th
     // The patient sends their refill all the same, and is told nothing about other browsers.
     const own = await patientContext.newPage();
     await own.goto(withReturnLink(`${MENS_SITE}/mip/cont/chrt?ktCustomerId=${customerId}`, customerId));
+    await expect(own.getByRole('radio', { name: 'Very well' })).toBeVisible({ timeout: ARRIVAL_MS });
     await sendRefill(own, 'Very well');
     await expectRequestOnFile(own, 'Your refill request is in', 'Very well');
     await expectNoRawError(own);
@@ -205,7 +212,9 @@ test('a stranger without the customer’s link can neither read nor overwrite th
       withReturnLink(`${MENS_SITE}/mip/cont/chrt?ktCustomerId=${customerId}`, '100235'),
     ]) {
       await stranger.goto(url);
-      await expect(stranger.getByRole('alert', { name: 'This link is incomplete' })).toBeVisible();
+      await expect(stranger.getByRole('alert', { name: 'This link is incomplete' })).toBeVisible({
+        timeout: ARRIVAL_MS,
+      });
       await expect(stranger.getByText('Very well')).toHaveCount(0);
       await expect(stranger.getByRole('button', { name: /Send my answers|Change my answers/ })).toHaveCount(0);
     }
