@@ -1,12 +1,21 @@
 import { recordsOf } from './support/database.ts';
-import { completeIntake, heading, newPatient } from './support/patient.ts';
-import { expect, test } from './support/test.ts';
+import { completeIntake, heading, newPatient, type Patient } from './support/patient.ts';
+import { expect, test, type Page } from './support/test.ts';
 
 /**
  * Issue 23, point 5: a2-renewal is for patients renewing an ED prescription. Its intake asks
  * about the medicine they take now (no "never taken ED medicine" answer), and tells anyone who
  * is not a patient yet where a first visit starts.
  */
+
+/** The intake's first page for a patient with no lead yet: contact details, then Next. */
+async function giveContactDetails(page: Page, patient: Patient) {
+  await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
+  await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
+  await page.getByLabel('Mobile phone').fill(patient.phone);
+  await page.getByRole('button', { name: 'Next' }).click();
+}
 
 test('a2-renewal: the renewal intake asks which ED medicine the patient takes now, never "No, never"', async ({
   page,
@@ -17,11 +26,7 @@ test('a2-renewal: the renewal intake asks which ED medicine the patient takes no
   await expect(page.getByText(/Renewal is for patients who already have an ED prescription from us/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start a first visit' })).toHaveAttribute('href', '/mip/form/dailytada');
 
-  await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
-  await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
-  await page.getByLabel('Mobile phone').fill(patient.phone);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await giveContactDetails(page, patient);
 
   await expect(page.getByRole('heading', { level: 2, name: 'Your ED treatment and health' })).toBeVisible();
   const medicine = page.getByRole('radiogroup', { name: 'Which ED medicine do you take now?' });
@@ -45,4 +50,11 @@ test('someone who is not a patient yet goes from the renewal to a first visit, w
   await expect(page).toHaveURL('/mip/form/dailytada');
   await expect(heading(page)).toHaveText('Intake');
   await expect(page.getByText(/Renewal is for patients/)).toHaveCount(0);
+  const patient = newPatient('first-visit');
+  await giveContactDetails(page, patient);
+  await expect(
+    page
+      .getByRole('radiogroup', { name: 'Have you taken ED medicine before?' })
+      .getByRole('radio', { name: 'No, never' }),
+  ).toBeVisible();
 });
