@@ -1,4 +1,6 @@
+import { expectAccessible } from './support/axe.ts';
 import { recordsOf } from './support/database.ts';
+import { expectDesigned } from './support/design-contract.ts';
 import { completeIntake, heading, newPatient, type Patient } from './support/patient.ts';
 import { expect, test, type Page } from './support/test.ts';
 
@@ -7,6 +9,9 @@ import { expect, test, type Page } from './support/test.ts';
  * about the medicine they take now (no "never taken ED medicine" answer), and tells anyone who
  * is not a patient yet where a first visit starts.
  */
+
+// Each test walks a whole intake and checks the first page's design at three widths.
+test.describe.configure({ timeout: 90_000 });
 
 /** The intake's first page for a patient with no lead yet: contact details, then Next. */
 async function giveContactDetails(page: Page, patient: Patient) {
@@ -25,6 +30,8 @@ test('a2-renewal: the renewal intake asks which ED medicine the patient takes no
   await expect(heading(page)).toHaveText('Intake');
   await expect(page.getByText(/Renewal is for patients who already have an ED prescription from us/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start a first visit' })).toHaveAttribute('href', '/mip/form/dailytada');
+  await expectAccessible(page, 'the renewal intake’s first page');
+  await expectDesigned(page, 'the renewal intake’s first page');
 
   await giveContactDetails(page, patient);
 

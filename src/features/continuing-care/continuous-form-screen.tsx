@@ -9,6 +9,7 @@ import { IncompleteLink } from './incomplete-link.tsx';
 import { useLinkContext } from '../../shared/journey/link-context.ts';
 import { ReturningRequest } from './returning-request.tsx';
 import { useReturningPatient } from './returning-patient.ts';
+import { useSentRequest } from './sent-request.ts';
 import { useJourney } from '../../shared/journey/journey-context.tsx';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import type { ScreenProps } from '../../shared/screen-props.ts';
@@ -26,12 +27,13 @@ export default function ContinuousFormScreen({ route, code, step }: ScreenProps)
   const journey = useJourney(code);
   const link = useLinkContext();
   const patient = useReturningPatient(journey, link, true);
+  const sent = useSentRequest(link.ktCustomerId, false);
   const navigate = useNavigate();
 
   let body;
   if (!route.form) {
     body = <IncompleteLink what="form" />;
-  } else if (patient.status === 'loading' || journey.status === 'loading') {
+  } else if (patient.status === 'loading' || journey.status === 'loading' || sent.status === 'loading') {
     body = <LoadingIndicator />;
   } else if (patient.status === 'failed') {
     body = <LoadProblem what="your details" error={patient.error} onRetry={patient.retry} />;
@@ -46,6 +48,7 @@ export default function ContinuousFormScreen({ route, code, step }: ScreenProps)
         finishType={FINISH_TYPES.refill}
         journey={journey}
         patient={known}
+        sent={sent}
         form={route.form}
         intro="A few questions about how your treatment is going, so your provider can plan your next supply."
         finishLabel="Send my answers"

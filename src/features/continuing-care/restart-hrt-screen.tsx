@@ -7,6 +7,7 @@ import { useLinkContext } from '../../shared/journey/link-context.ts';
 import { RESTART_API_FORM, RESTART_PAGE, submitRestart } from './restart.ts';
 import { ReturningRequest } from './returning-request.tsx';
 import { useReturningPatient } from './returning-patient.ts';
+import { useSentRequest } from './sent-request.ts';
 import { useJourney } from '../../shared/journey/journey-context.tsx';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import type { ScreenProps } from '../../shared/screen-props.ts';
@@ -22,13 +23,14 @@ export default function RestartHrtScreen({ route, code }: ScreenProps) {
   const journey = useJourney(code);
   const link = useLinkContext();
   const patient = useReturningPatient(journey, link, false);
+  const sent = useSentRequest(link.ktCustomerId, true);
   const form = route.form ?? RESTART_API_FORM;
 
   let body;
   if (link.ktCustomerId === undefined) {
     // restartHRT needs the clinic customer; a landing id alone cannot restart treatment.
     body = <IncompleteLink what="restart request" />;
-  } else if (patient.status === 'loading' || journey.status === 'loading') {
+  } else if (patient.status === 'loading' || journey.status === 'loading' || sent.status === 'loading') {
     body = <LoadingIndicator />;
   } else if (patient.status === 'failed') {
     body = <LoadProblem what="your details" error={patient.error} onRetry={patient.retry} />;
@@ -41,6 +43,7 @@ export default function RestartHrtScreen({ route, code }: ScreenProps) {
         finishType={FINISH_TYPES.restart}
         journey={journey}
         patient={known}
+        sent={sent}
         form={form}
         pagesBefore={[RESTART_PAGE]}
         intro="Welcome back. Tell us about your break, and your provider will review restarting your treatment."

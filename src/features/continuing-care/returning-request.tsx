@@ -1,11 +1,11 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { QuestionPage } from '../../contract/api-types.ts';
+import type { ContinuousOrder, QuestionPage } from '../../contract/api-types.ts';
 import { funnelEngine } from '../../contract/funnel-config.ts';
 import { getPageQuestions } from '../../shared/api/content.ts';
 import { ApiError } from '../../shared/api/http.ts';
-import { useApiData } from '../../shared/api/use-api-data.ts';
+import { useApiData, type ApiData } from '../../shared/api/use-api-data.ts';
 import type { JourneyHandle } from '../../shared/journey/journey-context.tsx';
 import { AnswerProblem } from '../../shared/journey/lead.ts';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
@@ -13,9 +13,9 @@ import { FormRunner, type FormSource } from '../../shared/ui/form-runner.tsx';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import { SupportContact } from '../../shared/ui/support-contact.tsx';
 import { useStableNavigate } from '../../shared/use-stable-navigate.ts';
-import { ContinuousConfirmation, FINISH_TYPES, type FinishType } from './continuous-confirmation.tsx';
+import { ContinuousConfirmation, type FinishType } from './continuous-confirmation.tsx';
 import type { ReturningPatient } from './returning-patient.ts';
-import { answersOfRequest, isOpen, SENT_REQUEST, useSentRequest } from './sent-request.ts';
+import { answersOfRequest, isOpen, SENT_REQUEST } from './sent-request.ts';
 import { SentRequestView, sentAtText } from './sent-request-view.tsx';
 
 export interface ReturningRequestProps {
@@ -23,6 +23,11 @@ export interface ReturningRequestProps {
   journey: JourneyHandle;
   /** The returning patient, found from their link. */
   patient: ReturningPatient;
+  /**
+   * The customer's request on file (`useSentRequest`), loaded by the screen beside the patient
+   * (both follow from the link), so the page waits for one round of calls, not two.
+   */
+  sent: ApiData<ContinuousOrder | null>;
   form: FormSource;
   /** The screen's own pages before the API's (the restart's reasons). */
   pagesBefore?: readonly QuestionPage[];
@@ -61,8 +66,7 @@ function sendProblem(error: unknown): string {
  * then shown as it is on file. A failure to send keeps the answers and says why in plain words.
  */
 export function ReturningRequest(props: ReturningRequestProps) {
-  const { finishType, journey, patient, form, pagesBefore = [], send, leave, onContinue } = props;
-  const sent = useSentRequest(patient.ktCustomerId, finishType === FINISH_TYPES.restart);
+  const { finishType, journey, patient, sent, form, pagesBefore = [], send, leave, onContinue } = props;
   const location = useLocation();
   const navigate = useStableNavigate();
   const [changing, setChanging] = useState(false);
@@ -128,6 +132,8 @@ export function ReturningRequest(props: ReturningRequestProps) {
       // The request as the server now has it: what a reload and the patient's other devices show.
       const before = document.querySelector('main h2');
       sent.retry();
+      // The top of the page, as on a new page: the outcome is what the patient reads next.
+      window.scrollTo(0, 0);
       void import('../../lib/focus-when-shown.ts').then(
         ({ focusNewHeading }) => focusNewHeading('main h2', before),
         () => undefined,
@@ -143,15 +149,24 @@ export function ReturningRequest(props: ReturningRequestProps) {
         journey={journey}
         pagesBefore={pagesBefore}
         onComplete={complete}
-        onBack={props.onBack}
+        // Back from the first page of a change returns to the request, kept as it was sent.
+        onBack={
+          changing
+            ? () => {
+                setChanging(false);
+              }
+            : props.onBack
+        }
         finishLabel={props.finishLabel}
         what={props.what}
         intro={
           <Stack gap="xs">
             <Text>{props.intro}</Text>
-            {earlier !== null && !changing && (
+            {earlier !== null && (
               <Text size="sm" c="dimmed">
-                Your last request was sent on {earlier}.
+                {changing
+                  ? `You are changing the request you sent on ${earlier}. Send it again to replace it.`
+                  : `Your last request was sent on ${earlier}.`}
               </Text>
             )}
           </Stack>

@@ -1,4 +1,4 @@
-import { Button, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { ContinuousOrder, QuestionPage } from '../../contract/api-types.ts';
 import { formatDisplayDate } from '../../domain/dates.ts';
@@ -49,33 +49,37 @@ export function SentRequestView({ finishType, order, pages, onChange, onContinue
   const sentAt = sentAtText(order.updatedAt);
   return (
     <ContinuousConfirmation finishType={finishType} sent={sentAt !== null && <Text>Sent on {sentAt}.</Text>}>
-      <Stack gap="xs">
-        <Title order={3} id={summaryId}>
-          What you sent
-        </Title>
-        <List aria-labelledby={summaryId} listStyleType="none" spacing="sm">
-          {items.map((item) => (
-            <List.Item key={item.ref}>
-              <Text size="sm" c="dimmed">
-                {item.label}
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={summaryId}>
+        <Stack gap="md">
+          <Title order={3} size="h4" id={summaryId}>
+            What you sent
+          </Title>
+          <List aria-labelledby={summaryId} listStyleType="none" spacing="sm">
+            {items.map((item) => (
+              <List.Item key={item.ref}>
+                <Text size="sm" c="dimmed">
+                  {item.label}
+                </Text>
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {item.text}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+          {onChange ? (
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                Need to change something? You can change your answers until your provider reviews them.
               </Text>
-              <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-                {item.text}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      </Stack>
-      {onChange ? (
-        <Stack gap="xs" align="flex-start">
-          <Text>Need to change something? You can change your answers until your provider reviews them.</Text>
-          <Button variant={onContinue ? 'default' : 'filled'} onClick={onChange}>
-            Change my answers
-          </Button>
+              <Button variant={onContinue ? 'default' : 'filled'} onClick={onChange}>
+                Change my answers
+              </Button>
+            </Stack>
+          ) : (
+            <Text size="sm">Need to change something? Call us before your provider reviews your answers.</Text>
+          )}
         </Stack>
-      ) : (
-        <Text>Need to change something? Call us before your provider reviews your answers.</Text>
-      )}
+      </Card>
       {onContinue && (
         <ActionBar>
           <Button onClick={onContinue}>Continue</Button>

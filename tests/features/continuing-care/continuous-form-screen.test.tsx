@@ -473,3 +473,16 @@ test('a new refill lead whose landing id another browser saved today goes under 
   // The status links the lead that was saved, not the one refused.
   expect(calls.statuses).toEqual([{ kind: 'CHRT', body: { landing_id: saved, leadLandingId: RETURNING_LEAD_ID } }]);
 });
+
+test('Back from the first page of a change keeps the request as it was sent', async () => {
+  const user = userEvent.setup();
+  const calls = continuousApi(requestOnFile(1));
+  renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?ktCustomerId=${RETURNING_CUSTOMER_ID}` });
+
+  await user.click(await screen.findByRole('button', { name: 'Change my answers' }));
+  expect(await screen.findByText(/^You are changing the request you sent on /)).toBeVisible();
+  await user.click(await screen.findByRole('button', { name: 'Back' }));
+
+  expect(await screen.findByRole('heading', { level: 2, name: 'Your refill request is in' })).toBeVisible();
+  expect(calls.orders).toEqual([]);
+});

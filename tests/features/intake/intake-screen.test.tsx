@@ -714,7 +714,8 @@ test('an ED patient is asked the ED health page, and the state only once: the sh
   expect(calls.checks).toEqual([{ firstName: 'Rowan', lastName: 'Vale', birthdate: '1975-02-14', state: 'TX' }]);
 });
 
-test('an HRT code keeps the route’s intake pages', async () => {
+/** The intake API, recording the page ids each pageQuestions call asks for. */
+function pagesAsked(): string[] {
   const asked: string[] = [];
   intakeApi();
   server.use(
@@ -723,20 +724,18 @@ test('an HRT code keeps the route’s intake pages', async () => {
       return HttpResponse.json({ data: INTAKE_PAGES });
     }),
   );
+  return asked;
+}
+
+test('an HRT code keeps the route’s intake pages', async () => {
+  const asked = pagesAsked();
   renderIntake({ code: 'shrt', journey: memoryJourneyCalls({ shrt: afterAssessment('TX') }) });
   await screen.findByRole('heading', { name: 'Your medical history' });
   expect(asked).toEqual(['1,2,3']);
 });
 
 test('the ED renewal asks its own page, and first says it is for current patients, with the way to a first visit', async () => {
-  const asked: string[] = [];
-  intakeApi();
-  server.use(
-    http.get(`${TEST_API_BASE}/memoForm/pageQuestions`, ({ request }) => {
-      asked.push(new URL(request.url).searchParams.get('pageIds') ?? '');
-      return HttpResponse.json({ data: INTAKE_PAGES });
-    }),
-  );
+  const asked = pagesAsked();
   renderIntake({ code: 'a2-renewal', journey: memoryJourneyCalls(), step: fakeStep() });
 
   const note = await screen.findByRole('note', { name: 'Renewing your ED prescription' });
