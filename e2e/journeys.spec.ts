@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test.ts';
 import { recordsOf } from './support/database.ts';
 import {
+  answerRefill,
   book,
   chooseEarliestTime,
   completeIntake,
@@ -80,15 +81,7 @@ test('a2-renewal: a returning ED patient answers the intake and the renewal form
   await completeIntake(page, patient);
   await expect(page).toHaveURL('/mip/cont/ced/a2-renewal');
   await reloadOnStep(page, 'Continuing Care');
-  await page.getByRole('radio', { name: 'Very well' }).check();
-  await page.getByRole('checkbox', { name: 'None of these' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page
-    .getByRole('radiogroup', { name: /same address/ })
-    .getByRole('radio', { name: 'Yes' })
-    .check();
-  await page.getByRole('checkbox', { name: /continue treatment/ }).check();
-  await page.getByRole('button', { name: /^(Continue|Send|Submit|Next)/ }).click();
+  await answerRefill(page, { effectiveness: 'Very well', send: /^(Continue|Send|Submit|Next)/ });
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
 
   const records = recordsOf(patient.email);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { recordsOf } from './support/database.ts';
 import {
+  answerRefill,
   book,
   completeIntakeTyping,
   heading,
@@ -259,16 +260,7 @@ test('a returning men’s patient: continuing-care notes, a restart of therapy a
   await page.goto(withReturnLink(`${MENS_SITE}/mip/cont/chrt?ktCustomerId=100235`, '100235'));
   await expect(heading(page)).toHaveText('Continuing Care');
   await recorder.checkpoint('answering the continuing-care form');
-  await page.getByRole('radio', { name: 'Very well' }).check();
-  await page.getByRole('checkbox', { name: 'None of these' }).check();
-  await page.getByLabel(/Anything else your provider should know/).fill(notes);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page
-    .getByRole('radiogroup', { name: /same address/ })
-    .getByRole('radio', { name: 'Yes' })
-    .check();
-  await page.getByRole('checkbox', { name: /continue treatment/ }).check();
-  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await answerRefill(page, { effectiveness: 'Very well', notes });
   await expect(page.getByRole('heading', { name: 'Your refill request is in' })).toBeVisible();
 
   await recorder.checkpoint('restarting therapy');

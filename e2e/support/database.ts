@@ -47,6 +47,16 @@ export function recordsOf(email: string, dataDir: string = E2E_DATA_DIR): Patien
   }
 }
 
+/** Opens the e2e server's database read-only for one question. */
+function readDatabase<T>(dataDir: string, read: (db: Database.Database) => T): T {
+  const db = new Database(path.resolve(dataDir, 'funnel.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
 /** A card the server keeps for a customer: the last four digits and whether it would be charged. */
 export interface StoredCard {
   last4: string;
@@ -59,17 +69,47 @@ export interface StoredCard {
  * read-only, as the clinic's system would see them: the newest is the one the next order charges.
  */
 export function cardsOf(ktCustomerId: string, dataDir: string = E2E_DATA_DIR): StoredCard[] {
-  const db = new Database(path.resolve(dataDir, 'funnel.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db
+  return readDatabase(dataDir, (db) =>
+    db
       .prepare<[string], { last4: string; card_brand: string; decline_reason: string | null }>(
         `SELECT b.last4, b.card_brand, b.decline_reason FROM billing b
          JOIN customers c ON c.landing_id = b.landing_id
          WHERE c.kt_customer_id = ? ORDER BY b.created_at, b.rowid`,
       )
       .all(ktCustomerId)
-      .map((row) => ({ last4: row.last4, cardBrand: row.card_brand, declineReason: row.decline_reason }));
-  } finally {
-    db.close();
-  }
+      .map((row) => ({ last4: row.last4, cardBrand: row.card_brand, declineReason: row.decline_reason })),
+  );
+}
+
+/** The clinic customer made from a patient's first order, found by the email they typed. */
+export function customerOf(
+  email: string,
+  dataDir: string = E2E_DATA_DIR,
+): { ktCustomerId: string; landingId: string | null } | undefined {
+  return readDatabase(dataDir, (db) => {
+    const row = db
+      .prepare<[string], { kt_customer_id: string; landing_id: string | null }>(
+        'SELECT kt_customer_id, landing_id FROM customers WHERE email = ? COLLATE NOCASE',
+      )
+      .get(email);
+    return row === undefined ? undefined : { ktCustomerId: row.kt_customer_id, landingId: row.landing_id };
+  });
+}
+
+/** A customer's continuous order (their refill request, or with `isRestart` their restart request) as stored. */
+export function continuousOrderOf(
+  ktCustomerId: string,
+  isRestart: boolean,
+  dataDir: string = E2E_DATA_DIR,
+): { details: Record<string, unknown>; updatedAt: string } | undefined {
+  return readDatabase(dataDir, (db) => {
+    const row = db
+      .prepare<[string, number], { details_json: string; updated_at: string }>(
+        'SELECT details_json, updated_at FROM continuous_orders WHERE kt_customer_id = ? AND is_restart = ?',
+      )
+      .get(ktCustomerId, isRestart ? 1 : 0);
+    return row === undefined
+      ? undefined
+      : { details: JSON.parse(row.details_json) as Record<string, unknown>, updatedAt: row.updated_at };
+  });
 }

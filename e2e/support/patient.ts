@@ -259,6 +259,39 @@ export interface IntakeTyping {
   ssn: string;
 }
 
+/** The ED safety questions, answered no: asked on a first visit's ED page and again on the renewal's. */
+async function answerEdSafety(page: Page) {
+  await page
+    .getByRole('radiogroup', { name: /nitrate/i })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await page.getByRole('group', { name: /heart/i }).getByRole('checkbox', { name: 'None of these' }).check();
+  await page
+    .getByRole('radiogroup', { name: /alpha-blocker/i })
+    .getByRole('radio', { name: 'No' })
+    .check();
+}
+
+/**
+ * Answers the continuing-care form (CONT pages 1 and 2): how well the medication works, no
+ * side effects, optional notes, the same address and the refill consent; then presses `send`.
+ */
+export async function answerRefill(
+  page: Page,
+  options: { effectiveness: string; notes?: string; send?: string | RegExp },
+): Promise<void> {
+  await page.getByRole('radio', { name: options.effectiveness }).check();
+  await page.getByRole('checkbox', { name: 'None of these' }).check();
+  if (options.notes !== undefined) await page.getByLabel(/Anything else your provider should know/).fill(options.notes);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .getByRole('radiogroup', { name: /same address/ })
+    .getByRole('radio', { name: 'Yes' })
+    .check();
+  await page.getByRole('checkbox', { name: /continue treatment/ }).check();
+  await page.getByRole('button', { name: options.send ?? 'Send my answers' }).click();
+}
+
 /**
  * completeIntake, typing `typing` into the free-text fields completeIntake leaves at fixed
  * values (allergies, address line 2, ID number, SSN), with `onPage` called on every page
@@ -304,15 +337,7 @@ export async function completeIntakeTyping(
         await next(page);
         break;
       case 'Your health and ED':
-        await page
-          .getByRole('radiogroup', { name: /nitrate/i })
-          .getByRole('radio', { name: 'No' })
-          .check();
-        await page.getByRole('group', { name: /heart/i }).getByRole('checkbox', { name: 'None of these' }).check();
-        await page
-          .getByRole('radiogroup', { name: /alpha-blocker/i })
-          .getByRole('radio', { name: 'No' })
-          .check();
+        await answerEdSafety(page);
         await page
           .getByRole('radiogroup', { name: /How long have you had trouble/ })
           .getByRole('radio', { name: 'More than a year' })
@@ -323,6 +348,20 @@ export async function completeIntakeTyping(
           .check();
         await page.getByLabel(/allergies to medications/).fill(typing.allergies);
         await page.getByLabel(/height in inches/).fill('70');
+        await next(page);
+        break;
+      case 'Your ED treatment and health':
+        // The renewal's page (a2-renewal): the medicine the patient takes now, then the safety questions.
+        await page
+          .getByRole('radiogroup', { name: /Which ED medicine do you take now/ })
+          .getByRole('radio', { name: 'Tadalafil (Cialis)' })
+          .check();
+        await page
+          .getByRole('radiogroup', { name: /Since your last visit/ })
+          .getByRole('radio', { name: 'No' })
+          .check();
+        await answerEdSafety(page);
+        await page.getByLabel(/allergies to medications/).fill(typing.allergies);
         await next(page);
         break;
       case 'Shipping': {

@@ -12,9 +12,10 @@ const PARTS = Object.keys(CONFIG_FILES) as Part[];
 /**
  * Config files outside the engine's ConfigSet, read only by the module that uses them and
  * checked by their schema alone: config/clinic-calendar.json (the local scheduler's holidays
- * and follow-up interval, src/domain/clinic-calendar.ts).
+ * and follow-up interval, src/domain/clinic-calendar.ts) and config/continuing-care.json (how
+ * long a sent refill or restart request shows as in, src/features/continuing-care/sent-request.ts).
  */
-export const SCHEMA_ONLY_CONFIG_FILES = ['clinic-calendar.json'] as const;
+export const SCHEMA_ONLY_CONFIG_FILES = ['clinic-calendar.json', 'continuing-care.json'] as const;
 
 /** Every config file `npm run validate` and the build check. */
 export const ALL_CONFIG_FILES: readonly string[] = [...Object.values(CONFIG_FILES), ...SCHEMA_ONLY_CONFIG_FILES];

@@ -1,7 +1,7 @@
 import type { CodeGroup, CodeGroupsFile } from './config-types.ts';
 
 /** What a code group may change for its codes (config/code-groups.json). */
-export type GroupSetting = 'errorContentKey' | 'consultEventType' | 'intakePageSwaps';
+export type GroupSetting = 'errorContentKey' | 'consultEventType' | 'intakePageSwaps' | 'newPatientCode';
 
 /**
  * What a code's groups say about `setting`: the first group, in file order, that lists the code

@@ -4,6 +4,7 @@ import {
   type BrandsFile,
   type CodeGroupsFile,
   type ConfigSet,
+  type Funnel,
   type FunnelConfig,
   type ProductsFile,
   type FunnelsFile,
@@ -476,6 +477,7 @@ function checkGroups(config: Partial<FunnelConfig>, funnelsClean: boolean, repor
     });
   }
   checkGroupSettings(groups, report);
+  if (funnelsClean) checkNewPatientCodes(groups, Object.values(config.funnels?.funnels ?? {}), report);
   for (const code of groupOnly) {
     const at = pointer('groupOnlyCodes', code);
     if (funnelsClean && funnelCodes.has(code))
@@ -517,9 +519,44 @@ function checkProducts(file: ProductsFile, funnels: FunnelsFile, table: Pages, f
   }
 }
 
+/**
+ * A renewal group's `newPatientCode` is where someone who is not a patient yet starts a first
+ * visit: a code with a funnel, on the site of every code of the group (a link to the other
+ * brand's funnel would open its fallback page), and not one of the group's own renewal codes.
+ */
+function checkNewPatientCodes(groups: CodeGroupsFile, funnels: readonly Funnel[], report: Report) {
+  const siteOf = new Map<string, Site>();
+  for (const funnel of funnels) for (const code of funnel.codes) siteOf.set(code, funnel.site);
+  for (const [name, group] of Object.entries(groups.groups)) {
+    const code = group.newPatientCode;
+    if (code === undefined) continue;
+    const at = pointer('groups', name, 'newPatientCode');
+    const site = siteOf.get(code);
+    if (site === undefined) {
+      report(
+        'codeGroups',
+        at,
+        `"${code}" has no funnel to start a first visit on${didYouMean(code, siteOf.keys(), true)}`,
+      );
+      continue;
+    }
+    if (group.codes.includes(code))
+      report('codeGroups', at, `"${code}" is one of the group's own codes, not a first visit`);
+    for (const member of group.codes) {
+      const memberSite = siteOf.get(member);
+      if (memberSite !== undefined && memberSite !== site)
+        report(
+          'codeGroups',
+          at,
+          `"${code}" is a code of the ${SITE_LABEL[site]}, but "${member}" of this group is on the ${SITE_LABEL[memberSite]}`,
+        );
+    }
+  }
+}
+
 /** A code in two groups must not get two different values of one setting: which would win is not obvious. */
 function checkGroupSettings(groups: CodeGroupsFile, report: Report) {
-  const settings = ['errorContentKey', 'consultEventType', 'intakePageSwaps'] as const;
+  const settings = ['errorContentKey', 'consultEventType', 'intakePageSwaps', 'newPatientCode'] as const;
   for (const setting of settings) {
     const given = new Map<string, { group: string; value: string }>();
     for (const [name, group] of Object.entries(groups.groups)) {

@@ -60,6 +60,8 @@ export interface CodeGroup {
   consultEventType?: string;
   /** Intake page ids these codes see in place of others (route page id to page id). */
   intakePageSwaps?: Record<string, string>;
+  /** For renewal codes: the code of the first visit offered to someone who is not a patient yet. */
+  newPatientCode?: string;
 }
 
 export interface CodeGroupsFile {

@@ -80,6 +80,16 @@ export function stepUrl(plan: Pick<FunnelPlan, 'steps' | 'code' | 'query'>, inde
 }
 
 /**
+ * Where a code's funnel starts on a site: its first step's URL, with no query (a link from
+ * another funnel carries none of that funnel's). Null when the code has no funnel there.
+ */
+export function funnelStartUrl(engine: FunnelEngine, code: string, site: Site): string | null {
+  const lower = code.toLowerCase();
+  const steps = engine.funnelFor(lower, site)?.funnel.steps ?? [];
+  return steps.length === 0 ? null : stepUrl({ steps, code: lower, query: '' }, 0);
+}
+
+/**
  * The screens of the steps still ahead of step `index` (its finish page included), in order;
  * off the list (`index` -1 or null) all of them, since Next goes to the first step. A screen
  * uses it to know whether a later step asks something it would otherwise have to ask.

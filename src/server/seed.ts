@@ -246,6 +246,53 @@ const HEIGHT: DemoQuestion = {
   validation: { minimum: 48, maximum: 96, message: 'Enter your height in inches, from 48 to 96.' },
 };
 
+/** The ED safety questions, asked on a first visit's ED page and again on the renewal's. */
+const NITRATES_QUESTION: DemoQuestion = {
+  id: 'q-nitrates',
+  ref: 'nitrates',
+  type: 'yes-no',
+  label:
+    'Do you take a nitrate medicine, such as nitroglycerin for chest pain or isosorbide, or use "poppers" (amyl nitrite)?',
+  required: true,
+  options: YES_NO,
+};
+
+const HEART_CONDITIONS_QUESTION: DemoQuestion = {
+  id: 'q-heart-conditions',
+  ref: 'heart-conditions',
+  type: 'multiple-choice',
+  label: 'Do you have any of these heart or blood pressure conditions?',
+  required: true,
+  options: [
+    { value: 'recent-heart-attack-stroke', label: 'A heart attack or stroke in the last 6 months' },
+    { value: 'chest-pain', label: 'Chest pain during sex or exercise' },
+    { value: 'heart-failure', label: 'Heart failure' },
+    { value: 'irregular-heartbeat', label: 'An irregular heartbeat' },
+    { value: 'low-blood-pressure', label: 'Low blood pressure (below 90/50)' },
+    { value: 'high-blood-pressure', label: 'High blood pressure that is not under control' },
+    { value: 'none', label: 'None of these' },
+  ],
+};
+
+const ALPHA_BLOCKERS_QUESTION: DemoQuestion = {
+  id: 'q-alpha-blockers',
+  ref: 'alpha-blockers',
+  type: 'yes-no',
+  label: 'Do you take an alpha-blocker for blood pressure or the prostate, such as doxazosin, terazosin or tamsulosin?',
+  required: true,
+  options: YES_NO,
+};
+
+/** Medication allergies: on the medical history, and on each ED page in its place. */
+const ALLERGIES_QUESTION: DemoQuestion = {
+  id: 'q-allergies',
+  ref: 'allergies',
+  type: 'text',
+  label: 'Do you have any allergies to medications? List them, or write "none".',
+  required: true,
+  validation: { maxLength: 1000 },
+};
+
 /**
  * Marketing contact (TCPA): the one wording of src/domain/contact-questions.ts. The assessment's
  * last page asks it; the intake's consent page asks it of a patient who did not take the
@@ -440,14 +487,7 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
           { value: 'none', label: 'None of these' },
         ],
       },
-      {
-        id: 'q-allergies',
-        ref: 'allergies',
-        type: 'text',
-        label: 'Do you have any allergies to medications? List them, or write "none".',
-        required: true,
-        validation: { maxLength: 1000 },
-      },
+      ALLERGIES_QUESTION,
       {
         id: 'q-recent-surgery',
         ref: 'recent-surgery',
@@ -500,40 +540,9 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
     formId: 'MIP-H2',
     title: 'Your health and ED',
     questions: [
-      {
-        id: 'q-nitrates',
-        ref: 'nitrates',
-        type: 'yes-no',
-        label:
-          'Do you take a nitrate medicine, such as nitroglycerin for chest pain or isosorbide, or use "poppers" (amyl nitrite)?',
-        required: true,
-        options: YES_NO,
-      },
-      {
-        id: 'q-heart-conditions',
-        ref: 'heart-conditions',
-        type: 'multiple-choice',
-        label: 'Do you have any of these heart or blood pressure conditions?',
-        required: true,
-        options: [
-          { value: 'recent-heart-attack-stroke', label: 'A heart attack or stroke in the last 6 months' },
-          { value: 'chest-pain', label: 'Chest pain during sex or exercise' },
-          { value: 'heart-failure', label: 'Heart failure' },
-          { value: 'irregular-heartbeat', label: 'An irregular heartbeat' },
-          { value: 'low-blood-pressure', label: 'Low blood pressure (below 90/50)' },
-          { value: 'high-blood-pressure', label: 'High blood pressure that is not under control' },
-          { value: 'none', label: 'None of these' },
-        ],
-      },
-      {
-        id: 'q-alpha-blockers',
-        ref: 'alpha-blockers',
-        type: 'yes-no',
-        label:
-          'Do you take an alpha-blocker for blood pressure or the prostate, such as doxazosin, terazosin or tamsulosin?',
-        required: true,
-        options: YES_NO,
-      },
+      NITRATES_QUESTION,
+      HEART_CONDITIONS_QUESTION,
+      ALPHA_BLOCKERS_QUESTION,
       {
         id: 'q-ed-duration',
         ref: 'ed-duration',
@@ -559,14 +568,51 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
           { value: 'never', label: 'No, never' },
         ],
       },
+      ALLERGIES_QUESTION,
+      HEIGHT,
+    ],
+  },
+  {
+    // The ED renewal's health page (a2-renewal, config/code-groups.json `ed-renewal`): for a
+    // patient who takes ED medicine from us already. It asks which one (there is no "never"),
+    // what changed since the last visit, and the safety questions of page 4 again (same refs),
+    // since a nitrate or a new heart condition rules a renewal out as it does a first visit.
+    id: '5',
+    formId: 'MIP-H2',
+    title: 'Your ED treatment and health',
+    questions: [
       {
-        id: 'q-allergies',
-        ref: 'allergies',
-        type: 'text',
-        label: 'Do you have any allergies to medications? List them, or write "none".',
+        id: 'q-ed-medicine-current',
+        ref: 'ed-medicine-current',
+        type: 'single-choice',
+        label: 'Which ED medicine do you take now?',
         required: true,
-        validation: { maxLength: 1000 },
+        options: [
+          { value: 'tadalafil', label: 'Tadalafil (Cialis)' },
+          { value: 'sildenafil', label: 'Sildenafil (Viagra)' },
+          { value: 'other', label: 'Another ED medicine' },
+        ],
       },
+      {
+        id: 'q-health-changes',
+        ref: 'health-changes',
+        type: 'yes-no',
+        label: 'Since your last visit, have you had a new diagnosis, surgery or a new medicine?',
+        required: true,
+        options: YES_NO,
+      },
+      {
+        id: 'q-health-changes-detail',
+        ref: 'health-changes-detail',
+        type: 'text',
+        label: 'If so, what changed? (optional)',
+        required: false,
+        validation: { maxLength: 2000 },
+      },
+      NITRATES_QUESTION,
+      HEART_CONDITIONS_QUESTION,
+      ALPHA_BLOCKERS_QUESTION,
+      ALLERGIES_QUESTION,
       HEIGHT,
     ],
   },

@@ -407,6 +407,27 @@ test('a route whose form is not one of the named forms', () => {
   ]);
 });
 
+test('a renewal group whose first visit has no funnel, is its own code or is on the other brand', () => {
+  const unknown = editConfig(valid, 'codeGroups', (json) => {
+    must(json.groups['ed-renewal']).newPatientCode = 'dailytad';
+  });
+  expect(problemsOf(unknown)).toEqual([
+    'config/code-groups.json: /groups/ed-renewal/newPatientCode: "dailytad" has no funnel to start a first visit on; did you mean "dailytada"?',
+  ]);
+  const itself = editConfig(valid, 'codeGroups', (json) => {
+    must(json.groups['ed-renewal']).newPatientCode = 'a2-renewal';
+  });
+  expect(problemsOf(itself)).toEqual([
+    `config/code-groups.json: /groups/ed-renewal/newPatientCode: "a2-renewal" is one of the group's own codes, not a first visit`,
+  ]);
+  const otherBrand = editConfig(valid, 'codeGroups', (json) => {
+    must(json.groups['ed-renewal']).newPatientCode = 'fha1';
+  });
+  expect(problemsOf(otherBrand)).toEqual([
+    `config/code-groups.json: /groups/ed-renewal/newPatientCode: "fha1" is a code of the women's site, but "a2-renewal" of this group is on the men's site`,
+  ]);
+});
+
 test('a code that two groups give different consult event types', () => {
   const texts = editConfig(valid, 'codeGroups', (json) => {
     must(json.groups.hrt).consultEventType = 'hrt-consult';

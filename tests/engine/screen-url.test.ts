@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { groupSetting } from '../../src/engine/code-groups.ts';
-import { screenUrlFor } from '../../src/engine/funnel-plan.ts';
+import { funnelStartUrl, screenUrlFor } from '../../src/engine/funnel-plan.ts';
 import { loadConfig, loadEngine } from '../support/config.ts';
 
 const engine = loadEngine();
@@ -27,6 +27,17 @@ test("a code's group settings come from the first group that lists it and names 
   expect(groupSetting(codeGroups, 'shrt', 'errorContentKey')).toBe('error404-HRT');
   expect(groupSetting(codeGroups, 'GROUPV', 'consultEventType')).toBe('ed-consult');
   expect(groupSetting(codeGroups, 'dailytada', 'intakePageSwaps')).toEqual({ '1': '4' });
+  // The renewal asks its own page, and names the first visit for someone who is not a patient yet.
+  expect(groupSetting(codeGroups, 'a2-renewal', 'intakePageSwaps')).toEqual({ '1': '5' });
+  expect(groupSetting(codeGroups, 'a2-renewal', 'newPatientCode')).toBe('dailytada');
+  expect(groupSetting(codeGroups, 'a2-renewal', 'consultEventType')).toBe('ed-consult');
   expect(groupSetting(codeGroups, 'shrt', 'consultEventType')).toBeUndefined();
   expect(groupSetting(codeGroups, null, 'errorContentKey')).toBeUndefined();
+});
+
+test("a code's funnel starts at its first step, with no query; a code with no funnel on the site has none", () => {
+  expect(funnelStartUrl(engine, 'DailyTada', 'male')).toBe('/mip/form/dailytada');
+  expect(funnelStartUrl(engine, 'bhrt', 'male')).toBe('/payment/bhrt');
+  expect(funnelStartUrl(engine, 'dailytada', 'female')).toBeNull();
+  expect(funnelStartUrl(engine, 'nope', 'male')).toBeNull();
 });

@@ -170,6 +170,7 @@ test('the seeded content is what the funnel needs', () => {
       'MIP-H2 2',
       'MIP-H2 3',
       'MIP-H2 4',
+      'MIP-H2 5',
     ]);
     expect(countRows(db, 'state_encounter_types')).toBe(51);
     expect(db.prepare('SELECT version FROM terms ORDER BY version').pluck().all()).toEqual(['1', '2']);

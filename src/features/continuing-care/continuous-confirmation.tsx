@@ -1,8 +1,11 @@
-import { List, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import classes from './continuous-confirmation.module.css';
+import type { ReactNode } from 'react';
 import { MemberPortalLink, SupportContact } from '../../shared/ui/support-contact.tsx';
 
 /** The finish types of /f/conf/{pathCode}/{finishType} this app sends patients to. */
 export const FINISH_TYPES = { refill: 'refill', restart: 'restart' } as const;
+export type FinishType = (typeof FINISH_TYPES)[keyof typeof FINISH_TYPES];
 
 interface Confirmation {
   heading: string;
@@ -40,18 +43,47 @@ export function confirmationFor(finishType: string | undefined): Confirmation {
     : GENERIC;
 }
 
-/** The confirmation after a continuous form or a restart: what happens next, and how to reach us. */
-export function ContinuousConfirmation({ finishType }: { finishType: string | undefined }) {
+/**
+ * The confirmation after a continuous form or a restart: what happens next, and how to reach
+ * us. A request on file adds when it was sent (`sent`, under the heading) and what was sent
+ * (`children`, after what happens next).
+ */
+export function ContinuousConfirmation({
+  finishType,
+  sent,
+  children,
+}: {
+  finishType: string | undefined;
+  sent?: ReactNode;
+  children?: ReactNode;
+}) {
   const confirmation = confirmationFor(finishType);
   return (
-    <Stack gap="md">
-      <Title order={2}>{confirmation.heading}</Title>
-      <Text fw={600}>What happens next</Text>
-      <List type="ordered" spacing="xs">
-        {confirmation.next.map((line) => (
-          <List.Item key={line}>{line}</List.Item>
-        ))}
-      </List>
+    <Stack gap="lg">
+      {/* The outcome first, at a glance (GOV.UK's confirmation panel): done, and when. */}
+      <Card withBorder radius="md" padding="lg">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <svg className={classes.mark} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <circle cx="12" cy="12" r="11" />
+            <path d="M7 12.5l3.2 3.2L17 9" />
+          </svg>
+          <Stack gap={4}>
+            <Title order={2}>{confirmation.heading}</Title>
+            {sent}
+          </Stack>
+        </Group>
+      </Card>
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          What happens next
+        </Title>
+        <List type="ordered" spacing="xs">
+          {confirmation.next.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      </Stack>
+      {children}
       <Text>
         You can follow your treatment in your <MemberPortalLink />.
       </Text>

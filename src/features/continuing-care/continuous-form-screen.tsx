@@ -1,15 +1,15 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import type { QuestionPage } from '../../contract/api-types.ts';
 import { sentPath } from '../../engine/route-match.ts';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
-import { FormRunner } from '../../shared/ui/form-runner.tsx';
-import { ContinuousConfirmation, FINISH_TYPES } from './continuous-confirmation.tsx';
+import { FINISH_TYPES } from './continuous-confirmation.tsx';
 import { continuousVariantOf, submitContinuous } from './continuous.ts';
 import { IncompleteLink } from './incomplete-link.tsx';
 import { useLinkContext } from '../../shared/journey/link-context.ts';
+import { ReturningRequest } from './returning-request.tsx';
 import { useReturningPatient } from './returning-patient.ts';
+import { useSentRequest } from './sent-request.ts';
 import { useJourney } from '../../shared/journey/journey-context.tsx';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import type { ScreenProps } from '../../shared/screen-props.ts';
@@ -19,31 +19,21 @@ import type { ScreenProps } from '../../shared/screen-props.ts';
  * the CONT questions from the API, sent to the patient's lead and, when the link names a
  * clinic customer, to their continuous order, with the status update of the route's variant.
  * Then: CED is a funnel step and goes on; a page with `whenSent` in its route (FCHRT, to
- * /f/conf/{code}/refill) goes there; CHRT shows its confirmation here.
+ * /f/conf/{code}/refill) goes there; CHRT shows the request here. A customer's request on file
+ * is shown in place of the form, on any device (ReturningRequest).
  */
 export default function ContinuousFormScreen({ route, code, step }: ScreenProps) {
   const variant = continuousVariantOf(route.variant);
   const journey = useJourney(code);
   const link = useLinkContext();
   const patient = useReturningPatient(journey, link, true);
+  const sent = useSentRequest(link.ktCustomerId, false);
   const navigate = useNavigate();
-  const [finished, setFinished] = useState(false);
-
-  const header = (
-    <>
-      <Title order={1}>{route.title}</Title>
-      {!finished && (
-        <Text>A few questions about how your treatment is going, so your provider can plan your next supply.</Text>
-      )}
-    </>
-  );
 
   let body;
-  if (finished) {
-    body = <ContinuousConfirmation finishType={FINISH_TYPES.refill} />;
-  } else if (!route.form) {
+  if (!route.form) {
     body = <IncompleteLink what="form" />;
-  } else if (patient.status === 'loading' || journey.status === 'loading') {
+  } else if (patient.status === 'loading' || journey.status === 'loading' || sent.status === 'loading') {
     body = <LoadingIndicator />;
   } else if (patient.status === 'failed') {
     body = <LoadProblem what="your details" error={patient.error} onRetry={patient.retry} />;
@@ -51,28 +41,31 @@ export default function ContinuousFormScreen({ route, code, step }: ScreenProps)
     body = <IncompleteLink what="refill form" />;
   } else {
     const known = patient.data;
-    const complete = async (pages: readonly QuestionPage[]) => {
-      await submitContinuous({ variant, journey, pages, patient: known, pathCode: code ?? variant });
-      const next = sentPath(route, code);
-      if (variant === 'ced' && step?.canNext) step.onNext();
-      else if (next !== null) void navigate(next);
-      else setFinished(true);
-    };
+    const next = sentPath(route, code);
+    const funnelNext = variant === 'ced' && step?.canNext ? step.onNext : undefined;
     body = (
-      <FormRunner
-        form={route.form}
+      <ReturningRequest
+        finishType={FINISH_TYPES.refill}
         journey={journey}
-        onComplete={complete}
-        onBack={step?.canBack ? step.onBack : undefined}
+        patient={known}
+        sent={sent}
+        form={route.form}
+        intro="A few questions about how your treatment is going, so your provider can plan your next supply."
         finishLabel="Send my answers"
         what="your refill questions"
+        onBack={step?.canBack ? step.onBack : undefined}
+        send={(pages: readonly QuestionPage[]) =>
+          submitContinuous({ variant, journey, pages, patient: known, pathCode: code ?? variant })
+        }
+        leave={funnelNext ?? (next === null ? undefined : () => void navigate(next))}
+        onContinue={funnelNext}
       />
     );
   }
 
   return (
     <Stack gap="md" py="lg">
-      {header}
+      <Title order={1}>{route.title}</Title>
       {body}
     </Stack>
   );

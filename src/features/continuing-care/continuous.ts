@@ -8,7 +8,7 @@ import { nextLandingId } from '../../domain/landing-id.ts';
 import { buildSubmission } from '../../domain/submission.ts';
 import { questionRef } from '../../shared/questions/question-helpers.ts';
 import type { JourneyHandle } from '../../shared/journey/journey-context.tsx';
-import { AnswerProblem, mergeAnswers, rawAnswersOf } from '../../shared/journey/lead.ts';
+import { AnswerProblem, mergeAnswers, rawAnswersOf, saveUnderOwnLandingId } from '../../shared/journey/lead.ts';
 import { consoleLogger } from '../../shared/console-logger.ts';
 import type { ReturningPatient } from './returning-patient.ts';
 import { FORM_IDS } from '../../contract/form-ids.ts';
@@ -124,8 +124,9 @@ export interface ContinuousSubmission {
 /**
  * Sends a continuous form. CED (the ED renewal): the answers join the patient's lead, whose
  * CED status is recorded. CHRT and FCHRT: the answers are saved as a new continuing-care lead
- * (its landing id kept in the journey, so a retry reuses it), linked to the patient's first
- * lead by the status update. When the link names a clinic customer, the refill goes to their
+ * (its landing id kept in the journey, so a retry reuses it; with a suffix of its own when the
+ * patient's other device saved one under that id today), linked to the patient's first lead by
+ * the status update. When the link names a clinic customer, the refill goes to their
  * continuous order. Each call is sent once; the form is then cleared from the journey.
  */
 export async function submitContinuous(submission: ContinuousSubmission): Promise<void> {
@@ -138,39 +139,48 @@ export async function submitContinuous(submission: ContinuousSubmission): Promis
   const once = new OnceCalls(journey, state.records);
   const now = new Date().toISOString();
 
-  let leadLandingId: LandingId = patient.landingId;
-  if (variant !== 'ced') {
-    leadLandingId =
-      state.records[CONTINUOUS_RECORDS.landingId] ??
-      nextLandingId(
-        { lastName: contact.lastName, email: contact.email, landedAt: now, formId: CONTINUOUS_FORM_ID },
-        patient.landingId,
-      );
-    const id = leadLandingId;
-    // Kept in memory at once; a failed save is reported by the journey store and retried.
-    await journey
+  // The remembered id is kept in memory at once; a failed save is reported by the journey store and retried.
+  const remember = (id: LandingId) =>
+    journey
       .save((current) => ({ ...current, records: { ...current.records, [CONTINUOUS_RECORDS.landingId]: id } }))
       .catch(() => undefined);
+  const parts = { lastName: contact.lastName, email: contact.email, landedAt: now, formId: CONTINUOUS_FORM_ID };
+  let leadLandingId: LandingId = patient.landingId;
+  if (variant !== 'ced') {
+    leadLandingId = state.records[CONTINUOUS_RECORDS.landingId] ?? nextLandingId(parts, patient.landingId);
+    await remember(leadLandingId);
   }
 
-  await once.run(CONTINUOUS_RECORDS.lead, () =>
-    saveLead(
-      {
-        lead: {
-          ...contact,
-          landing_id: leadLandingId,
-          formId: CONTINUOUS_FORM_ID,
-          pathCode,
-          landed_at: variant === 'ced' ? (lead.landed_at ?? now) : now,
-          submitted_at: now,
-          answers: variant === 'ced' ? mergeAnswers(lead.answers, answers) : answers,
+  await once.run(CONTINUOUS_RECORDS.lead, async () => {
+    const save = (id: LandingId) =>
+      saveLead(
+        {
+          lead: {
+            ...contact,
+            landing_id: id,
+            formId: CONTINUOUS_FORM_ID,
+            pathCode,
+            landed_at: variant === 'ced' ? (lead.landed_at ?? now) : now,
+            submitted_at: now,
+            answers: variant === 'ced' ? mergeAnswers(lead.answers, answers) : answers,
+          },
+          // A new continuing-care lead names the patient's first lead beside it: the server links them.
+          landingId: patient.landingId,
         },
-        // A new continuing-care lead names the patient's first lead beside it: the server links them.
-        landingId: patient.landingId,
-      },
-      { maxRetries: 2 },
-    ),
-  );
+        { maxRetries: 2 },
+      );
+    // CED adds to the patient's own lead. A new lead's id is the name, email and day's: the
+    // patient's other device (or anyone who knows them) may have saved under it already today.
+    if (variant === 'ced') {
+      await save(leadLandingId);
+      return;
+    }
+    const saved = await saveUnderOwnLandingId(leadLandingId, parts, save);
+    if (saved !== leadLandingId) {
+      leadLandingId = saved;
+      await remember(saved);
+    }
+  });
 
   const { ktCustomerId } = patient;
   if (ktCustomerId !== undefined) {

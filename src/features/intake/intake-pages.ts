@@ -1,6 +1,8 @@
 import type { IdentityCustomer, Lead, Question, QuestionPage, UsState } from '../../contract/api-types.ts';
 import type { JourneyState } from '../../contract/journey-state.ts';
-import { funnelConfig } from '../../contract/funnel-config.ts';
+import { funnelConfig, funnelEngine } from '../../contract/funnel-config.ts';
+import type { Site } from '../../engine/config-types.ts';
+import { funnelStartUrl } from '../../engine/funnel-plan.ts';
 import { groupSetting } from '../../engine/code-groups.ts';
 import { CONTACT_QUESTIONS, MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
 import { identityFieldsForState, withStateIdentityRules } from '../../domain/identity-fields.ts';
@@ -64,6 +66,16 @@ export function intakeFormFor(form: IntakeForm, code: string | null): IntakeForm
     formId: form.formId,
     pageIds: form.pageIds.map((pageId) => (Object.hasOwn(swaps, pageId) ? (swaps[pageId] ?? pageId) : pageId)),
   };
+}
+
+/**
+ * For a renewal code (config/code-groups.json `newPatientCode`: a2-renewal), where someone who
+ * is not a patient yet starts a first visit instead: the first step of that code's funnel on
+ * the brand's site. Null for every other code.
+ */
+export function firstVisitUrlFor(code: string | null, site: Site): string | null {
+  const newPatientCode = groupSetting(funnelConfig.codeGroups, code, 'newPatientCode');
+  return newPatientCode === undefined ? null : funnelStartUrl(funnelEngine, newPatientCode, site);
 }
 
 /** The assessment's form id: its last page asks the marketing choice. */

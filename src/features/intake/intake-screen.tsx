@@ -1,4 +1,5 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ApiError } from '../../shared/api/http.ts';
@@ -16,6 +17,7 @@ import {
   aboutYouPages,
   CONTACT_PAGE,
   decodeAsks,
+  firstVisitUrlFor,
   IDENTITY_PENDING,
   identityCustomerOf,
   identityDocumentQuestions,
@@ -87,7 +89,7 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
   const journey = useJourney(code);
   const location = useLocation();
   const link = useLinkContext();
-  const { brand } = useBrand();
+  const { site, brand } = useBrand();
   const { showSnackbar } = useNotifications();
   const [phase, setPhase] = useState<Phase | null>(null);
 
@@ -206,6 +208,8 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
     else await checkIdentity({});
   };
 
+  // A renewal (a2-renewal) says first who it is for, with the way to a first visit for anyone else.
+  const firstVisit = firstVisitUrlFor(code, site);
   let body;
   if (current === 'form') {
     body = (
@@ -219,6 +223,18 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
         onBack={step?.canBack ? step.onBack : undefined}
         finishLabel="Continue"
         what="your intake questions"
+        intro={
+          firstVisit !== null && (
+            <Alert color="blue" role="note" title="Renewing your ED prescription">
+              Renewal is for patients who already have an ED prescription from us. New to us, or never prescribed ED
+              medicine?{' '}
+              <Anchor component={Link} to={firstVisit} fw={600}>
+                Start a first visit
+              </Anchor>
+              .
+            </Alert>
+          )
+        }
       />
     );
   } else if (current === 'identity') {

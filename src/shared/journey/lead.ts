@@ -10,6 +10,7 @@ import type {
 } from '../../contract/api-types.ts';
 import { normalizeUsPhone, requireContact } from '../../domain/contact.ts';
 import type { RawAnswer } from '../../domain/submission.ts';
+import type { LandingIdParts } from '../../domain/landing-id.ts';
 import { loadChunk } from '../../lib/lazy-chunk.ts';
 import { isoDateToUs } from '../questions/formats.ts';
 import { CONSENT_GIVEN, CONSENT_NOT_GIVEN, questionRef } from '../questions/question-helpers.ts';
@@ -103,6 +104,32 @@ function randomSuffix(): string {
 }
 
 /**
+ * Saves a new lead with `save` under `landingId`; when another browser's lead has that id
+ * already (409), under the same parts with a random suffix, and returns the id it was saved
+ * under. Landing ids are built from the name, the email and the day (SPEC §3), so the same
+ * patient on a second device builds the same one, and so can anyone who knows those; theirs
+ * stays theirs, and this browser's answers go under an id of their own.
+ */
+export async function saveUnderOwnLandingId(
+  landingId: LandingId,
+  parts: LandingIdParts,
+  save: (id: LandingId) => Promise<unknown>,
+): Promise<LandingId> {
+  const [{ makeLandingId }, { ApiError }] = await loadChunk(() =>
+    Promise.all([import('../../domain/landing-id.ts'), import('../api/http.ts')]),
+  );
+  try {
+    await save(landingId);
+    return landingId;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    const own = makeLandingId({ ...parts, suffix: randomSuffix() });
+    await save(own);
+    return own;
+  }
+}
+
+/**
  * Saves the patient's lead and records it in the journey (see `saveLead`); returns the landing id.
  */
 export async function saveJourneyLead(input: SaveLeadInput): Promise<LandingId> {
@@ -127,16 +154,14 @@ export interface SavedLead {
  */
 export async function saveLeadOf(input: SaveLeadInput): Promise<SavedLead> {
   // Loaded on submit (like a screen's chunk): a page of questions needs none of it before then.
-  const [{ saveLead }, { makeLandingId, nextLandingId }, { buildSubmission }, { findPatientLead }, { ApiError }] =
-    await loadChunk(() =>
-      Promise.all([
-        import('../api/leads.ts'),
-        import('../../domain/landing-id.ts'),
-        import('../../domain/submission.ts'),
-        import('./patient-lead.ts'),
-        import('../api/http.ts'),
-      ]),
-    );
+  const [{ saveLead }, { nextLandingId }, { buildSubmission }, { findPatientLead }] = await loadChunk(() =>
+    Promise.all([
+      import('../api/leads.ts'),
+      import('../../domain/landing-id.ts'),
+      import('../../domain/submission.ts'),
+      import('./patient-lead.ts'),
+    ]),
+  );
   const { journey, pages, pathCode, formId, linkLandingId, scores } = input;
   const answers = journey.state.answers;
   const contact = contactOf(answers);
@@ -153,9 +178,14 @@ export async function saveLeadOf(input: SaveLeadInput): Promise<SavedLead> {
           )
         )?.answers ?? []);
   const parts = { lastName: contact.lastName, email: contact.email, landedAt: journey.state.landedAt, formId };
-  let landingId = existingId ?? nextLandingId(parts, linkLandingId === '' ? undefined : linkLandingId);
+  const firstId = existingId ?? nextLandingId(parts, linkLandingId === '' ? undefined : linkLandingId);
   const submission = buildSubmission(
-    { landingId, landedAt: journey.state.landedAt, answers: rawAnswersOf(pages, answers), submittedAt: new Date() },
+    {
+      landingId: firstId,
+      landedAt: journey.state.landedAt,
+      answers: rawAnswersOf(pages, answers),
+      submittedAt: new Date(),
+    },
     consoleLogger,
   );
   if (submission === null) throw new AnswerProblem('A date could not be read. Check it is written as MM/DD/YYYY.');
@@ -169,17 +199,11 @@ export async function saveLeadOf(input: SaveLeadInput): Promise<SavedLead> {
     answers: mergeAnswers(earlier, submission.answers),
   });
   const withScores = scores === undefined ? {} : { scores };
-  try {
-    await saveLead({ lead: leadUnder(landingId), landingId, ...withScores }, { maxRetries: 2 });
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 409) || landingId === journey.state.landingId) throw error;
-    // Another browser saved a lead under this id (landing ids are built from the name, the email
-    // and the day: the same patient on a second device, or a link's id that is not theirs).
-    // Theirs stays theirs; this browser's answers go under an id of their own.
-    landingId = makeLandingId({ ...parts, suffix: randomSuffix() });
-    await saveLead({ lead: leadUnder(landingId), landingId, ...withScores }, { maxRetries: 2 });
-  }
-  const savedId = landingId;
+  const save = (id: LandingId) => saveLead({ lead: leadUnder(id), landingId: id, ...withScores }, { maxRetries: 2 });
+  // The journey's own lead is this browser's: a refusal there is a failure, not another device.
+  let savedId = firstId;
+  if (firstId === journey.state.landingId) await save(firstId);
+  else savedId = await saveUnderOwnLandingId(firstId, parts, save);
   return {
     landingId: savedId,
     record: (state) => ({

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { expect, test, vi } from 'vitest';
 import type { JourneyState } from '../../../src/contract/journey-state.ts';
-import type { Lead, LeadPayload, PageQuestions } from '../../../src/contract/api-types.ts';
+import type { ContinuousOrder, Lead, LeadPayload, PageQuestions } from '../../../src/contract/api-types.ts';
 import type { FunnelStep } from '../../../src/shared/funnel-step.ts';
 import type { RouteConfig } from '../../../src/engine/config-types.ts';
 import ContinuousFormScreen from '../../../src/features/continuing-care/continuous-form-screen.tsx';
@@ -64,10 +64,12 @@ interface Calls {
   leads: { lead: LeadPayload; landingId: string }[];
   orders: { query: Record<string, string>; body: unknown }[];
   statuses: { kind: string; body: unknown }[];
+  /** The refill request on file for the customer. */
+  onFile: ContinuousOrder | null;
 }
 
-function continuousApi(): Calls {
-  const calls: Calls = { leads: [], orders: [], statuses: [] };
+function continuousApi(onFile: ContinuousOrder | null = null): Calls {
+  const calls: Calls = { leads: [], orders: [], statuses: [], onFile };
   const status = (kind: string) =>
     http.post(`${TEST_API_BASE}/memoForm/update${kind}Status`, async ({ request }) => {
       const body = (await request.json()) as Record<string, string>;
@@ -101,16 +103,21 @@ function continuousApi(): Calls {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       const body: unknown = await request.json();
       calls.orders.push({ query, body });
-      return HttpResponse.json({
-        data: {
-          ktCustomerId: query.ktCustomerId,
-          isRestart: query.isRestart === 'true',
-          medicationEffectiveness: query.medicationEffectiveness,
-          details: body,
-          updatedAt: '2024-06-01T10:00:00.000Z',
-        },
-      });
+      calls.onFile = {
+        ktCustomerId: query.ktCustomerId ?? '',
+        isRestart: query.isRestart === 'true',
+        medicationEffectiveness: query.medicationEffectiveness,
+        details: body as ContinuousOrder['details'],
+        updatedAt: new Date().toISOString(),
+      };
+      return HttpResponse.json({ data: calls.onFile });
     }),
+    // The customer's refill request on file: the last one sent, as the server keeps it.
+    http.get(`${TEST_API_BASE}/memoForm/getKtOrderContinuous`, () =>
+      calls.onFile === null
+        ? HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 })
+        : HttpResponse.json({ data: calls.onFile }),
+    ),
     status('CED'),
     status('CHRT'),
     status('FCHRT'),
@@ -247,7 +254,7 @@ test("FCHRT: a women's refill from a landing id link records FCHRT and opens its
   expect(calls.orders).toEqual([]);
 });
 
-test('a failed status update shows the snackbar; the retry sends only what failed', async () => {
+test('a failed status update is explained under the button; the retry sends only what failed', async () => {
   const user = userEvent.setup();
   const calls = continuousApi();
   let failures = 1;
@@ -265,7 +272,10 @@ test('a failed status update shows the snackbar; the retry sends only what faile
   renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?ktCustomerId=${RETURNING_CUSTOMER_ID}` });
 
   await fillRefill(user);
-  expect(await screen.findByText('/updateCHRTStatus: 500: Internal server error')).toBeVisible();
+  // Said in the patient's words, under the button: never the call's path or status.
+  const problem = await screen.findByRole('alert', { name: 'Your answers were not sent' });
+  expect(problem).toHaveTextContent('Something went wrong on our side. Your answers are kept on this page');
+  expect(screen.queryByText(/updateCHRTStatus|500/)).not.toBeInTheDocument();
   const send = screen.getByRole('button', { name: 'Send my answers' });
   expect(send).toBeEnabled();
   expect(screen.getByRole('checkbox', { name: /I agree to continue treatment/ })).toBeChecked();
@@ -383,4 +393,96 @@ test('CED as the last step of its funnel (nothing after it) confirms on the page
   expect(await screen.findByRole('heading', { name: 'Your refill request is in' })).toBeVisible();
   expect(step.onNext).not.toHaveBeenCalled();
   expect(calls.statuses).toEqual([{ kind: 'CED', body: { landing_id: RETURNING_LEAD_ID } }]);
+});
+
+/** A refill request on file for the customer, sent `daysAgo` days ago. */
+function requestOnFile(daysAgo: number): ContinuousOrder {
+  return {
+    ktCustomerId: RETURNING_CUSTOMER_ID,
+    isRestart: false,
+    medicationEffectiveness: 'somewhat',
+    details: { medicationEffectiveness: ['somewhat'], 'refill-consent': ['true'] },
+    updatedAt: new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000).toISOString(),
+  };
+}
+
+test('a refill already sent (from another device) is shown in place of the form, and can be changed', async () => {
+  const user = userEvent.setup();
+  const calls = continuousApi(requestOnFile(1));
+  renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?ktCustomerId=${RETURNING_CUSTOMER_ID}` });
+
+  expect(await screen.findByRole('heading', { level: 2, name: 'Your refill request is in' })).toBeVisible();
+  expect(screen.getByText(/^Sent on [A-Z][a-z]+ \d{1,2}, \d{4} at /)).toBeVisible();
+  const sent = screen.getByRole('list', { name: 'What you sent' });
+  expect(within(sent).getByText('How well is your medication working for you?')).toBeVisible();
+  expect(within(sent).getByText('Somewhat')).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Send my answers' })).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Change my answers' }));
+  const rating = await screen.findByRole('radiogroup', { name: 'How well is your medication working for you?' });
+  expect(within(rating).getByLabelText('Somewhat')).toBeChecked();
+  await user.click(within(rating).getByLabelText('Very well'));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByRole('checkbox', { name: /I agree to continue treatment/ })).toBeChecked();
+  await user.click(screen.getByRole('button', { name: 'Send my answers' }));
+
+  expect(
+    await within(await screen.findByRole('list', { name: 'What you sent' })).findByText('Very well'),
+  ).toBeVisible();
+  expect(calls.orders.map((order) => order.query.medicationEffectiveness)).toEqual(['very-well']);
+});
+
+test('a refill sent longer ago than the request stays open gives the form again, naming when', async () => {
+  continuousApi(requestOnFile(40));
+  renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?ktCustomerId=${RETURNING_CUSTOMER_ID}` });
+
+  expect(await screen.findByRole('radiogroup', { name: 'How well is your medication working for you?' })).toBeVisible();
+  expect(screen.getByText(/^Your last request was sent on [A-Z][a-z]+ \d{1,2}, \d{4} at /)).toBeVisible();
+  expect(screen.queryByRole('heading', { name: 'Your refill request is in' })).not.toBeInTheDocument();
+});
+
+test('a new refill lead whose landing id another browser saved today goes under an id of its own', async () => {
+  const user = userEvent.setup();
+  const calls = continuousApi();
+  const taken = new Set<string>();
+  server.use(
+    http.post(`${TEST_API_BASE}/memoForm/saveLead`, async ({ request }) => {
+      const body = (await request.json()) as { lead: string; landingId: string };
+      const lead = JSON.parse(body.lead) as LeadPayload;
+      calls.leads.push({ lead, landingId: body.landingId });
+      // The first id this page builds is taken: the patient's laptop sent its refill today.
+      if (taken.size === 0) {
+        taken.add(lead.landing_id);
+        return HttpResponse.json(
+          { status: 409, message: 'Conflict', details: 'A lead is already saved under this landing id' },
+          { status: 409 },
+        );
+      }
+      return HttpResponse.json({ data: { landing_id: lead.landing_id, savedAt: '2024-06-01T10:00:00.000Z' } });
+    }),
+  );
+  renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?ktCustomerId=${RETURNING_CUSTOMER_ID}` });
+
+  await fillRefill(user);
+
+  expect(await screen.findByRole('heading', { name: 'Your refill request is in' })).toBeVisible();
+  expect(screen.queryByText(/409|saveLead|landing id/)).not.toBeInTheDocument();
+  const [refused, saved] = calls.leads.map((call) => call.lead.landing_id);
+  expect(taken.has(refused ?? '')).toBe(true);
+  expect(saved).not.toBe(refused);
+  // The status links the lead that was saved, not the one refused.
+  expect(calls.statuses).toEqual([{ kind: 'CHRT', body: { landing_id: saved, leadLandingId: RETURNING_LEAD_ID } }]);
+});
+
+test('Back from the first page of a change keeps the request as it was sent', async () => {
+  const user = userEvent.setup();
+  const calls = continuousApi(requestOnFile(1));
+  renderContinuous({ route: CHRT, code: 'chrt', url: `/mip/cont/chrt?ktCustomerId=${RETURNING_CUSTOMER_ID}` });
+
+  await user.click(await screen.findByRole('button', { name: 'Change my answers' }));
+  expect(await screen.findByText(/^You are changing the request you sent on /)).toBeVisible();
+  await user.click(await screen.findByRole('button', { name: 'Back' }));
+
+  expect(await screen.findByRole('heading', { level: 2, name: 'Your refill request is in' })).toBeVisible();
+  expect(calls.orders).toEqual([]);
 });

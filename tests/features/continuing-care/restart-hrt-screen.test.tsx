@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { expect, test, vi } from 'vitest';
-import type { PageQuestions } from '../../../src/contract/api-types.ts';
+import type { ContinuousOrder, PageQuestions } from '../../../src/contract/api-types.ts';
 import type { RouteConfig } from '../../../src/engine/config-types.ts';
 import RestartHrtScreen from '../../../src/features/continuing-care/restart-hrt-screen.tsx';
 import { server, TEST_API_BASE, useApiServer } from '../../api/msw.ts';
@@ -30,6 +30,7 @@ interface Calls {
 function restartApi(options: { restartFailures?: number } = {}): Calls {
   const calls: Calls = { pageQueries: [], orders: [], restarts: [] };
   let failures = options.restartFailures ?? 0;
+  let onFile: ContinuousOrder | null = null;
   server.use(
     http.get(`${TEST_API_BASE}/memoForm/pageQuestions`, ({ request }) => {
       calls.pageQueries.push(new URL(request.url).search);
@@ -45,16 +46,21 @@ function restartApi(options: { restartFailures?: number } = {}): Calls {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       const body: unknown = await request.json();
       calls.orders.push({ query, body });
-      return HttpResponse.json({
-        data: {
-          ktCustomerId: query.ktCustomerId,
-          isRestart: true,
-          medicationEffectiveness: query.medicationEffectiveness,
-          details: body,
-          updatedAt: '2024-06-01T10:00:00.000Z',
-        },
-      });
+      onFile = {
+        ktCustomerId: query.ktCustomerId ?? '',
+        isRestart: true,
+        medicationEffectiveness: query.medicationEffectiveness,
+        details: body as ContinuousOrder['details'],
+        updatedAt: new Date().toISOString(),
+      };
+      return HttpResponse.json({ data: onFile });
     }),
+    // The customer's restart request on file: the last one sent.
+    http.get(`${TEST_API_BASE}/memoForm/getKtOrderContinuous`, ({ request }) =>
+      onFile === null || new URL(request.url).searchParams.get('isRestart') !== 'true'
+        ? HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 })
+        : HttpResponse.json({ data: onFile }),
+    ),
     http.post(`${TEST_API_BASE}/memoForm/restartHRT`, async ({ request }) => {
       const body = (await request.json()) as Record<string, string>;
       calls.restarts.push(body);
@@ -101,7 +107,11 @@ test('a customer asks to restart: the answers go to their order as a restart, an
   await answerRestart(user);
 
   expect(await screen.findByRole('heading', { name: 'Your request to restart treatment is in' })).toBeVisible();
-  expect(calls.pageQueries).toEqual(['?formId=CONT&pageIds=1']);
+  // The route's form (CONT page 1), for the form and then for the summary of what was sent.
+  expect(new Set(calls.pageQueries)).toEqual(new Set(['?formId=CONT&pageIds=1']));
+  const sent = screen.getByRole('list', { name: 'What you sent' });
+  expect(within(sent).getByText('The cost')).toBeVisible();
+  expect(within(sent).getByText('Tiredness or fatigue, Poor sleep')).toBeVisible();
   expect(calls.orders).toEqual([
     {
       query: { ktCustomerId: RETURNING_CUSTOMER_ID, medicationEffectiveness: 'somewhat', isRestart: 'true' },
@@ -119,13 +129,15 @@ test('a customer asks to restart: the answers go to their order as a restart, an
   expect(state.completed).toContain('RESTART');
 });
 
-test('a failed restart shows the snackbar; trying again does not send the order twice', async () => {
+test('a failed restart is explained in plain words; trying again does not send the order twice', async () => {
   const user = userEvent.setup();
   const calls = restartApi({ restartFailures: 1 });
   renderRestart(`/f/restart-hrt/fhrt?ktCustomerId=${RETURNING_CUSTOMER_ID}`, FEMALE_ROUTE, 'fhrt');
 
   await answerRestart(user);
-  expect(await screen.findByText('/restartHRT: 503: Service Unavailable')).toBeVisible();
+  const problem = await screen.findByRole('alert', { name: 'Your answers were not sent' });
+  expect(problem).toHaveTextContent('Something went wrong on our side');
+  expect(screen.queryByText(/restartHRT|503/)).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Ask to restart' }));
 
   expect(await screen.findByRole('heading', { name: 'Your request to restart treatment is in' })).toBeVisible();

@@ -714,7 +714,8 @@ test('an ED patient is asked the ED health page, and the state only once: the sh
   expect(calls.checks).toEqual([{ firstName: 'Rowan', lastName: 'Vale', birthdate: '1975-02-14', state: 'TX' }]);
 });
 
-test('an HRT code keeps the route’s intake pages', async () => {
+/** The intake API, recording the page ids each pageQuestions call asks for. */
+function pagesAsked(): string[] {
   const asked: string[] = [];
   intakeApi();
   server.use(
@@ -723,7 +724,33 @@ test('an HRT code keeps the route’s intake pages', async () => {
       return HttpResponse.json({ data: INTAKE_PAGES });
     }),
   );
+  return asked;
+}
+
+test('an HRT code keeps the route’s intake pages', async () => {
+  const asked = pagesAsked();
   renderIntake({ code: 'shrt', journey: memoryJourneyCalls({ shrt: afterAssessment('TX') }) });
   await screen.findByRole('heading', { name: 'Your medical history' });
   expect(asked).toEqual(['1,2,3']);
+});
+
+test('the ED renewal asks its own page, and first says it is for current patients, with the way to a first visit', async () => {
+  const asked = pagesAsked();
+  renderIntake({ code: 'a2-renewal', journey: memoryJourneyCalls(), step: fakeStep() });
+
+  const note = await screen.findByRole('note', { name: 'Renewing your ED prescription' });
+  expect(note).toHaveTextContent('Renewal is for patients who already have an ED prescription from us.');
+  expect(within(note).getByRole('link', { name: 'Start a first visit' })).toHaveAttribute(
+    'href',
+    '/mip/form/dailytada',
+  );
+  await screen.findByRole('heading', { name: 'Your contact details' });
+  expect(asked).toEqual(['5,2,3']);
+});
+
+test('a first ED visit has no renewal note', async () => {
+  intakeApi();
+  renderIntake({ code: 'dailytada', journey: memoryJourneyCalls(), step: fakeStep() });
+  await screen.findByRole('heading', { name: 'Your contact details' });
+  expect(screen.queryByRole('note', { name: 'Renewing your ED prescription' })).not.toBeInTheDocument();
 });
