@@ -166,6 +166,7 @@ test('the seeded content is what the funnel needs', () => {
       'MIP 3',
       'MIP 4',
       'MIP 5',
+      'MIP 6',
       'MIP-H2 1',
       'MIP-H2 2',
       'MIP-H2 3',
