@@ -21,7 +21,7 @@ const BRAND = {
 const HEADING = {
   'hormone-assessment': 'Hormone Assessment',
   results: 'Your Results',
-  payment: 'Secure Checkout',
+  payment: 'Complete Your Order',
   intake: 'Intake',
 } as const;
 

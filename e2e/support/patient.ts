@@ -200,7 +200,9 @@ export async function pay(page: Page, patient: Patient, card: string = CARDS.app
  * patient knows money was taken and can quote it), and Continue moves on to the next step.
  */
 export async function continueAfterPaying(page: Page) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment is complete' })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByTestId('order-reference')).toHaveText(/^[A-Za-z0-9_-]{1,4}(\u00a0[A-Za-z0-9_-]{1,4})+$/);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
