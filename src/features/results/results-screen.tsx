@@ -18,7 +18,7 @@ import { useRouteContext } from '../../shared/journey/use-route-context.ts';
 import { track } from '../../shared/services/analytics.ts';
 import type { ScreenProps } from '../../shared/screen-props.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
-import { ScoreBar } from './score-bar.tsx';
+import { ValueBar } from '../../shared/ui/value-bar.tsx';
 
 interface Results {
   lead: Lead;
@@ -145,7 +145,7 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
                 </Text>
                 <Text size="sm">{scoreBand}</Text>
               </Group>
-              <ScoreBar value={value} band={scoreBand} labelledBy={id} />
+              <ValueBar kind="meter" value={value} valueText={scoreBand} labelledBy={id} />
             </Stack>
           );
         })}
