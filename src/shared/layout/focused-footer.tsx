@@ -18,7 +18,7 @@ export function FocusedFooter() {
     <footer className={classes.root}>
       <div className={classes.inner}>
         <p className={classes.help}>
-          Questions? Call <PhoneLink className={classes.phone} />,{' '}
+          Need help? Call <PhoneLink className={classes.phone} />,{' '}
           <span className={classes.hours}>{brand.supportHours}.</span>
         </p>
         <nav aria-label="Legal">
