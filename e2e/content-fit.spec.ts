@@ -276,7 +276,9 @@ async function callCentreMarketingChoice(
   await expect(form.getByText(/You do not need to agree to see your results or to buy/)).toBeVisible();
   if (tick) await marketing.check();
   await pay(page, patient);
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment is complete' })).toBeVisible({
+    timeout: 15_000,
+  });
   const records = recordsOf(patient.email);
   expect(records.leads).toHaveLength(1);
   expect(records.orders).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expectDesigned, focusProblems, layoutProblems } from './support/design-contract.ts';
+import { expectDesigned, focusProblems, headingProblems, layoutProblems } from './support/design-contract.ts';
 import { expect, test, type Page } from './support/test.ts';
 
 /**
@@ -228,5 +228,46 @@ test('the whole contract runs at every width, names the page, and gives the view
   expect(page.viewportSize()).toEqual({ width: 1024, height: 700 });
 
   await mantinePage(page, BASE_FIRST, FILLED_BUTTON('Next') + OUTLINE_BUTTON('Back'));
+  // A page has its heading (headingProblems), above the buttons.
+  await page.evaluate(() => {
+    const title = document.createElement('h1');
+    title.textContent = 'Your order';
+    document.body.prepend(title);
+  });
   await expectDesigned(page, 'the fixed button page');
+});
+
+test('a phone number that can break across lines is found; a call link or an unbreakable number is not', async ({
+  page,
+}) => {
+  await page.setContent(`<main>
+    <p class="help">Questions? Call our care team at (888) 555-0142, Mon-Sun 8am-8pm.</p>
+    <p>Questions? Call <a href="tel:8885550142" style="white-space: nowrap">(888) 555-0142</a>.</p>
+    <p>A 10-digit US number, like (212)\u00a0555-\u20600123</p>
+    <p><a href="tel:8885550142">Call now</a></p>
+  </main>`);
+  expect(await layoutProblems(page, OPTIONS)).toEqual([
+    '[phone-wrap] a "Call now" (main): a call link that can break across lines (white-space normal)',
+    '[phone-wrap] p.help "Questions? Call our care team at (888) …" (main): "(888) 555-0142" can break across lines; show the brand\'s number as a PhoneLink, any other with unbreakablePhone',
+  ]);
+});
+
+test('a page has one heading, and nothing over it says it again', async ({ page }) => {
+  await page.setContent(`<header><div class="badge">Secure Checkout</div></header>
+    <main><h1>Secure Checkout</h1><h2>Your order</h2></main>`);
+  expect(await headingProblems(page)).toEqual([
+    '[doubled-heading] div.badge "Secure Checkout" (header): says the page\'s heading again (h1 "Secure Checkout")',
+  ]);
+
+  await page.setContent('<main><h1>Payment received</h1><section><h1>Your payment is complete</h1></section></main>');
+  expect(await headingProblems(page)).toEqual([
+    '[one-h1] document: 2 page headings (h1), not 1: h1 "Payment received", h1 "Your payment is complete"',
+  ]);
+
+  await page.setContent('<main><p>No heading here</p></main>');
+  expect(await headingProblems(page)).toEqual(['[one-h1] document: 0 page headings (h1), not 1']);
+
+  await page.setContent(`<header><div class="badge">Secure Checkout</div></header>
+    <main><h1>Complete Your Order</h1><h2>Your order</h2></main>`);
+  expect(await headingProblems(page)).toEqual([]);
 });

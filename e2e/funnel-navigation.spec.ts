@@ -32,7 +32,7 @@ test('a call-centre agent on the women’s site starts at payment: the assessmen
   page,
 }) => {
   await page.goto(`${WOMENS_SITE}/f/payment/fha1?callcenter=true`);
-  await expect(heading(page)).toHaveText('Secure Checkout');
+  await expect(heading(page)).toHaveText('Complete Your Order');
   // Back leads nowhere: payment is the variant's first step.
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
 });
@@ -46,14 +46,14 @@ test('an old link with a trailing slash is redirected to the current assessment,
 // A redirect replaces the history entry, so Back leaves the redirected page.
 test('the browser Back button after a redirect returns to the page before it', async ({ page }) => {
   await page.goto('/payment/shrt');
-  await expect(heading(page)).toHaveText('Secure Checkout');
+  await expect(heading(page)).toHaveText('Complete Your Order');
 
   await page.goto('/hormone-assessment/hrt/?a=1');
   await expect(page).toHaveURL('/hormone-assessment/shrt?a=1');
 
   await page.goBack();
   await expect(page).toHaveURL('/payment/shrt');
-  await expect(heading(page)).toHaveText('Secure Checkout');
+  await expect(heading(page)).toHaveText('Complete Your Order');
 });
 
 test('a page that does not exist says so', async ({ page }) => {

@@ -28,7 +28,7 @@ test('dailytada: after paying at checkout, Continue leads to a finish page, not 
   await pay(page, patient);
 
   // Paid: said at the top of the page, with the reference the patient can quote.
-  await expect(heading(page)).toHaveText('Payment received');
+  await expect(heading(page)).toHaveText('Your payment is complete');
   const reference = await page.getByTestId('order-reference').textContent();
   const orderId = recordsOf(patient.email).orders[0]?.id ?? '';
   expect(orderId.replace(/^ord_/, '')).toBe(reference?.replace(/\s/g, ''));
@@ -51,7 +51,7 @@ test('shrt: payment received before the intake, and the booked consult ends on a
   await pay(page, patient);
 
   // Not straight on to the intake: first the patient is told the money was taken.
-  await expect(heading(page)).toHaveText('Payment received');
+  await expect(heading(page)).toHaveText('Your payment is complete');
   await expect(page).toHaveURL('/payment/shrt');
   await expect(page.getByText(/We charged \$99 to the card ending in 4242/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your payment is complete' })).toBeFocused();

@@ -44,7 +44,7 @@ test('dailytada: an ED patient answers the intake, then checks out, and is bille
   await completeIntake(page, patient, { reloadCheck: true });
 
   await expect(page).toHaveURL('/mip/checkout/dailytada');
-  await reloadOnStep(page, 'Secure Checkout');
+  await reloadOnStep(page, 'Complete Your Order');
   // The contact details come from the intake.
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(patient.email);
   await pay(page, patient);
@@ -62,7 +62,7 @@ test('dailytada: an ED patient answers the intake, then checks out, and is bille
 test('shrt with callcenter=true: payment, then finish, one lead and one order', async ({ page }) => {
   const patient = newPatient('callcenter');
   await page.goto('/payment/shrt?callcenter=true');
-  await reloadOnStep(page, 'Secure Checkout');
+  await reloadOnStep(page, 'Complete Your Order');
   await pay(page, patient);
   await continueAfterPaying(page);
   await expect(page).toHaveURL('/finish/shrt?callcenter=true');
@@ -100,7 +100,7 @@ test('shrt: the men’s HRT funnel from the assessment to a booked consult, one 
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   await expect(page).toHaveURL('/payment/shrt');
-  await reloadOnStep(page, 'Secure Checkout');
+  await reloadOnStep(page, 'Complete Your Order');
   await pay(page, patient);
   await continueAfterPaying(page);
 
@@ -140,7 +140,7 @@ test('fha1: the women’s funnel, with the consult video page, ends booked with 
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/payment/fha1`);
-  await reloadOnStep(page, 'Secure Checkout');
+  await reloadOnStep(page, 'Complete Your Order');
   await pay(page, patient);
   await continueAfterPaying(page);
 
@@ -185,7 +185,7 @@ test('cchrt: assessment, intake and booking without payment: one lead, no order'
 test('bhrt: payment first, then the assessment updates the same lead; one lead, one order', async ({ page }) => {
   const patient = newPatient('bhrt');
   await page.goto('/payment/bhrt');
-  await reloadOnStep(page, 'Secure Checkout');
+  await reloadOnStep(page, 'Complete Your Order');
   await pay(page, patient);
   await continueAfterPaying(page);
   await expect(page).toHaveURL('/hormone-assessment/bhrt');
@@ -270,7 +270,7 @@ test('pathOverride on the men’s site: assess, pay, end', async ({ page }) => {
   await page.goto('/hormone-assessment/shrt?pathOverride=assess,pay,end');
   await takeAssessment(page, patient);
   await expect(page).toHaveURL('/payment/shrt?pathOverride=assess,pay,end');
-  await reloadOnStep(page, 'Secure Checkout');
+  await reloadOnStep(page, 'Complete Your Order');
   await pay(page, patient);
   await continueAfterPaying(page);
   await expect(page).toHaveURL('/finish/shrt?pathOverride=assess,pay,end');

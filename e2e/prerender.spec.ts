@@ -21,7 +21,7 @@ const BRAND = {
 const HEADING = {
   'hormone-assessment': 'Hormone Assessment',
   results: 'Your Results',
-  payment: 'Secure Checkout',
+  payment: 'Complete Your Order',
   intake: 'Intake',
 } as const;
 
@@ -49,14 +49,14 @@ test.describe('with JavaScript off', () => {
       await expect(page.getByRole('banner').getByRole('img', { name: brand.name })).toBeVisible();
       // On a phone the call link is a button to tap; the number itself waits for wide screens.
       await expect(page.getByRole('link', { name: 'Call now' })).toBeVisible();
-      await expect(page.getByText(brand.phone)).toBeHidden();
+      await expect(page.getByRole('banner').getByText(brand.phone)).toBeHidden();
       // The brand's colours are the page's own, before any script: the call link is outlined in them.
       const border = await page
         .getByRole('link', { name: 'Call now' })
         .evaluate((link) => getComputedStyle(link).borderTopColor);
       expect(border).not.toBe('rgb(0, 0, 0)');
       await page.setViewportSize({ width: 1280, height: 800 });
-      await expect(page.getByText(brand.phone)).toBeVisible();
+      await expect(page.getByRole('banner').getByText(brand.phone)).toBeVisible();
       await expect(page.getByText('Call now')).toBeHidden();
     });
   }

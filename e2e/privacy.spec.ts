@@ -157,7 +157,7 @@ test('men’s shrt funnel, a KY patient (photo ID and SSN): no typed value leave
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   await expect(page).toHaveURL(`${MENS_SITE}/payment/shrt`);
-  await expect(heading(page)).toHaveText('Secure Checkout');
+  await expect(heading(page)).toHaveText('Complete Your Order');
   await recorder.checkpoint('paying');
   await payAsCanary(page, patient);
 
@@ -197,7 +197,7 @@ test('women’s fha1 funnel, an IL patient (photo ID): no typed value leaves the
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/payment/fha1`);
-  await expect(heading(page)).toHaveText('Secure Checkout');
+  await expect(heading(page)).toHaveText('Complete Your Order');
   await recorder.checkpoint('paying');
   await payAsCanary(page, patient);
 
@@ -234,7 +234,7 @@ test('men’s dailytada ED funnel, intake first (contact details typed there), t
   await completeIntakeTyping(page, patient, TYPING, (title) => recorder.checkpoint(`on the intake page "${title}"`));
 
   await expect(page).toHaveURL(`${MENS_SITE}/mip/checkout/dailytada`);
-  await expect(heading(page)).toHaveText('Secure Checkout');
+  await expect(heading(page)).toHaveText('Complete Your Order');
   await recorder.checkpoint('checking out');
   await payAsCanary(page, patient);
   // Paid, acknowledged, and on to the funnel's finish page.

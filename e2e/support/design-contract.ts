@@ -7,7 +7,8 @@ import { expect, type Page } from './test.ts';
  * The design contract (docs/design.md), checked in the real browser on whatever page is open:
  * buttons look like buttons and are readable, one primary action in the page's content, tap
  * targets a thumb can hit on a phone, no sideways scrolling, no text cut off by its box, and a
- * visible focus indicator on everything Tab reaches. Each problem is one line,
+ * visible focus indicator on everything Tab reaches, phone numbers that never break across
+ * lines, and one page heading, said once. Each problem is one line,
  * `[rule] element: detail`, with the element named so that it can be found on the screen.
  *
  * Thresholds, and why:
@@ -22,6 +23,11 @@ import { expect, type Page } from './test.ts';
  * - tap targets at least 44 × 44 CSS px below 640 px (WCAG 2.5.5; docs/design.md), after
  *   rounding to whole pixels, as the message shows them;
  * - overflow and clipping: more than 1 px, so subpixel layout is never a problem;
+ * - a phone number (as a patient reads it: (888) 555-0142, 888-555-0142) and every call link
+ *   (`tel:`) sit in text that does not wrap (white-space nowrap) or, as plain text, carry no
+ *   break opportunity (a no-break space, a word joiner after the hyphen: unbreakablePhone);
+ * - one rendered h1, whose words no other heading and no text in the page's header repeat
+ *   (a "Secure Checkout" badge over a "Secure Checkout" heading);
  * - a focus ring: an outline at least 2 px wide (WCAG 2.4.13's minimum area) or a box-shadow,
  *   present when focused and absent when not (Chromium's own 1 px `auto` ring does not count:
  *   docs/design.md asks for the brand's ring on every control).
@@ -42,6 +48,7 @@ export interface LayoutOptions {
 /** What the page-side code offers; built fresh in the page by `designToolkit` for each check. */
 interface DesignToolkit {
   layout: (options: LayoutOptions) => string[];
+  headings: () => string[];
   focusProbe: () => FocusProbe;
 }
 
@@ -589,6 +596,75 @@ function designToolkit(): DesignToolkit {
     }
   }
 
+  /**
+   * US phone numbers as a patient reads them: (888) 555-0142 or 888-555-0142, with the no-break
+   * space and word joiner of unbreakablePhone (src/shared/layout/phone.ts) where they are.
+   */
+  const PHONE = /\(\d{3}\)[ \u00a0]?\d{3}-\u2060?\d{4}|\b\d{3}-\u2060?\d{3}-\u2060?\d{4}\b/g;
+
+  /** Whether the element's text may wrap onto a second line. */
+  function wrapsLines(element: Element): boolean {
+    const computed = style(element);
+    const mode = computed.getPropertyValue('text-wrap-mode');
+    return mode !== 'nowrap' && computed.whiteSpace !== 'nowrap' && computed.whiteSpace !== 'pre';
+  }
+
+  function phoneRule(problems: string[]): void {
+    // A call link stays on one line, whatever it says ("Call now" too).
+    for (const link of document.querySelectorAll('a[href^="tel:"]')) {
+      if (!isRendered(link) || isVisuallyHidden(link) || !wrapsLines(link)) continue;
+      problems.push(
+        `[phone-wrap] ${describe(link)}: a call link that can break across lines (white-space ${style(link).whiteSpace})`,
+      );
+    }
+    // A number in text wraps only where it has no break opportunity: a space, or a hyphen with no word joiner after it.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const holder = node.parentElement;
+      // A number inside a call link is the link's business (above).
+      if (holder === null || !wrapsLines(holder) || holder.closest('a[href^="tel:"]') !== null) continue;
+      for (const [phone] of (node.textContent ?? '').matchAll(PHONE)) {
+        if (!/ |-(?!\u2060)/.test(phone) || !isRendered(holder) || isVisuallyHidden(holder)) continue;
+        problems.push(
+          `[phone-wrap] ${describe(holder)}: "${phone}" can break across lines; show the brand's number as a PhoneLink, any other with unbreakablePhone`,
+        );
+      }
+    }
+  }
+
+  function headingRule(problems: string[]): void {
+    const titles = [...document.querySelectorAll('h1')].filter(
+      (heading) => isRendered(heading) && !isVisuallyHidden(heading),
+    );
+    if (titles.length !== 1) {
+      const listed = titles.map((heading) => describe(heading, false)).join(', ');
+      problems.push(
+        `[one-h1] document: ${String(titles.length)} page headings (h1), not 1${listed === '' ? '' : `: ${listed}`}`,
+      );
+    }
+    const [title] = titles;
+    if (title === undefined) return;
+    // The page's heading said twice: by another heading, or by the header over it (a badge).
+    const words = clean(title.textContent, Infinity).toLowerCase();
+    const echoes = new Set<Element>();
+    for (const other of document.querySelectorAll('h2, h3, h4, h5, h6')) {
+      if (clean(other.textContent, Infinity).toLowerCase() === words) echoes.add(other);
+    }
+    for (const banner of document.querySelectorAll('header, [role="banner"]')) {
+      const texts = document.createTreeWalker(banner, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node !== null; node = texts.nextNode()) {
+        const holder = node.parentElement;
+        if (holder !== null && clean(node.textContent ?? '', Infinity).toLowerCase() === words) echoes.add(holder);
+      }
+    }
+    for (const echo of echoes) {
+      if (echo === title || !isRendered(echo) || isVisuallyHidden(echo)) continue;
+      problems.push(
+        `[doubled-heading] ${describe(echo)}: says the page's heading again (h1 "${clean(title.textContent)}")`,
+      );
+    }
+  }
+
   function layout(options: LayoutOptions): string[] {
     fresh();
     const problems: string[] = [];
@@ -603,6 +679,7 @@ function designToolkit(): DesignToolkit {
     if (window.innerWidth < 640) tapTargetRule(problems);
     overflowRule(problems);
     clippedTextRule(problems);
+    phoneRule(problems);
     return problems;
   }
 
@@ -728,7 +805,14 @@ function designToolkit(): DesignToolkit {
     };
   }
 
-  return { layout, focusProbe };
+  function headings(): string[] {
+    fresh();
+    const problems: string[] = [];
+    headingRule(problems);
+    return problems;
+  }
+
+  return { layout, headings, focusProbe };
 }
 
 /**
@@ -752,6 +836,19 @@ export async function layoutProblems(page: Page, options: LayoutOptions): Promis
   const kit = await toolkit(page);
   try {
     return await page.evaluate(({ kit, options }) => kit.layout(options), { kit, options });
+  } finally {
+    await dispose(kit);
+  }
+}
+
+/**
+ * Problems with the page's headings as it is now: one h1, said once (not by another heading,
+ * nor by the header over it). Apart from layoutProblems: a fragment of a page has no h1.
+ */
+export async function headingProblems(page: Page): Promise<string[]> {
+  const kit = await toolkit(page);
+  try {
+    return await page.evaluate((kit) => kit.headings(), kit);
   } finally {
     await dispose(kit);
   }
@@ -822,7 +919,7 @@ async function primaryColorOf(page: Page): Promise<string> {
 }
 
 /**
- * Runs layoutProblems at each width (resizing the viewport, no reload), and focusProblems
+ * Runs layoutProblems and headingProblems at each width (resizing the viewport, no reload), and focusProblems
  * once at the first width, then restores the original viewport; fails with every problem,
  * each prefixed with its width and naming `what`. The primary colour is the brand's, by the
  * page's `<html data-site>`.
@@ -846,7 +943,9 @@ export async function expectDesigned(
     for (const width of widths) {
       await resize(width);
       problems.push(
-        ...(await layoutProblems(page, { primaryColor })).map((problem) => `${String(width)}px on ${what}: ${problem}`),
+        ...[...(await layoutProblems(page, { primaryColor })), ...(await headingProblems(page))].map(
+          (problem) => `${String(width)}px on ${what}: ${problem}`,
+        ),
       );
     }
     // The keyboard walk comes last, since focusing can change the page (a field's error on blur).

@@ -94,7 +94,13 @@ export type OnFormPage = (title: string) => Promise<void>;
 export async function takeAssessment(
   page: Page,
   patient: Patient,
-  options: { reloadCheck?: boolean; onPage?: OnFormPage; marketingConsent?: boolean } = {},
+  options: {
+    reloadCheck?: boolean;
+    onPage?: OnFormPage;
+    marketingConsent?: boolean;
+    /** The energy level answered on the symptoms page. @default 'Low' */
+    energy?: 'Low' | 'Normal' | 'High';
+  } = {},
 ) {
   await expect(heading(page)).toHaveText(/^Hormone (Assessment|Quiz)$/);
   const pagesSeen = new Set<string>();
@@ -123,7 +129,7 @@ export async function takeAssessment(
         break;
       }
       case 'Your symptoms':
-        await page.getByRole('radio', { name: 'Low' }).check();
+        await page.getByRole('radio', { name: options.energy ?? 'Low' }).check();
         await page.getByRole('checkbox', { name: 'Tiredness or fatigue' }).check();
         await page.getByRole('checkbox', { name: 'Poor sleep' }).check();
         await page.getByRole('radio', { name: 'More than a year' }).check();
@@ -200,7 +206,9 @@ export async function pay(page: Page, patient: Patient, card: string = CARDS.app
  * patient knows money was taken and can quote it), and Continue moves on to the next step.
  */
 export async function continueAfterPaying(page: Page) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment is complete' })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByTestId('order-reference')).toHaveText(/^[A-Za-z0-9_-]{1,4}(\u00a0[A-Za-z0-9_-]{1,4})+$/);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }

@@ -149,7 +149,8 @@ export interface RouteConfig {
   layout?: LayoutOptions;
   layoutWhenPathContains?: { text: string; layout: LayoutOptions }[];
   header?: { fixed?: boolean; scrollProgress?: boolean; secureCheckout?: boolean; hideCallLink?: boolean };
-  footer?: 'default' | 'about-consult';
+  /** The footer: the brand's whole one, its about-consult variant, or a checkout's focused one (help line and legal links). */
+  footer?: 'default' | 'about-consult' | 'focused';
 }
 
 export interface Redirect {

@@ -1,5 +1,6 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
+import { PhoneLink } from '../../shared/ui/phone-link.tsx';
 
 /**
  * What a returning patient sees when their link does not say who they are (no customer id or
@@ -8,7 +9,6 @@ import { useBrand } from '../../shared/brand/brand-context.tsx';
  */
 export function IncompleteLink({ what }: { what: string }) {
   const { brand } = useBrand();
-  const digits = brand.phone.replace(/\D/g, '');
   return (
     <Alert color="yellow" title="This link is incomplete" my="lg">
       <Stack gap="sm">
@@ -17,7 +17,7 @@ export function IncompleteLink({ what }: { what: string }) {
           from your latest email or text message, or call us and we will help you.
         </Text>
         <Text size="sm">
-          Call <Anchor href={`tel:${digits}`}>{brand.phone}</Anchor>, Mon-Sun 8am-8pm (EST).
+          Call <PhoneLink />, {brand.supportHours}.
         </Text>
       </Stack>
     </Alert>

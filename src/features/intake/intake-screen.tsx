@@ -37,6 +37,7 @@ import { useLinkContext } from '../../shared/journey/link-context.ts';
 import { useJourney } from '../../shared/journey/journey-context.tsx';
 import { saveJourneyLead } from '../../shared/journey/lead.ts';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
+import { PhoneLink } from '../../shared/ui/phone-link.tsx';
 import { useApiData } from '../../shared/api/use-api-data.ts';
 import { track } from '../../shared/services/analytics.ts';
 import type { ScreenProps } from '../../shared/screen-props.ts';
@@ -89,7 +90,7 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
   const journey = useJourney(code);
   const location = useLocation();
   const link = useLinkContext();
-  const { site, brand } = useBrand();
+  const { site } = useBrand();
   const { showSnackbar } = useNotifications();
   const [phase, setPhase] = useState<Phase | null>(null);
 
@@ -111,7 +112,9 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
     return (
       <Stack gap="md" py="lg">
         <Title order={1}>{route.title}</Title>
-        <Text>This page has no questions set up. Please call us at {brand.phone}.</Text>
+        <Text>
+          This page has no questions set up. Please call us at <PhoneLink />.
+        </Text>
       </Stack>
     );
   }
@@ -262,7 +265,7 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
         {identityStatus !== 'verified' && (
           <Alert color="blue" title="Our care team may contact you">
             We could not confirm your identity automatically. You can go on: a member of our care team may call or email
-            you to confirm a few details before your provider approves treatment. Questions? Call us at {brand.phone},
+            you to confirm a few details before your provider approves treatment. Questions? Call us at <PhoneLink />,
             Mon-Sun 8am-8pm (EST).
           </Alert>
         )}

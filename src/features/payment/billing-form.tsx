@@ -14,6 +14,7 @@ import {
   type BillingValues,
 } from './billing-values.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
+import { PHONE_EXAMPLE } from '../../shared/layout/phone.ts';
 
 export interface BillingFormProps {
   values: BillingValues;
@@ -177,7 +178,7 @@ export function BillingForm({
               autoComplete: 'tel-national',
               type: 'tel',
               inputMode: 'numeric',
-              description: 'A 10-digit US number, like (212) 555-0123',
+              description: `A 10-digit US number, like ${PHONE_EXAMPLE}`,
             })}
             {/* The assessment's and the intake's box, in the same words: a choice apart from paying. */}
             {marketing !== null && (

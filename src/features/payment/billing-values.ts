@@ -3,6 +3,7 @@ import { isValidEmail, normalizeUsPhone } from '../../domain/contact.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
 import type { Prefill } from '../../domain/prefill.ts';
 import { BILLING_ADDRESS_REF, completeAddress, SHIPPING_ADDRESS_REF } from '../../shared/questions/known-address.ts';
+import { PHONE_EXAMPLE } from '../../shared/layout/phone.ts';
 import { cardBrandOf, cardDigits, cvcLengthOf, hasExpired, parseExpiry, passesLuhn } from '../../domain/card.ts';
 
 /** What the billing form holds, as typed. The card fields live only in the form's state. */
@@ -101,7 +102,7 @@ export function validateBilling(values: BillingValues, now: Date = new Date()): 
   set('firstName', nameProblem(values.firstName, 'first'));
   set('lastName', nameProblem(values.lastName, 'last'));
   if (!isValidEmail(values.email.trim())) set('email', 'Enter your email address, like name@example.com.');
-  if (normalizeUsPhone(values.phone) === null) set('phone', 'Enter a 10-digit US phone number, like (212) 555-0123.');
+  if (normalizeUsPhone(values.phone) === null) set('phone', `Enter a 10-digit US phone number, like ${PHONE_EXAMPLE}.`);
 
   if (values.line1.trim() === '') set('line1', 'Enter your street address.');
   else if (values.line1.trim().length > 200) set('line1', 'Enter no more than 200 characters.');

@@ -16,6 +16,7 @@ import { useJourney, useJourneyStore, type JourneyHandle } from '../../shared/jo
 import type { JourneyChange } from '../../shared/journey/journey-store.ts';
 import { consoleLogger } from '../../shared/console-logger.ts';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
+import { PhoneLink } from '../../shared/ui/phone-link.tsx';
 import { useApiData } from '../../shared/api/use-api-data.ts';
 import { BillingForm } from './billing-form.tsx';
 import { BILLING_ADDRESS_REF } from '../../shared/questions/known-address.ts';
@@ -196,7 +197,7 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
   function applyOutcome(outcome: PaymentOutcome) {
     switch (outcome.kind) {
       case 'paid':
-        // The patient sees "Payment received" and the order reference, then moves on with Continue.
+        // The patient sees "Your payment is complete" and the order reference, then moves on with Continue.
         return finishPaid(outcome.summary, false);
       case 'declined':
         setDeclinedToken(outcome.billingToken);
@@ -301,7 +302,7 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
             Your earlier payment may have gone through, so we will not ask you to pay again until we know. Please try
-            again, or call us at {brand.phone}.
+            again, or call us at <PhoneLink />.
           </Text>
           <Text size="xs" c="dimmed">
             {check.message}
@@ -345,7 +346,7 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
         {/* Right under Pay: the bot check refused this attempt, so the way on is a call. */}
         {refused && (
           <Alert color="red" role="alert" title="We could not take your payment online">
-            Our security check could not confirm this payment, so nothing was charged. Please call us at {brand.phone}{' '}
+            Our security check could not confirm this payment, so nothing was charged. Please call us at <PhoneLink />{' '}
             (Mon-Sun 8am-8pm EST) and we will complete your order with you.
           </Alert>
         )}
@@ -356,8 +357,9 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
 
   return (
     <Stack gap="lg" py="lg">
-      {/* Once paid, the page says so: "Secure Checkout" over a receipt reads as if payment were still due. */}
-      <Title order={1}>{paid !== null ? 'Payment received' : route.title}</Title>
+      {/* Once paid, the receipt's heading is the page's: the route's title over a receipt would
+          read as if payment were still due, and a second heading would say it twice. */}
+      {paid === null && <Title order={1}>{route.title}</Title>}
       {content}
     </Stack>
   );
@@ -379,38 +381,40 @@ function PaymentComplete({
   // reader announces it and a phone shows it rather than the bottom of the old form.
   useEffect(() => focusWhenShown(() => title.current, { scroll: true }), []);
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-complete-title">
-      <Stack gap="sm" align="flex-start">
-        <Title order={2} id="payment-complete-title" ref={title}>
-          Your payment is complete
-        </Title>
-        <Text>
-          {summary.total !== undefined && summary.last4 !== undefined
-            ? `We charged ${formatMoney(summary.total)} to the card ending in ${summary.last4}.`
-            : summary.total !== undefined
-              ? `We charged ${formatMoney(summary.total)}.`
-              : 'Your order is placed.'}{' '}
-          You will not be charged again.
-        </Text>
-        {summary.orderId !== '' && (
+    <>
+      <Title order={1} ref={title}>
+        Your payment is complete
+      </Title>
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="sm" align="flex-start">
           <Text>
-            Order reference: <strong data-testid="order-reference">{orderReference(summary.orderId)}</strong>
-            <Text span size="sm" c="dimmed" display="block">
-              Quote it if you call us about your order.
-            </Text>
+            {summary.total !== undefined && summary.last4 !== undefined
+              ? `We charged ${formatMoney(summary.total)} to the card ending in ${summary.last4}.`
+              : summary.total !== undefined
+                ? `We charged ${formatMoney(summary.total)}.`
+                : 'Your order is placed.'}{' '}
+            You will not be charged again.
           </Text>
-        )}
-        {followOnMissing && (
-          <Text size="sm">We still need to add your complimentary lab kit to your order; Continue will do it.</Text>
-        )}
-        {onContinue && (
-          <ActionBar>
-            <Button onClick={onContinue} disabled={busy}>
-              {busy ? 'Processing…' : 'Continue'}
-            </Button>
-          </ActionBar>
-        )}
-      </Stack>
-    </Card>
+          {summary.orderId !== '' && (
+            <Text>
+              Order reference: <strong data-testid="order-reference">{orderReference(summary.orderId)}</strong>
+              <Text span size="sm" c="dimmed" display="block">
+                Quote it if you call us about your order.
+              </Text>
+            </Text>
+          )}
+          {followOnMissing && (
+            <Text size="sm">We still need to add your complimentary lab kit to your order; Continue will do it.</Text>
+          )}
+          {onContinue && (
+            <ActionBar>
+              <Button onClick={onContinue} disabled={busy}>
+                {busy ? 'Processing…' : 'Continue'}
+              </Button>
+            </ActionBar>
+          )}
+        </Stack>
+      </Card>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { checkCustQualifications } from '../../shared/api/leads.ts';
 import type { Lead, LeadPayload } from '../../contract/api-types.ts';
@@ -10,8 +10,7 @@ import { ageBand } from '../../domain/age-band.ts';
 import { localIsoDate } from '../../domain/dates.ts';
 import { bandOf, OVERALL_SCORE } from '../../domain/scores.ts';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
-import { PageProgress } from '../../shared/questions/page-progress.tsx';
-import { telHref } from '../../shared/layout/phone.ts';
+import { PhoneLink } from '../../shared/ui/phone-link.tsx';
 import { useJourney } from '../../shared/journey/journey-context.tsx';
 import { findPatientLead } from '../../shared/journey/patient-lead.ts';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
@@ -20,6 +19,7 @@ import { useRouteContext } from '../../shared/journey/use-route-context.ts';
 import { track } from '../../shared/services/analytics.ts';
 import type { ScreenProps } from '../../shared/screen-props.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
+import { ValueBar } from '../../shared/ui/value-bar.tsx';
 
 interface Results {
   lead: Lead;
@@ -151,15 +151,16 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
           const value = scores[rule.name];
           if (value === undefined) return null;
           const id = `score-${rule.name}`;
+          const scoreBand = bandOf(funnelConfig.scores, value).label;
           return (
             <Stack key={rule.name} gap={4}>
               <Group justify="space-between">
                 <Text id={id} fw={600}>
                   {rule.label}
                 </Text>
-                <Text size="sm">{bandOf(funnelConfig.scores, value).label}</Text>
+                <Text size="sm">{scoreBand}</Text>
               </Group>
-              <PageProgress value={value} labelledBy={id} />
+              <ValueBar kind="meter" value={value} valueText={scoreBand} labelledBy={id} />
             </Stack>
           );
         })}
@@ -184,8 +185,7 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
               </Text>
             ))}
             <Text size="sm">
-              Our care team can help: call <Anchor href={telHref(brand.phone)}>{brand.phone}</Anchor>,{' '}
-              {brand.supportHours}.
+              Our care team can help: call <PhoneLink />, {brand.supportHours}.
             </Text>
           </Stack>
         </Alert>

@@ -1,10 +1,5 @@
 import type { Site } from '../../engine/config-types.ts';
-
-/** A link in the footer. Every `href` is absolute: the footer links out to the brand's marketing site. */
-export interface FooterLink {
-  label: string;
-  href: string;
-}
+import { LEGAL_LINKS, marketingLinks, type FooterLink } from './legal-links.ts';
 
 /** A partner shown by its logo, a small SVG under `public/partners/`. */
 export interface PartnerLink extends FooterLink {
@@ -32,16 +27,6 @@ export interface FooterContent {
   disclaimers: string[];
   /** The men's site only: the brand is not affiliated with the makers of the medicines it names. */
   nonAffiliation?: string;
-}
-
-/** The marketing site of each brand; footer links point there (the funnel is its own host). */
-export const MARKETING_SITE: Record<Site, string> = {
-  male: 'https://peakmens.example',
-  female: 'https://peakfemme.example',
-};
-
-function on(site: Site, links: [label: string, path: string][]): FooterLink[] {
-  return links.map(([label, path]) => ({ label, href: `${MARKETING_SITE[site]}${path}` }));
 }
 
 const partners: PartnerLink[] = [
@@ -85,13 +70,6 @@ function social(handle: string): SocialLink[] {
   ];
 }
 
-const legal = (site: Site) =>
-  on(site, [
-    ['Terms & Conditions', '/terms-and-conditions'],
-    ['Privacy Policy', '/privacy-policy'],
-    ['Consumer Health Data Privacy Policy', '/consumer-health-data-privacy-policy'],
-  ]);
-
 const adviceDisclaimer =
   'The information on this site is for general education and is not a substitute for professional medical advice, diagnosis or treatment. A prescription is issued only if a licensed provider finds treatment medically appropriate after your consultation.';
 const emergencyDisclaimer =
@@ -101,15 +79,15 @@ const emergencyDisclaimer =
 export const FOOTER_CONTENT: Record<Site, FooterContent> = {
   male: {
     partners,
-    treatments: on('male', [
+    treatments: marketingLinks('male', [
       ['Testosterone Replacement', '/treatments/testosterone-replacement-therapy'],
       ['Thyroid Therapy', '/treatments/thyroid-therapy'],
       ['Testosterone Test Kit', '/treatments/testosterone-test-kit'],
       ['Testosterone Treatment Pricing', '/treatments/testosterone-pricing'],
       ['ED Medications', '/treatments/ed-medications'],
     ]),
-    legal: legal('male'),
-    learnMore: on('male', [
+    legal: LEGAL_LINKS.male,
+    learnMore: marketingLinks('male', [
       ['Reviews', '/reviews'],
       ['Our Story', '/our-story'],
       ['Our Providers', '/our-providers'],
@@ -128,13 +106,13 @@ export const FOOTER_CONTENT: Record<Site, FooterContent> = {
   },
   female: {
     partners,
-    treatments: on('female', [
+    treatments: marketingLinks('female', [
       ['PCOS', '/treatments/pcos'],
       ['Premenopause', '/treatments/premenopause'],
       ['Perimenopause & Menopause', '/treatments/perimenopause-and-menopause'],
       ['Postmenopause', '/treatments/postmenopause'],
     ]),
-    legal: legal('female'),
+    legal: LEGAL_LINKS.female,
     social: social('peakfemme'),
     seal,
     disclaimers: [

@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { useBrand } from '../brand/brand-context.tsx';
 import classes from './footer.module.css';
-import { FOOTER_CONTENT, type FooterLink, type SocialNetwork } from './footer-links.ts';
-import { telHref } from './phone.ts';
+import { FOOTER_CONTENT, type SocialNetwork } from './footer-links.ts';
+import type { FooterLink } from './legal-links.ts';
+import { PhoneLink } from '../ui/phone-link.tsx';
 import { useAbove } from './use-above.ts';
 
 export interface FooterProps {
@@ -152,7 +153,7 @@ function ContactBlock() {
       </h2>
       <p className={classes.text}>{brand.supportHours}</p>
       <p className={classes.text}>
-        <a href={telHref(brand.phone)}>{brand.phone}</a>
+        <PhoneLink />
       </p>
     </section>
   );

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
 import type { LayoutName, LayoutOptions, RouteConfig } from '../../engine/config-types.ts';
 import type { FooterProps } from './footer.tsx';
+import { FocusedFooter } from './focused-footer.tsx';
 import { Header, LogoHeader } from './header.tsx';
 import { LoadingIndicator } from './loading-indicator.tsx';
 import classes from './page-layout.module.css';
@@ -53,7 +54,8 @@ export interface PageLayoutProps {
 /**
  * The page around a screen: header, content and footer, arranged by the route's layout. The
  * footer component is given, so the app can load the footer's code after the page (it starts
- * below the fold: AppPageLayout) while a test renders it at once.
+ * below the fold: AppPageLayout) while a test renders it at once. A route with the focused
+ * footer (a checkout's) gets it at once: it is small, and nothing of the brand's footer loads.
  */
 export function LayoutFrame({
   route,
@@ -91,7 +93,11 @@ export function LayoutFrame({
           <Body layout={layout} aside={aside}>
             {children}
           </Body>
-          <Footer variant={route.footer ?? 'default'} extraPadding={layout.extraFooterPadding} />
+          {route.footer === 'focused' ? (
+            <FocusedFooter />
+          ) : (
+            <Footer variant={route.footer ?? 'default'} extraPadding={layout.extraFooterPadding} />
+          )}
         </div>
       );
   }

@@ -2,6 +2,7 @@ import type { Question, QuestionPage } from '../../contract/api-types.ts';
 import { ageOn } from '../../domain/age-band.ts';
 import { isoDayOf, parseIsoDate } from '../../domain/calendar.ts';
 import { isEmail, isUsDateShape, isUsPhone, isZipCode, phoneDigits } from './formats.ts';
+import { PHONE_EXAMPLE } from '../layout/phone.ts';
 import { ADDRESS_PARTS, CONSENT_GIVEN, questionOptions, questionRef, type AddressPart } from './question-helpers.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
 
@@ -23,7 +24,7 @@ const MESSAGES = {
   chooseSome: 'Choose at least one answer.',
   text: 'Enter your answer.',
   email: 'Enter your email address, like name@example.com.',
-  phone: 'Enter a 10-digit US phone number, like (212) 555-0123.',
+  phone: `Enter a 10-digit US phone number, like ${PHONE_EXAMPLE}.`,
   date: 'Enter a real date as MM/DD/YYYY, like 04/27/1980.',
   dateNotReal: "That date doesn't exist. Check the month and the day.",
   birthdateYear: 'Check the year of your date of birth.',

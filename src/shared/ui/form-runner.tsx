@@ -15,7 +15,7 @@ import {
   KnownAddressContext,
   type KnownAddress,
 } from '../questions/known-address.ts';
-import { PageProgress } from '../questions/page-progress.tsx';
+import { ValueBar } from './value-bar.tsx';
 import { QuestionPage } from '../questions/question-page.tsx';
 import { validatePage, type PageErrors } from '../questions/validate-page.ts';
 import type { JourneyHandle } from '../journey/journey-context.tsx';
@@ -239,7 +239,7 @@ export function FormRunner({
             <Text size="sm" c="dimmed" id={`${key}-progress`}>
               Page {index + 1} of {pages.length}
             </Text>
-            <PageProgress value={((index + 1) / pages.length) * 100} labelledBy={`${key}-progress`} />
+            <ValueBar kind="progress" value={((index + 1) / pages.length) * 100} labelledBy={`${key}-progress`} />
           </Stack>
         )}
         <QuestionPage

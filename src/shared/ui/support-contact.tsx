@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useBrand } from '../brand/brand-context.tsx';
-import { telHref } from '../layout/phone.ts';
+import { PhoneLink } from './phone-link.tsx';
 
 /**
  * 'Questions? Call our care team at {phone}, {hours}.' with a call link, from the brand. Pages
@@ -11,7 +11,7 @@ export function SupportContact({ lead = 'Questions? Call our care team at', size
   const { brand } = useBrand();
   return (
     <Text size={size}>
-      {lead} <Anchor href={telHref(brand.phone)}>{brand.phone}</Anchor>, {brand.supportHours}.
+      {lead} <PhoneLink />, {brand.supportHours}.
     </Text>
   );
 }

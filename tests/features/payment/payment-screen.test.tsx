@@ -351,9 +351,9 @@ async function fillContact(user: UserEvent) {
 
 const payButton = () => screen.findByRole('button', { name: /^Pay / });
 
-/** After Pay the screen says the payment was received; the patient presses Continue to move on. */
+/** After Pay the screen's heading says the payment is complete; the patient presses Continue to move on. */
 async function continueOnceReceived() {
-  await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Your payment is complete' }, { timeout: 10_000 });
   await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
 }
 
@@ -361,7 +361,7 @@ test('shrt has no product id: the fetch asks for "undefined" and the page shows 
   const api = fakeApi();
   renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
 
-  expect(await screen.findByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Order' })).toBeInTheDocument();
   expect(await payButton()).toHaveAccessibleName('Pay $99');
   const query = api.of('getProductInfo')[0]?.url.searchParams;
   expect(Object.fromEntries(query ?? [])).toEqual({ id: 'undefined', category: 'hrt', type: 'product' });
@@ -720,7 +720,7 @@ test('call centre: a ticked box is recorded as given', async () => {
   await user.click(await marketingBox());
   await fillContact(user);
   await fillAndPay(user);
-  await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Your payment is complete' }, { timeout: 10_000 });
   expect(marketingChoiceOf(api.of('saveLead')[0])).toEqual(['true']);
 }, 30_000);
 
@@ -737,7 +737,7 @@ test('call centre: after a declined card the box stays, and a changed choice rep
   await user.click(await marketingBox());
   await fillCard(user, APPROVED);
   await user.click(await payButton());
-  await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Your payment is complete' }, { timeout: 10_000 });
   const [first, second] = api
     .of('saveLead')
     .map((call) => JSON.parse(String(call.body.lead)) as { landing_id: string; answers: { ref: string }[] });

@@ -86,7 +86,7 @@ const ordersOf = (landingId: string | undefined) => countRows(api().db, 'orders'
 
 /** After Pay the screen says the payment was received; the patient presses Continue to move on. */
 async function continueOnceReceived() {
-  await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Your payment is complete' }, { timeout: 10_000 });
   await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
 }
 

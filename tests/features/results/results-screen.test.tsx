@@ -141,8 +141,9 @@ test('a patient sees their overall band, a bar per score with its band, and thei
   expect(screen.getByText('Compared with other people in your age group (38 Plus).')).toBeVisible();
 
   // Each score: its label, its band, and a bar of its value, in the order of config/scores.json.
-  const bars = screen.getAllByRole('progressbar');
+  const bars = screen.getAllByRole('meter');
   expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['25', '100', '50']);
+  expect(bars.map((bar) => bar.getAttribute('aria-valuetext'))).toEqual(['Mild', 'Significant', 'Moderate']);
   const labels = ['Symptoms', 'Energy', 'How long'].map((label) => screen.getByText(label));
   expect(labels.map((label) => label.nextElementSibling?.textContent)).toEqual(['Mild', 'Significant', 'Moderate']);
   expect(calls.looked).toEqual(['journey:shrt']);

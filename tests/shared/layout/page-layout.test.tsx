@@ -86,7 +86,7 @@ test('the default layout has the header, the page and the footer', () => {
   expect(screen.getByRole('link', { name: /have questions/i })).toBeInTheDocument();
 });
 
-test('the payment page shows Secure Checkout and the full footer', () => {
+test('the payment page shows Secure Checkout and a checkout’s focused footer: the help line and the legal links', () => {
   renderWithProviders(
     <PageLayout route={route('/payment/:pathCode')} pathname="/payment/shrt">
       <h1>Payment</h1>
@@ -95,7 +95,28 @@ test('the payment page shows Secure Checkout and the full footer', () => {
   );
   expect(screen.getByText('Secure Checkout')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: /call now/i })).toBeInTheDocument();
-  expect(screen.getByRole('navigation', { name: 'Treatments' })).toBeInTheDocument();
+  const footer = screen.getByRole('contentinfo');
+  expect(within(footer).getByRole('link', { name: '(888) 555-0142' })).toHaveAttribute('href', 'tel:8885550142');
+  const legal = within(footer).getByRole('navigation', { name: 'Legal' });
+  expect(
+    within(legal)
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['Terms & Conditions', 'Privacy Policy', 'Consumer Health Data Privacy Policy']);
+  // Each opens in a new tab: leaving the checkout in this one would lose what was typed.
+  expect(within(legal).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('target', '_blank');
+  expect(within(footer).queryByRole('navigation', { name: 'Treatments' })).not.toBeInTheDocument();
+  expect(within(footer).queryByRole('list', { name: 'Our partners' })).not.toBeInTheDocument();
+});
+
+test('a page outside the checkout keeps the brand’s whole footer', () => {
+  renderWithProviders(
+    <PageLayout route={thankYou} pathname="/thank-you/shrt">
+      <h1>Thank you</h1>
+    </PageLayout>,
+    { width: 375 },
+  );
+  expect(within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Treatments' })).toBeInTheDocument();
 });
 
 test('right-hand content shows beside the page unless the layout hides it', () => {

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import type { Question, QuestionPage } from '../../../src/contract/api-types.ts';
 import { formatTypedDate, isEmail, isUsPhone, usDateToIso } from '../../../src/shared/questions/formats.ts';
 import { validatePage } from '../../../src/shared/questions/validate-page.ts';
+import { unbreakablePhone } from '../../../src/shared/layout/phone.ts';
 
 const today = new Date(2025, 5, 15); // 15 June 2025, local time
 
@@ -67,7 +68,9 @@ test.each(['2125550123', '(212) 555-0123', '212.555.0123', '+1 212 555 0123'])('
 
 test.each(['1125550123', '2121550123', '212555012', '21255501234', 'phone'])('%s is not a US phone number', (phone) => {
   expect(isUsPhone(phone)).toBe(false);
-  expect(one({ type: 'phone' }, [phone])).toBe('Enter a 10-digit US phone number, like (212) 555-0123.');
+  expect(one({ type: 'phone' }, [phone])).toBe(
+    `Enter a 10-digit US phone number, like ${unbreakablePhone('(212) 555-0123')}.`,
+  );
 });
 
 test('a phone pattern from the API is checked against the digits, with its own message', () => {

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { FieldProps } from './field-props.ts';
+import { PHONE_EXAMPLE } from '../../layout/phone.ts';
 
 /** A US phone question; stores what the patient typed, and validation reads only its digits. */
 export function PhoneField({ question, id, value, onChange, error, disabled }: FieldProps) {
@@ -10,7 +11,7 @@ export function PhoneField({ question, id, value, onChange, error, disabled }: F
       autoComplete="tel-national"
       inputMode="numeric"
       label={question.label}
-      description="A 10-digit US number, like (212) 555-0123"
+      description={`A 10-digit US number, like ${PHONE_EXAMPLE}`}
       value={value[0] ?? ''}
       required={question.required}
       aria-required={question.required}
