@@ -87,3 +87,57 @@ test('fha1: the women’s funnel ends on its finish page after the consult is bo
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/finish/fha1`);
   await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
 });
+
+test('a2-renewal: the refill ends on a finish page about the refill, promising no consult', async ({ page }) => {
+  const patient = newPatient('renewal-finish', { state: 'AL' });
+  await page.goto('/mip/form/a2-renewal');
+  await completeIntake(page, patient);
+  await expect(page).toHaveURL('/mip/cont/ced/a2-renewal');
+  await page.getByRole('radio', { name: 'Very well' }).check();
+  await page.getByRole('checkbox', { name: 'None of these' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .getByRole('radiogroup', { name: /same address/ })
+    .getByRole('radio', { name: 'Yes' })
+    .check();
+  await page.getByRole('checkbox', { name: /continue treatment/ }).check();
+  await page.getByRole('button', { name: /^(Continue|Send|Submit|Next)/ }).click();
+  // The form may confirm the refill first, with a Continue to the finish.
+  const onward = page.getByRole('button', { name: 'Continue', exact: true });
+  await expect(page.getByRole('heading', { level: 1, name: 'All Set' }).or(onward)).toBeVisible({ timeout: 15_000 });
+  if (await onward.isVisible()) await onward.click();
+
+  await expect(page).toHaveURL('/finish/a2-renewal');
+  await expect(heading(page)).toHaveText('All Set');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Your refill request is in.', { exact: true })).toBeVisible();
+  await expect(main.getByText(/Your clinician reviews your refill request/)).toBeVisible();
+  // A refill needs no consult: none is promised, and there is no consult card or calendar file.
+  await expect(main.getByText(/video consult|book your consult|Join your/i)).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+});
+
+test('microclinic: Continue needs a chosen microclinic and says so, with the way to find one focused', async ({
+  page,
+}) => {
+  const patient = newPatient('microclinic-choice');
+  await page.goto('/payment/microclinic');
+  await pay(page, patient);
+  await continueAfterPaying(page);
+  await expect(page).toHaveURL('/mip/hrt/finish/microclinic');
+  await expect(heading(page)).toHaveText('Your Microclinic Visit');
+
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a microclinic to continue.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use my location' })).toBeFocused();
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL('/mip/hrt/finish/microclinic');
+
+  await page.getByRole('button', { name: 'Enter my city or ZIP code' }).click();
+  await page.getByRole('textbox', { name: 'City or ZIP code' }).fill('78701');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('radio', { name: 'Austin Downtown Microclinic' }).check();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a microclinic to continue.' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL('/mip/form/microclinic');
+});
