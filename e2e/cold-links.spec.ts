@@ -13,7 +13,7 @@ const NOT_PART = 'This page is not part of your visit';
 
 test('a finish link with no journey claims nothing, and starts the assessment', async ({ page }) => {
   await page.goto(`${MENS_SITE}/finish/shrt`);
-  await expect(heading(page)).toHaveText(NOT_FINISHED);
+  await expect(heading(page)).toHaveText(NOT_FINISHED, { timeout: 15_000 });
   await expect(page.getByText(/All Set|Our care team will contact you|What you have done/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Start your assessment' }).click();
   await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/shrt`);
@@ -22,7 +22,7 @@ test('a finish link with no journey claims nothing, and starts the assessment', 
 
 test('a thank-you link with no journey does not say "We have what we need"', async ({ page }) => {
   await page.goto(`${MENS_SITE}/thank-you/shrt`);
-  await expect(heading(page)).toHaveText(NOT_FINISHED);
+  await expect(heading(page)).toHaveText(NOT_FINISHED, { timeout: 15_000 });
   await expect(page.getByText(/We have what we need|What happens next/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Start your assessment' }).click();
   await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/shrt`);
@@ -30,7 +30,7 @@ test('a thank-you link with no journey does not say "We have what we need"', asy
 
 test('the women’s finish link with no journey starts the women’s assessment', async ({ page }) => {
   await page.goto(`${WOMENS_SITE}/f/finish/fha1`);
-  await expect(heading(page)).toHaveText(NOT_FINISHED);
+  await expect(heading(page)).toHaveText(NOT_FINISHED, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Start your assessment' }).click();
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/hormone-assessment/fha1`);
 });
@@ -39,7 +39,7 @@ test('a patient part of the way is sent back to where they are, not to the start
   await page.goto(`${MENS_SITE}/results/shrt`);
   await expect(heading(page)).toHaveText('Your Results');
   await page.goto(`${MENS_SITE}/finish/shrt`);
-  await expect(heading(page)).toHaveText(NOT_FINISHED);
+  await expect(heading(page)).toHaveText(NOT_FINISHED, { timeout: 15_000 });
   await expect(page.getByText('Your answers so far are saved.')).toBeVisible();
   await page.getByRole('button', { name: 'Continue where you left off' }).click();
   await expect(page).toHaveURL(`${MENS_SITE}/results/shrt`);
@@ -48,7 +48,7 @@ test('a patient part of the way is sent back to where they are, not to the start
 
 test('a booking link of a funnel with no booking offers no times and books nothing', async ({ page }) => {
   await page.goto(`${MENS_SITE}/mip/calendly/groupc`);
-  await expect(heading(page)).toHaveText(NOT_PART);
+  await expect(heading(page)).toHaveText(NOT_PART, { timeout: 15_000 });
   await expect(page.getByText('Nothing has been booked, charged or sent.')).toBeVisible();
   await expect(page.getByRole('radiogroup', { name: 'Choose a day' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Book my consult' })).toHaveCount(0);
@@ -60,7 +60,7 @@ test('a booking link of a funnel with no booking offers no times and books nothi
 
 test('the microclinic page of a funnel without one is not offered', async ({ page }) => {
   await page.goto(`${MENS_SITE}/mip/hrt/finish/shrt`);
-  await expect(heading(page)).toHaveText(NOT_PART);
+  await expect(heading(page)).toHaveText(NOT_PART, { timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Use my location' })).toHaveCount(0);
 });
 

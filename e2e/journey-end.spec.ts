@@ -37,7 +37,12 @@ test('dailytada: after paying at checkout, Continue leads to a finish page, not 
   await expect(page).toHaveURL('/finish/dailytada');
   await expect(heading(page)).toHaveText('All Set');
   await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
-  await expect(page.getByText(`Your payment (order reference ${(reference ?? '').replace(/\s/g, ' ')})`)).toBeVisible();
+  // The order reference, to quote on the phone, in the confirmation panel.
+  await expect(page.getByText(`Order reference ${(reference ?? '').replace(/\s/g, ' ')}`)).toBeVisible();
+  await expect(page.getByText('Your order is in.', { exact: true })).toBeVisible();
+  // No booking in this funnel: a clinician reviews the answers; no consult card is offered.
+  await expect(page.getByText(/A licensed clinician reviews your answers/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
   // The end: nothing on the page pretends there is another step.
   await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
 });
@@ -65,10 +70,15 @@ test('shrt: payment received before the intake, and the booked consult ends on a
 
   await expect(page).toHaveURL('/finish/shrt');
   await expect(heading(page)).toHaveText('All Set');
-  const done = page.getByRole('list').filter({ hasText: 'Your hormone assessment' });
-  await expect(done).toContainText('Your payment (order reference');
+  const done = page.getByRole('region', { name: 'What you have done' });
+  await expect(done).toContainText('Your hormone assessment');
+  await expect(done).toContainText('Your payment');
   await expect(done).toContainText('Your intake questionnaire');
-  await expect(done).toContainText(/Your consult, booked for/);
+  await expect(page.getByText('Your consult is booked.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your consult' })).toContainText(
+    'Video consult with a licensed clinician',
+  );
+  await expect(page.getByText(/^Order reference /)).toBeVisible();
   expect(recordsOf(patient.email).orders).toHaveLength(1);
 });
 
@@ -82,7 +92,7 @@ test('fha1: the women’s funnel ends on its finish page after the consult is bo
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/intake/fha1`);
   await completeIntake(page, patient);
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/about-consult/fha1`);
-  await page.getByRole('button', { name: 'Book my consult' }).click();
+  await page.getByRole('button', { name: 'Choose my consult time' }).click();
   await book(page);
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/finish/fha1`);
   await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
