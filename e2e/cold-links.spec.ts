@@ -36,8 +36,13 @@ test('the women’s finish link with no journey starts the women’s assessment'
 });
 
 test('a patient part of the way is sent back to where they are, not to the start', async ({ page }) => {
+  // The results page records where the patient is in their journey (on the server).
+  const saved = page.waitForResponse(
+    (response) => response.url().includes('/api/journey') && response.request().method() === 'PUT',
+  );
   await page.goto(`${MENS_SITE}/results/shrt`);
   await expect(heading(page)).toHaveText('Your Results');
+  await saved;
   await page.goto(`${MENS_SITE}/finish/shrt`);
   await expect(heading(page)).toHaveText(NOT_FINISHED, { timeout: 15_000 });
   await expect(page.getByText('Your answers so far are saved.')).toBeVisible();

@@ -8,6 +8,7 @@ import {
   newPatient,
   pay,
   takeAssessment,
+  sendRefillForm,
 } from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';
 
@@ -103,15 +104,7 @@ test('a2-renewal: the refill ends on a finish page about the refill, promising n
   await page.goto('/mip/form/a2-renewal');
   await completeIntake(page, patient);
   await expect(page).toHaveURL('/mip/cont/ced/a2-renewal');
-  await page.getByRole('radio', { name: 'Very well' }).check();
-  await page.getByRole('checkbox', { name: 'None of these' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page
-    .getByRole('radiogroup', { name: /same address/ })
-    .getByRole('radio', { name: 'Yes' })
-    .check();
-  await page.getByRole('checkbox', { name: /continue treatment/ }).check();
-  await page.getByRole('button', { name: /^(Continue|Send|Submit|Next)/ }).click();
+  await sendRefillForm(page);
   // The form may confirm the refill first, with a Continue to the finish.
   const onward = page.getByRole('button', { name: 'Continue', exact: true });
   await expect(page.getByRole('heading', { level: 1, name: 'All Set' }).or(onward)).toBeVisible({ timeout: 15_000 });

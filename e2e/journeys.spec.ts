@@ -11,6 +11,7 @@ import {
   takeAssessment,
   takeAssessmentWith,
   continueAfterPaying,
+  sendRefillForm,
 } from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';
 
@@ -80,15 +81,7 @@ test('a2-renewal: a returning ED patient answers the intake and the renewal form
   await completeIntake(page, patient);
   await expect(page).toHaveURL('/mip/cont/ced/a2-renewal');
   await reloadOnStep(page, 'Continuing Care');
-  await page.getByRole('radio', { name: 'Very well' }).check();
-  await page.getByRole('checkbox', { name: 'None of these' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page
-    .getByRole('radiogroup', { name: /same address/ })
-    .getByRole('radio', { name: 'Yes' })
-    .check();
-  await page.getByRole('checkbox', { name: /continue treatment/ }).check();
-  await page.getByRole('button', { name: /^(Continue|Send|Submit|Next)/ }).click();
+  await sendRefillForm(page);
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
 
   const records = recordsOf(patient.email);

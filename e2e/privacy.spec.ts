@@ -13,6 +13,7 @@ import {
   type IntakeTyping,
   type Patient,
   continueAfterPaying,
+  sendRefillForm,
 } from './support/patient.ts';
 import { E2E_DATA_DIR, MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 
@@ -259,16 +260,7 @@ test('a returning men’s patient: continuing-care notes, a restart of therapy a
   await page.goto(withReturnLink(`${MENS_SITE}/mip/cont/chrt?ktCustomerId=100235`, '100235'));
   await expect(heading(page)).toHaveText('Continuing Care');
   await recorder.checkpoint('answering the continuing-care form');
-  await page.getByRole('radio', { name: 'Very well' }).check();
-  await page.getByRole('checkbox', { name: 'None of these' }).check();
-  await page.getByLabel(/Anything else your provider should know/).fill(notes);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page
-    .getByRole('radiogroup', { name: /same address/ })
-    .getByRole('radio', { name: 'Yes' })
-    .check();
-  await page.getByRole('checkbox', { name: /continue treatment/ }).check();
-  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await sendRefillForm(page, notes);
   await expect(page.getByRole('heading', { name: 'Your refill request is in' })).toBeVisible();
 
   await recorder.checkpoint('restarting therapy');

@@ -1,5 +1,5 @@
 import { waitForScreen } from './support/axe.ts';
-import { newPatient, takeAssessment } from './support/patient.ts';
+import { book, heading, newPatient, takeAssessment } from './support/patient.ts';
 import { SITES, type Site } from './support/screens.ts';
 import { expect, test, type Page } from './support/test.ts';
 
@@ -76,7 +76,25 @@ const SCREENS: readonly MainScreen[] = [
       page.getByRole('radiogroup', { name: /^Choose a time on/ }),
     ],
   },
-  { name: 'finish', open: (page, site) => visit(page, site, `${PREFIX[site]}/finish/${CODE[site]}`) },
+  {
+    // The finish page as a patient reaches it: a consult booked (pathOverride=cal: the booking,
+    // then the finish), confirmed as a card. Its day and time move with the calendar.
+    name: 'finish',
+    open: async (page, site) => {
+      const booking = site === 'male' ? `/mip/calendly/${CODE[site]}` : `/f/appointment/consult/${CODE[site]}`;
+      await visit(page, site, `${booking}?pathOverride=cal`);
+      await book(page);
+      await expect(heading(page)).toHaveText('All Set');
+      await waitForScreen(page);
+    },
+    mask: (page) => [
+      page.getByRole('region', { name: 'Your consult' }).getByRole('heading', { level: 3 }),
+      page.getByText(/ to \d{1,2}:\d{2} [AP]M /),
+      page.getByText(/^Join your video consult on /),
+    ],
+  },
+  // A finish link opened with no journey: it says so, and claims nothing (issue 23).
+  { name: 'not-finished', open: (page, site) => visit(page, site, `${PREFIX[site]}/finish/${CODE[site]}`) },
   { name: 'error', open: (page, site) => visit(page, site, `/error/404/${CODE[site]}`) },
 ];
 

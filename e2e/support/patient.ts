@@ -380,3 +380,21 @@ export const USUAL_TYPING: IntakeTyping = {
 export async function completeIntake(page: Page, patient: Patient, options: { reloadCheck?: boolean } = {}) {
   await completeIntakeTyping(page, patient, USUAL_TYPING, undefined, options);
 }
+
+/**
+ * Answers the continuing-care (refill) form as a patient doing well on their medicine: very
+ * well, no side effects (and `notes` for the provider, when given), the same address, continue
+ * treatment; and sends it.
+ */
+export async function sendRefillForm(page: Page, notes?: string) {
+  await page.getByRole('radio', { name: 'Very well' }).check();
+  await page.getByRole('checkbox', { name: 'None of these' }).check();
+  if (notes !== undefined) await page.getByLabel(/Anything else your provider should know/).fill(notes);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .getByRole('radiogroup', { name: /same address/ })
+    .getByRole('radio', { name: 'Yes' })
+    .check();
+  await page.getByRole('checkbox', { name: /continue treatment/ }).check();
+  await page.getByRole('button', { name: /^(Continue|Send|Submit|Next)/ }).click();
+}

@@ -94,11 +94,11 @@ function CheckMark({ size }: { size: number }) {
   );
 }
 
-/** One booked consult as a card: the day as its title, the time with the zone, and how to join. */
+/** One booked consult as a card: the day as its title, the time with the zone, and what it is (how to join is the next step). */
 function ConsultCard({ booked, name }: { booked: BookedAppointment; name: string | null }) {
   const when = consultWhen(booked);
   return (
-    <Card withBorder radius="md" padding="lg" className={classes.card}>
+    <Card withBorder radius="md" padding="lg">
       <Stack gap={4}>
         {name !== null && (
           <Text size="sm" fw={600} c="dimmed">
@@ -108,9 +108,6 @@ function ConsultCard({ booked, name }: { booked: BookedAppointment; name: string
         <Title order={3}>{when?.day ?? 'Booked'}</Title>
         {when !== null && <Text>{when.time}</Text>}
         <Text>Video consult with a licensed clinician</Text>
-        <Text size="sm" c="dimmed">
-          The link to join comes by email and text message.
-        </Text>
       </Stack>
     </Card>
   );
