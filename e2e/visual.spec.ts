@@ -37,6 +37,15 @@ async function visit(page: Page, site: Site, path: string) {
   await waitForScreen(page);
 }
 
+/** What moves by itself on the finish page after a booking, and the height each is given. */
+function FINISH_MOVING(page: Page): [ReturnType<Page['locator']>, string][] {
+  return [
+    [page.getByRole('region', { name: 'Your consult' }).getByRole('heading', { level: 3 }), '3rem'],
+    [page.getByText(/ to \d{1,2}:\d{2} [AP]M /), '3.25rem'],
+    [page.getByText(/^Join your video consult on /), '8rem'],
+  ];
+}
+
 const SCREENS: readonly MainScreen[] = [
   { name: 'root', open: (page, site) => visit(page, site, '/') },
   {
@@ -87,11 +96,16 @@ const SCREENS: readonly MainScreen[] = [
       await expect(heading(page)).toHaveText('All Set');
       await waitForScreen(page);
     },
-    mask: (page) => [
-      page.getByRole('region', { name: 'Your consult' }).getByRole('heading', { level: 3 }),
-      page.getByText(/ to \d{1,2}:\d{2} [AP]M /),
-      page.getByText(/^Join your video consult on /),
-    ],
+    // The day, the time and the line that names them are masked, each given a fixed height (a
+    // longer day's name or another zone's name wraps), so the page's height does not move.
+    steady: async (page) => {
+      for (const [element, size] of FINISH_MOVING(page))
+        await element.evaluate((node: HTMLElement, blockSize) => {
+          node.style.setProperty('block-size', blockSize, 'important');
+          node.style.setProperty('overflow', 'hidden', 'important');
+        }, size);
+    },
+    mask: (page) => FINISH_MOVING(page).map(([element]) => element),
   },
   // A finish link opened with no journey: it says so, and claims nothing (issue 23).
   { name: 'not-finished', open: (page, site) => visit(page, site, `${PREFIX[site]}/finish/${CODE[site]}`) },
