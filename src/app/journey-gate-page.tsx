@@ -1,4 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useBrand } from '../shared/brand/brand-context.tsx';
 import type { ClosedPage } from '../engine/funnel-machine.ts';
 import { closedPageText } from './closed-page-text.ts';
 import { ActionBar } from '../shared/layout/action-bar.tsx';
@@ -12,6 +14,11 @@ import { SupportContact } from '../shared/ui/support-contact.tsx';
  */
 export function JourneyGatePage({ closed, onResume }: { closed: ClosedPage; onResume: () => void }) {
   const text = closedPageText(closed);
+  const { brand } = useBrand();
+  // The tab says what the page says: static words, never patient data.
+  useEffect(() => {
+    document.title = `${text.title} | ${brand.brandName}`;
+  }, [text.title, brand.brandName]);
   return (
     <Stack gap="lg" py="lg">
       <Title order={1}>{text.heading}</Title>

@@ -13,7 +13,6 @@ import { routeIntro } from '../shared/layout/route-intro.ts';
 import { useBrand } from '../shared/brand/brand-context.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { useFunnelStep, useJourneyGate } from './funnel-sync.tsx';
-import { closedPageText } from './closed-page-text.ts';
 import type { ClosedPage } from '../engine/funnel-machine.ts';
 import { useHydrated } from '../shared/hydration.ts';
 
@@ -49,12 +48,12 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
   const hydrated = useHydrated();
   const otherSite = route.site !== 'shared' && route.site !== site;
   const shown = otherSite ? FALLBACK_ROUTE : route;
-  const title = closed ? closedPageText(closed).title : shown.title;
 
-  // Titles are static per route (or per reason a page is closed): never anything the patient typed.
+  // Titles are static per route: never anything the patient typed. A closed page sets its own
+  // (JourneyGatePage), static too.
   useEffect(() => {
-    document.title = `${title} | ${brand.brandName}`;
-  }, [title, brand.brandName]);
+    if (closed === null) document.title = `${shown.title} | ${brand.brandName}`;
+  }, [shown.title, brand.brandName, closed]);
 
   if (otherSite) {
     return (
