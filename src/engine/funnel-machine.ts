@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { JourneyNeed, Site } from './config-types.ts';
 import {
   isSamePage,
@@ -203,11 +203,7 @@ export function createFunnelMachine(
     return {
       on: {
         'step.next': [
-          {
-            guard: and(['pageOpen', 'carriesLead']),
-            target: `${SAVING}.${SAVING_LEAD}`,
-            actions: 'keepSave' as const,
-          },
+          { guard: 'carriesLead' as const, target: `${SAVING}.${SAVING_LEAD}`, actions: 'keepSave' as const },
           { guard: 'pageOpen' as const, target: `${SAVING}.${SAVING_JOURNEY}`, actions: 'keepSave' as const },
         ],
       },
@@ -280,7 +276,9 @@ export function createFunnelMachine(
       saveLead: fromPromise<unknown, unknown>(() => Promise.resolve(undefined)),
     },
     guards: {
-      carriesLead: ({ event }) => event.type === 'step.next' && event.lead !== undefined,
+      // On an open page only, like every move on (pageOpen).
+      carriesLead: ({ context, event }) =>
+        event.type === 'step.next' && event.lead !== undefined && gate(context) === 'open',
       // A page whose need is not met (or not yet known) offers no way on but to the patient's journey.
       pageOpen: ({ context }) => gate(context) === 'open',
       resumesAt: ({ context }, params: { index: number }) =>
