@@ -37,7 +37,9 @@ export type NeedStatus = 'open' | 'checking' | 'closed';
 /**
  * Whether a page that needs `need` opens at step `index` of `plan` (null: the page is off the
  * plan's list). `funnel-step` opens on the list only. `steps-done` opens once the patient has
- * reached the step by moving on (the first step always: nothing comes before it); off the list,
+ * reached the step by moving on (the first step always: nothing comes before it), or when the
+ * journey says they were on this very step: a closed page is never recorded as their step, so
+ * it was open to them then (a journey saved before `reached` was kept, too); off the list,
  * once they have reached the plan's last step (a thank-you page of a finished funnel).
  */
 export function needStatus(
@@ -49,7 +51,7 @@ export function needStatus(
   if (need === undefined) return 'open';
   if (need === 'funnel-step') return index === null ? 'closed' : 'open';
   const required = index ?? plan.steps.length - 1;
-  if (required <= 0 || progress.reached >= required) return 'open';
+  if (required <= 0 || progress.reached >= required || (index !== null && progress.at === index)) return 'open';
   return progress.known ? 'closed' : 'checking';
 }
 
@@ -71,7 +73,7 @@ export function resumeIndex(
  * The journey's saved step and furthest step as indices of `plan`: a saved step counts when
  * it is a step of the same plan (the same code, and a query that makes the same step list),
  * and its index names that page. Only `reached` says how far the patient has moved on: the
- * step they were last on may be a page they opened by a link.
+ * step they were last on may be a page they opened by a link (it opens only that page).
  */
 export function progressOf(
   engine: FunnelEngine,

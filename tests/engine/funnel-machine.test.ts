@@ -381,6 +381,14 @@ describe('pages that need a journey (config/routes.json needs)', () => {
     expect(gateOf(replay(callcenter, [finished], { url: '/finish/shrt?callcenter=true' }).snapshot)).toBe('closed');
   });
 
+  test('a finish the journey says the patient was on opens again (a journey saved before reached was kept)', () => {
+    const wasThere = known({ step: { url: '/finish/shrt', index: 5 } });
+    expect(gateOf(replay(shrt, [wasThere], { url: '/finish/shrt' }).snapshot)).toBe('open');
+    // Being on one step says nothing of the steps after it.
+    const onBooking = known({ step: { url: '/mip/calendly/shrt', index: 4 } });
+    expect(gateOf(replay(shrt, [onBooking], { url: '/finish/shrt' }).snapshot)).toBe('closed');
+  });
+
   test('a thank-you page of the code opens only when its funnel is finished', () => {
     const thanks = { url: '/thank-you/shrt' };
     expect(gateOf(replay(shrt, [known({ reached: { url: '/mip/calendly/shrt', index: 4 } })], thanks).snapshot)).toBe(
