@@ -67,6 +67,24 @@ async function afterBooking(page: Page): Promise<'booking page' | 'finish page'>
   return (await heading(page).textContent()) === 'All Set' ? 'finish page' : 'booking page';
 }
 
+/**
+ * Starts noting every main heading the page shows, with its path, however briefly (a
+ * confirmation replaced after 90 ms is never seen by a poll); the function returns them.
+ */
+async function watchHeadings(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const note = () => {
+      const [title] = document.getElementsByTagName('h1');
+      const entry = `${window.location.pathname} ${title?.textContent ?? ''}`;
+      if (seen.at(-1) !== entry) seen.push(entry);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    Object.assign(window, { seenHeadings: seen });
+  });
+  return () => page.evaluate(() => (window as unknown as { seenHeadings: string[] }).seenHeadings);
+}
+
 /** Presses "Add to calendar" and reads the file it downloads. */
 async function downloadCalendar(page: Page): Promise<{ name: string; text: string }> {
   const downloading = page.waitForEvent('download');
@@ -85,6 +103,55 @@ function eventStarts(ics: string): number[] {
 
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, timezoneId: 'America/Chicago' });
+
+  test('about the consult: the heading and the way on are on the first screen, and the button says what it does', async ({
+    page,
+  }) => {
+    for (const viewport of [PHONE, { width: 320, height: 568 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${WOMENS_SITE}/f/about-consult/fha1`);
+      await expect(heading(page)).toBeInViewport({ ratio: 1 });
+      await expect(page.getByRole('button', { name: 'Choose my consult time' })).toBeInViewport({ ratio: 1 });
+    }
+    await page.getByRole('button', { name: 'Choose my consult time' }).click();
+    await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+    await expect(heading(page)).toHaveText('Book Your Consult');
+  });
+
+  test('booked with the finish next: no confirmation flashes by, the finish page confirms it with the consult as a card', async ({
+    page,
+  }) => {
+    // pathOverride=cal: the booking, then the finish.
+    await page.goto(`${MENS_SITE}/mip/calendly/shrt?pathOverride=cal`);
+    const headings = await watchHeadings(page);
+    await book(page);
+    await expect(page).toHaveURL(`${MENS_SITE}/finish/shrt?pathOverride=cal`);
+    await expect(heading(page)).toHaveText('All Set');
+    await expect(page.getByText('Your consult is booked.', { exact: true })).toBeVisible();
+    const card = page.getByRole('region', { name: 'Your consult' });
+    await expect(card).toContainText(/^.*[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await expect(card).toContainText(/\d{1,2}:\d{2} [AP]M to \d{1,2}:\d{2} [AP]M Central (Standard|Daylight) Time/);
+    await expect(card).toContainText('Video consult with a licensed clinician');
+    const { name, text } = await downloadCalendar(page);
+    expect(name).toBe('consult.ics');
+    expect(text).toContain("\r\nSUMMARY:Consult with Peak Men's Health\r\n");
+    // The booking page never showed a confirmation the finish page then took away.
+    expect(await headings()).not.toContain(`/mip/calendly/shrt Your consult is booked`);
+  });
+
+  test('booked with another step next: the confirmation stays until the patient goes on', async ({ page }) => {
+    // pathOverride=cal,cal: a consult, then a follow-up, then the finish (as microbh books twice).
+    await page.goto(`${MENS_SITE}/mip/calendly/shrt?pathOverride=cal,cal`);
+    await book(page);
+    await expect(heading(page)).toHaveText('Your consult is booked');
+    const confirmation = page.getByRole('status').filter({ hasText: /Your consult is booked for/ });
+    await expect(confirmation).toBeFocused();
+    // Still there a moment later: the patient reads it at their pace.
+    await page.waitForTimeout(1_500);
+    await expect(heading(page)).toHaveText('Your consult is booked');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByText(/^Your first consult is on /)).toBeVisible();
+  });
 
   test('the days are a compact picker, and the first day’s times show without scrolling', async ({ page }) => {
     await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
@@ -115,12 +182,12 @@ test.describe('on a phone', () => {
     await expect(heading(page)).toHaveText('Book Your Consult');
     await book(page);
     const zoned =
-      /booked for [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M Central (Standard|Daylight) Time/;
+      /[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}\d{1,2}:\d{2} [AP]M to \d{1,2}:\d{2} [AP]M Central (Standard|Daylight) Time/;
     const confirmation = page.getByRole('status').filter({ hasText: /Your consult is booked for/ });
     if ((await afterBooking(page)) === 'finish page') {
-      // The finish page confirms it, in the patient's zone, with the same file; the booking
-      // page, visited again, shows it booked.
-      await expect(page.getByText(zoned)).toBeVisible();
+      // The finish page confirms it as a card, in the patient's zone, with the same file; the
+      // booking page, visited again, shows it booked.
+      await expect(page.getByRole('region', { name: 'Your consult' })).toContainText(zoned);
       expect((await downloadCalendar(page)).text).toContain('\r\nSUMMARY:Consult with Peak Femme\r\n');
       await page.goBack();
     } else {
@@ -201,6 +268,9 @@ test.describe('microbh', () => {
       .evaluate((radio) => (radio as HTMLInputElement).value);
     const firstDay = (await dayGroup(page).getByRole('radio', { checked: true }).getAttribute('value')) ?? '';
     await page.getByRole('button', { name: 'Book my consult' }).click();
+    // The assessment comes next: the confirmation stays until the patient goes on.
+    await expect(heading(page)).toHaveText('Your consult is booked');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/microbh`);
     await takeAssessment(page, patient);
     await expect(page).toHaveURL(`${MENS_SITE}/mip/form/microbh`);
@@ -224,11 +294,10 @@ test.describe('microbh', () => {
     await book(page);
     if ((await afterBooking(page)) === 'finish page') {
       await expect(page).toHaveURL(`${MENS_SITE}/finish/microbh`);
-      // The finish page's summary names both consults, and its file holds both.
-      await expect(page.getByText(/^Your consult, booked for .* Mountain (Standard|Daylight) Time$/)).toBeVisible();
-      await expect(
-        page.getByText(/^Your follow-up consult, booked for .* Mountain (Standard|Daylight) Time$/),
-      ).toBeVisible();
+      // The finish page has a card for each consult, and its file holds both.
+      const cards = page.getByRole('region', { name: 'Your consults' });
+      await expect(cards).toContainText(/Your consult[A-Z][a-z]+day, .* Mountain (Standard|Daylight) Time/);
+      await expect(cards).toContainText(/Your follow-up consult[A-Z][a-z]+day, .* Mountain (Standard|Daylight) Time/);
       await expect(page.getByText(/^Join your video consult on .*, then your follow-up consult on /)).toBeVisible();
       expect(eventStarts((await downloadCalendar(page)).text)).toHaveLength(2);
       await page.goBack();

@@ -19,13 +19,16 @@ const KIB = 1024;
  * form now offers, issue 12 point 7): room for wording, not for a feature. Issue 15 (one owner
  * of Next) then measured assessment 160.7 and results 144.1: the funnel machine made with the
  * page by @xstate/react (1 KiB on every page) and config read where literals were; the two
- * budgets moved by that much, and no more.
+ * budgets moved by that much, and no more. Issue 23 (a page reached without the journey it
+ * needs) put the check in the funnel machine, which every page loads: 0.95 KiB (gzip) of the
+ * entry chunk, measured against the build before it; results and intake, the two at their
+ * line, moved by 1 KiB.
  */
 const BUDGET_KIB: Readonly<Record<string, number>> = {
   'hormone-assessment': 161.5,
-  results: 145,
+  results: 146,
   payment: 198.5,
-  intake: 166.5,
+  intake: 167.5,
 };
 
 function budgetOf(pathname: string): number {

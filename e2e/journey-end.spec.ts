@@ -8,6 +8,7 @@ import {
   newPatient,
   pay,
   takeAssessment,
+  answerRefill,
 } from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';
 
@@ -37,7 +38,12 @@ test('dailytada: after paying at checkout, Continue leads to a finish page, not 
   await expect(page).toHaveURL('/finish/dailytada');
   await expect(heading(page)).toHaveText('All Set');
   await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
-  await expect(page.getByText(`Your payment (order reference ${(reference ?? '').replace(/\s/g, ' ')})`)).toBeVisible();
+  // The order reference, to quote on the phone, in the confirmation panel.
+  await expect(page.getByText(`Order reference ${(reference ?? '').replace(/\s/g, ' ')}`)).toBeVisible();
+  await expect(page.getByText('Your order is in.', { exact: true })).toBeVisible();
+  // No booking in this funnel: a clinician reviews the answers; no consult card is offered.
+  await expect(page.getByText(/A licensed clinician reviews your answers/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
   // The end: nothing on the page pretends there is another step.
   await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
 });
@@ -65,10 +71,15 @@ test('shrt: payment received before the intake, and the booked consult ends on a
 
   await expect(page).toHaveURL('/finish/shrt');
   await expect(heading(page)).toHaveText('All Set');
-  const done = page.getByRole('list').filter({ hasText: 'Your hormone assessment' });
-  await expect(done).toContainText('Your payment (order reference');
+  const done = page.getByRole('region', { name: 'What you have done' });
+  await expect(done).toContainText('Your hormone assessment');
+  await expect(done).toContainText('Your payment');
   await expect(done).toContainText('Your intake questionnaire');
-  await expect(done).toContainText(/Your consult, booked for/);
+  await expect(page.getByText('Your consult is booked.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your consult' })).toContainText(
+    'Video consult with a licensed clinician',
+  );
+  await expect(page.getByText(/^Order reference /)).toBeVisible();
   expect(recordsOf(patient.email).orders).toHaveLength(1);
 });
 
@@ -82,8 +93,54 @@ test('fha1: the women’s funnel ends on its finish page after the consult is bo
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/intake/fha1`);
   await completeIntake(page, patient);
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/about-consult/fha1`);
-  await page.getByRole('button', { name: 'Book my consult' }).click();
+  await page.getByRole('button', { name: 'Choose my consult time' }).click();
   await book(page);
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/finish/fha1`);
   await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+});
+
+test('a2-renewal: the refill ends on a finish page about the refill, promising no consult', async ({ page }) => {
+  const patient = newPatient('renewal-finish', { state: 'AL' });
+  await page.goto('/mip/form/a2-renewal');
+  await completeIntake(page, patient);
+  await expect(page).toHaveURL('/mip/cont/ced/a2-renewal');
+  await answerRefill(page, { effectiveness: 'Very well', send: /^(Continue|Send|Submit|Next)/ });
+  // The form may confirm the refill first, with a Continue to the finish.
+  const onward = page.getByRole('button', { name: 'Continue', exact: true });
+  await expect(page.getByRole('heading', { level: 1, name: 'All Set' }).or(onward)).toBeVisible({ timeout: 15_000 });
+  if (await onward.isVisible()) await onward.click();
+
+  await expect(page).toHaveURL('/finish/a2-renewal');
+  await expect(heading(page)).toHaveText('All Set');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Your refill request is in.', { exact: true })).toBeVisible();
+  await expect(main.getByText(/Your clinician reviews your refill request/)).toBeVisible();
+  // A refill needs no consult: none is promised, and there is no consult card or calendar file.
+  await expect(main.getByText(/video consult|book your consult|Join your/i)).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+});
+
+test('microclinic: Continue needs a chosen microclinic and says so, with the way to find one focused', async ({
+  page,
+}) => {
+  const patient = newPatient('microclinic-choice');
+  await page.goto('/payment/microclinic');
+  await pay(page, patient);
+  await continueAfterPaying(page);
+  await expect(page).toHaveURL('/mip/hrt/finish/microclinic');
+  await expect(heading(page)).toHaveText('Your Microclinic Visit');
+
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a microclinic to continue.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use my location' })).toBeFocused();
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL('/mip/hrt/finish/microclinic');
+
+  await page.getByRole('button', { name: 'Enter my city or ZIP code' }).click();
+  await page.getByRole('textbox', { name: 'City or ZIP code' }).fill('78701');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('radio', { name: 'Austin Downtown Microclinic' }).check();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a microclinic to continue.' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL('/mip/form/microclinic');
 });

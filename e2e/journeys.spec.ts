@@ -111,9 +111,9 @@ test('shrt: the men’s HRT funnel from the assessment to a booked consult, one 
   await expect(page).toHaveURL('/mip/calendly/shrt');
   await reloadOnStep(page, 'Book Your Consult');
   await book(page);
-  await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your consult' })).toBeVisible();
   await reloadKeepsPlace(page, async () => {
-    await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your consult' })).toBeVisible();
   });
 
   // Back to payment: the order is there, not offered again.
@@ -153,12 +153,12 @@ test('fha1: the women’s funnel, with the consult video page, ends booked with 
   const video = page.locator('video');
   await expect(video.locator('source')).toHaveCount(2);
   await expect(video.locator('track[kind="captions"]')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Book my consult' }).click();
+  await page.getByRole('button', { name: 'Choose my consult time' }).click();
 
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1`);
   await reloadOnStep(page, 'Book Your Consult');
   await book(page);
-  await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your consult' })).toBeVisible();
 
   const records = recordsOf(patient.email);
   expect(records.leads).toHaveLength(1);
@@ -175,7 +175,7 @@ test('cchrt: assessment, intake and booking without payment: one lead, no order'
   await expect(page).toHaveURL('/mip/calendly/cchrt');
   await reloadOnStep(page, 'Book Your Consult');
   await book(page);
-  await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your consult' })).toBeVisible();
 
   const records = recordsOf(patient.email);
   expect(records.leads).toHaveLength(1);
@@ -195,7 +195,7 @@ test('bhrt: payment first, then the assessment updates the same lead; one lead, 
   await completeIntake(page, patient);
   await expect(page).toHaveURL('/mip/calendly/bhrt');
   await book(page);
-  await expect(page.getByText(/Your consult, booked for/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your consult' })).toBeVisible();
 
   const records = recordsOf(patient.email);
   expect(records.leads).toHaveLength(1);
@@ -223,13 +223,13 @@ test('two patients choose the same time: the first books it, the second is told 
     // Both look at the same open times; the first patient books the earliest.
     await chooseEarliestTime(otherPage);
     await book(page);
-    await expect(page).toHaveURL('/hormone-assessment/microbh');
+    await expect(heading(page)).toHaveText('Your consult is booked');
 
     await otherPage.getByRole('button', { name: 'Book my consult' }).click();
     await expect(otherPage.getByRole('alert').filter({ hasText: 'That time was just taken' })).toBeVisible();
     await expect(otherPage).toHaveURL('/mip/calendly/microbh');
     await book(otherPage);
-    await expect(otherPage).toHaveURL('/hormone-assessment/microbh');
+    await expect(heading(otherPage)).toHaveText('Your consult is booked');
   } finally {
     await otherContext.close();
   }
@@ -245,7 +245,9 @@ test('microbh: pays, books, takes the assessment and intake, books the follow-up
   await expect(page).toHaveURL('/mip/calendly/microbh');
   await reloadOnStep(page, 'Book Your Consult');
   await book(page);
-  // Booked: the funnel goes on by itself.
+  // Booked: the confirmation stays, as the assessment comes next, until the patient goes on.
+  await expect(heading(page)).toHaveText('Your consult is booked');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL('/hormone-assessment/microbh');
   await takeAssessment(page, patient);
   await expect(page).toHaveURL('/mip/form/microbh');
@@ -258,7 +260,7 @@ test('microbh: pays, books, takes the assessment and intake, books the follow-up
     await expect(page.getByRole('button', { name: 'Book my follow-up' })).toBeVisible();
   });
   await book(page);
-  await expect(page.getByText(/Your follow-up consult, booked for/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your consults' })).toBeVisible();
 
   const records = recordsOf(patient.email);
   expect(records.leads).toHaveLength(1);
@@ -288,7 +290,7 @@ test('pathOverride on the women’s site: assess, precal, cal, then finish', asy
   await takeAssessment(page, patient);
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/about-consult/fha1${query}`);
   await reloadOnStep(page, 'About Your Consult');
-  await page.getByRole('button', { name: 'Book my consult' }).click();
+  await page.getByRole('button', { name: 'Choose my consult time' }).click();
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1${query}`);
   await book(page);
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/finish/fha1${query}`);

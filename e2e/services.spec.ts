@@ -110,7 +110,7 @@ async function finishWomensFunnel(page: Page, patient: Patient, blocked: Service
       .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc))
       .toContain(`${FAKE_ORIGINS.media}/media-cdn/`);
   }
-  await page.getByRole('button', { name: 'Book my consult' }).click();
+  await page.getByRole('button', { name: 'Choose my consult time' }).click();
 
   await expect(page).toHaveURL(`${SERVICES_WOMENS_SITE}/f/appointment/consult/fha1`);
   if (blocked === 'scheduling') {

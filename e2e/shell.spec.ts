@@ -17,6 +17,7 @@ interface Route {
   site: 'male' | 'female' | 'shared';
   title: string;
   campaignCode?: { param?: string; default?: string; value?: string };
+  needs?: 'funnel-step' | 'steps-done';
   layout?: { name?: string };
 }
 interface Redirect {
@@ -52,8 +53,18 @@ function sampleUrl(route: Route, code: string): string {
     .join('/');
 }
 
+/** The title a route's page has when opened by a sample link, with no journey. */
+function titleOpened(route: Route): string {
+  // A page that needs the steps before it done, opened cold, says so instead (issue 23).
+  return route.needs === 'steps-done' ? 'Not Finished Yet' : route.title;
+}
+
 async function expectScreen(page: Page, route: Route) {
-  if (route.screen === 'not-found') {
+  if (route.needs === 'steps-done') {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You have not finished your assessment yet', {
+      timeout: 15_000,
+    });
+  } else if (route.screen === 'not-found') {
     await expect(page.getByRole('heading', { name: 'Oops... page not found' })).toBeVisible();
   } else if (route.screen === 'error') {
     await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
@@ -77,7 +88,7 @@ for (const [site, host] of Object.entries(HOSTS) as [keyof typeof HOSTS, (typeof
         return;
       }
       await expectScreen(page, route);
-      await expect(page).toHaveTitle(`${route.title} | ${host.brandName}`);
+      await expect(page).toHaveTitle(`${titleOpened(route)} | ${host.brandName}`);
     });
   }
 }

@@ -1,5 +1,5 @@
 import { waitForScreen } from './support/axe.ts';
-import { newPatient, takeAssessment } from './support/patient.ts';
+import { book, heading, newPatient, takeAssessment } from './support/patient.ts';
 import { SITES, type Site } from './support/screens.ts';
 import { expect, test, type Page } from './support/test.ts';
 
@@ -35,6 +35,15 @@ const CODE: Record<Site, string> = { male: 'shrt', female: 'fha1' };
 async function visit(page: Page, site: Site, path: string) {
   await page.goto(`${SITES[site]}${path}`);
   await waitForScreen(page);
+}
+
+/** What moves by itself on the finish page after a booking, and the height each is given. */
+function FINISH_MOVING(page: Page): [ReturnType<Page['locator']>, string][] {
+  return [
+    [page.getByRole('region', { name: 'Your consult' }).getByRole('heading', { level: 3 }), '3rem'],
+    [page.getByText(/ to \d{1,2}:\d{2} [AP]M /), '3.25rem'],
+    [page.getByText(/^Join your video consult on /), '8rem'],
+  ];
 }
 
 const SCREENS: readonly MainScreen[] = [
@@ -76,7 +85,30 @@ const SCREENS: readonly MainScreen[] = [
       page.getByRole('radiogroup', { name: /^Choose a time on/ }),
     ],
   },
-  { name: 'finish', open: (page, site) => visit(page, site, `${PREFIX[site]}/finish/${CODE[site]}`) },
+  {
+    // The finish page as a patient reaches it: a consult booked (pathOverride=cal: the booking,
+    // then the finish), confirmed as a card. Its day and time move with the calendar.
+    name: 'finish',
+    open: async (page, site) => {
+      const booking = site === 'male' ? `/mip/calendly/${CODE[site]}` : `/f/appointment/consult/${CODE[site]}`;
+      await visit(page, site, `${booking}?pathOverride=cal`);
+      await book(page);
+      await expect(heading(page)).toHaveText('All Set');
+      await waitForScreen(page);
+    },
+    // The day, the time and the line that names them are masked, each given a fixed height (a
+    // longer day's name or another zone's name wraps), so the page's height does not move.
+    steady: async (page) => {
+      for (const [element, size] of FINISH_MOVING(page))
+        await element.evaluate((node: HTMLElement, blockSize) => {
+          node.style.setProperty('block-size', blockSize, 'important');
+          node.style.setProperty('overflow', 'hidden', 'important');
+        }, size);
+    },
+    mask: (page) => FINISH_MOVING(page).map(([element]) => element),
+  },
+  // A finish link opened with no journey: it says so, and claims nothing (issue 23).
+  { name: 'not-finished', open: (page, site) => visit(page, site, `${PREFIX[site]}/finish/${CODE[site]}`) },
   { name: 'error', open: (page, site) => visit(page, site, `/error/404/${CODE[site]}`) },
 ];
 

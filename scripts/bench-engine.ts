@@ -193,8 +193,11 @@ const planned = visits.filter((visit) => engine.planVisit(visit).ok).length;
 // as the browser sends), a goto to a page of the code that is not a step, and a goto to the
 // first step. Each goto event is a new object, as in the browser, so no page lookup is reused.
 
+/** The patient's moves; the journey's events (journey.known, journey.resume) come once a visit. */
+type PatientEvent = Extract<FunnelEvent, { type: `step.${string}` }>;
+
 interface Move {
-  event: () => FunnelEvent;
+  event: () => PatientEvent;
   /** The step index the machine should be on after the move; null off the list. */
   expect: number | null;
 }
@@ -237,7 +240,11 @@ const runners: Runner[] = everyWay(engine).map(({ code, site, way }) => {
   return { machine, snapshot: initialTransition(machine)[0], moves };
 });
 
-const samples: Record<FunnelEvent['type'], number[]> = { 'step.next': [], 'step.back': [], 'step.goto': [] };
+const samples: Record<PatientEvent['type'], number[]> = {
+  'step.next': [],
+  'step.back': [],
+  'step.goto': [],
+};
 let unexpectedStates = 0;
 
 function runTransitions(count: number, record: boolean) {

@@ -5,17 +5,21 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type Actor } from 'xstate';
 import type { Site } from '../engine/config-types.ts';
 import {
+  closedPageOf,
   createFunnelMachine,
   ERROR,
+  gateOf,
   placeOf,
   SAVING,
   stepIndexOf,
   urlOf,
   visitFromUrl,
   type FunnelMachine,
+  type ClosedPage,
   type FunnelSnapshot,
   type StepSaveInput,
 } from '../engine/funnel-machine.ts';
+import type { NeedStatus } from '../engine/journey-needs.ts';
 import { screensAfter, type FunnelEngine, type Visit } from '../engine/funnel-plan.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
 import type { JourneyChange, JourneyStore } from '../shared/journey/journey-store.ts';
@@ -127,8 +131,11 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
     // Resume: a patient who comes back to the funnel's first page (the campaign link) goes on
     // from the step their journey says they reached, when it belongs to this same visit.
     let cancelled = false;
-    void journeys.ready(code).then(({ loaded }) => {
+    void journeys.ready(code).then(({ loaded, state, status }) => {
       if (cancelled) return;
+      // How far the patient got, for the pages that need it (config/routes.json needs): the
+      // journey as this page holds it now, with this page's own moves on top of the saved one.
+      actor.send({ type: 'journey.known', step: state.step, reached: state.reached, loadFailed: status === 'unsaved' });
       const saved = loaded?.step;
       const savedVisit = saved ? visitFromUrl(engine, saved.url, site)?.visit : undefined;
       const now = actor.getSnapshot();
@@ -174,8 +181,9 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       const now = actor.getSnapshot();
       const index = stepIndexOf(now);
       // While Next saves (the lead, then the journey with the step being moved to), the
-      // machine's own write records the step: leave it be.
-      if (placeOf(now) !== 'step' || index === null || now.hasTag(SAVING)) return;
+      // machine's own write records the step: leave it be. A page whose need is not met (or not
+      // known yet) is not where the patient's journey is.
+      if (placeOf(now) !== 'step' || index === null || now.hasTag(SAVING) || gateOf(now) !== 'open') return;
       const step = { url: urlOf(now), index };
       const saved = journeys.snapshot(code).state.step;
       if (saved?.url === step.url && saved.index === step.index) return;
@@ -297,9 +305,9 @@ async function saveLead(lead: SaveLeadInput): Promise<JourneyChange> {
  * The machine's `saveStep` actor: one journey write with the step moved to and, when the move
  * saved a lead, the lead's record.
  */
-function saveStep(journeys: JourneyStore, code: string, { to, lead }: StepSaveInput): Promise<void> {
+function saveStep(journeys: JourneyStore, code: string, { to, reached, lead }: StepSaveInput): Promise<void> {
   const record = typeof lead === 'function' ? (lead as JourneyChange) : null;
-  return journeys.save(code, (state) => ({ ...(record === null ? state : record(state)), step: to }));
+  return journeys.save(code, (state) => ({ ...(record === null ? state : record(state)), step: to, reached }));
 }
 
 /** Sends Next and settles once the machine has moved (or had nowhere to go), or failed to save. */
@@ -335,6 +343,49 @@ function advanceOn(actor: FunnelActor, move: StepMove = {}): Promise<void> {
 /** Said each time a Continue could not be saved: the patient is still on the page, and may press again. */
 export const MOVE_NOT_SAVED = 'We could not save your progress, so you are still on this page. Please try again.';
 
+/**
+ * Whether the page opens for the patient's journey (its route's `needs`, config/routes.json):
+ * the funnel machine's answer, and, when it does not, what the page needed and a way to where
+ * the patient's journey is. Null on a page the funnel does not drive.
+ */
+export interface JourneyGate {
+  status: NeedStatus;
+  /** Why the page is closed; null unless `status` is closed. */
+  closed: ClosedPage | null;
+  /** Goes to where the patient's journey is: the step they were on, or the funnel's start. */
+  resume: () => void;
+}
+
+export function useJourneyGate(): JourneyGate | null {
+  const actor = useContext(FunnelContext);
+  // Without a machine (a page the funnel does not drive) the selectors get no snapshot.
+  const status = useSelector(actor ?? undefined, (current?: FunnelSnapshot) => current && gateOf(current));
+  const closed = useSelector(
+    actor ?? undefined,
+    (current?: FunnelSnapshot) => current && closedPageOf(current),
+    sameClosedPage,
+  );
+  return useMemo(
+    () =>
+      actor === null || status === undefined
+        ? null
+        : {
+            status,
+            closed: closed ?? null,
+            resume: () => {
+              actor.send({ type: 'journey.resume' });
+            },
+          },
+    [actor, status, closed],
+  );
+}
+
+function sameClosedPage(a: ClosedPage | null | undefined, b: ClosedPage | null | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.need === b.need && a.fromStart === b.fromStart && a.loadFailed === b.loadFailed;
+}
+
 /** The funnel step of the page, or null on a page the funnel does not drive. */
 export function useFunnelStep(): FunnelStep | null {
   const actor = useContext(FunnelContext);
@@ -345,6 +396,7 @@ export function useFunnelStep(): FunnelStep | null {
     index: stepIndexOf(snapshot),
     total: snapshot.context.plan?.steps.length ?? 0,
     laterScreens: snapshot.context.plan ? screensAfter(snapshot.context.plan, stepIndexOf(snapshot)) : [],
+    afterFinish: snapshot.context.plan?.afterFinish ?? 'consult',
     // Next is still there while it saves (pressing it again waits for the same save).
     canNext: snapshot.can({ type: 'step.next' }) || snapshot.hasTag(SAVING),
     canBack: snapshot.can({ type: 'step.back' }),

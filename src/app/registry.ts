@@ -36,7 +36,9 @@ const loaders: Record<ScreenName, () => Promise<ScreenModule>> = {
  * The screens that open with the route's title as their heading, and where they put it: the
  * shell in the page's HTML shows the heading there while the screen loads (ScreenShell), and
  * each of these screens shows that same shell while its own data loads. Any other screen's
- * shell is the loading mark alone. e2e/prerender.spec.ts checks that the heading does not move.
+ * shell is the loading mark alone: so are the finish and thank-you pages', whose heading ("All
+ * Set") would claim a finished journey before the funnel machine has checked there is one
+ * (config/routes.json needs). e2e/prerender.spec.ts checks that the heading does not move.
  */
 const shellLayouts: Partial<Record<ScreenName, ScreenShellLayout>> = {
   'hormone-assessment': { py: 'md', intro: true },
@@ -44,12 +46,10 @@ const shellLayouts: Partial<Record<ScreenName, ScreenShellLayout>> = {
   'continuous-form': { py: 'lg' },
   'microclinic-finish': { py: 'lg' },
   'restart-hrt': { py: 'lg' },
-  finish: { py: 'lg' },
   intake: { py: 'lg', intro: true },
   payment: { py: 'lg' },
   results: { py: 'lg' },
   scheduling: { py: 'lg' },
-  'thank-you': { py: 'lg' },
 };
 
 /** Where a screen puts the route's title as its heading, or null when it does not open with it. */

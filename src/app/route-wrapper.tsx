@@ -12,12 +12,18 @@ import { screenFor, shellLayoutOf } from './registry.ts';
 import { routeIntro } from '../shared/layout/route-intro.ts';
 import { useBrand } from '../shared/brand/brand-context.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
-import { useFunnelStep } from './funnel-sync.tsx';
+import { useFunnelStep, useJourneyGate } from './funnel-sync.tsx';
+import type { ClosedPage } from '../engine/funnel-machine.ts';
 import { useHydrated } from '../shared/hydration.ts';
 
 /** Shown only for a link to the other brand's site, so loaded like a screen, when needed. */
 const FallbackPage = lazyScreen<{ routeSite: RouteSite }>(() =>
   import('./pages/fallback-page.tsx').then((module) => ({ default: module.FallbackPage })),
+);
+
+/** Shown for a page reached without the journey it needs, so loaded like a screen, when needed. */
+const JourneyGatePage = lazyScreen<{ closed: ClosedPage; onResume: () => void }>(() =>
+  import('./journey-gate-page.tsx').then((module) => ({ default: module.JourneyGatePage })),
 );
 
 /** The layout a fallback page uses: the site's default, with the contact link. */
@@ -32,16 +38,22 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
   const params = useParams();
   const { pathname, search } = useLocation();
   const step = useFunnelStep();
+  // A page that needs a journey (config/routes.json needs) opens only when the funnel machine
+  // says the patient's journey meets it; until it knows, it shows nothing it could not claim.
+  const funnelGate = useJourneyGate();
+  const gate = route.funnel === true ? funnelGate : null;
+  const closed = gate?.status === 'closed' ? gate.closed : null;
   // The page's HTML has the layout and the screen's shell (scripts/lib/prerender-plugin.ts):
   // the screen itself renders once hydration has matched that HTML.
   const hydrated = useHydrated();
   const otherSite = route.site !== 'shared' && route.site !== site;
   const shown = otherSite ? FALLBACK_ROUTE : route;
 
-  // Titles are static per route: never anything the patient typed.
+  // Titles are static per route: never anything the patient typed. A closed page sets its own
+  // (JourneyGatePage), static too.
   useEffect(() => {
-    document.title = `${shown.title} | ${brand.brandName}`;
-  }, [shown.title, brand.brandName]);
+    if (closed === null) document.title = `${shown.title} | ${brand.brandName}`;
+  }, [shown.title, brand.brandName, closed]);
 
   if (otherSite) {
     return (
@@ -79,7 +91,11 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
           shell
         ) : (
           <Suspense key={route.path} fallback={shell}>
-            {Screen ? (
+            {gate?.status === 'checking' ? (
+              <LoadingIndicator />
+            ) : closed !== null && gate !== null ? (
+              <JourneyGatePage closed={closed} onResume={gate.resume} />
+            ) : Screen ? (
               // The registry creates every screen once, at module load, so the type is stable.
               createElement(Screen, { route, params, code, step: route.funnel === true ? step : null })
             ) : (

@@ -145,6 +145,13 @@ function checkRoutes(routes: readonly RouteConfig[], report: Report) {
         'a funnel page needs "campaignCode" to know whose funnel it is on',
       );
     }
+    if (route.needs !== undefined && route.funnel !== true) {
+      report(
+        'routes',
+        pointer('routes', index, 'needs'),
+        'only a funnel page can need a journey: the funnel machine checks it (set "funnel": true)',
+      );
+    }
   });
 }
 

@@ -19,6 +19,13 @@ export interface FunnelVariant {
   steps: string[];
 }
 
+/**
+ * What the care team does once a funnel's patient reaches its finish page, which says so: a
+ * video consult (booked in the funnel, or the care team calls to book it), a review of a refill
+ * request (no consult), or a review of the patient's answers and order.
+ */
+export type AfterFinish = 'consult' | 'refill-review' | 'review';
+
 export interface Funnel {
   description?: string;
   site: Site;
@@ -26,6 +33,8 @@ export interface Funnel {
   steps: string[];
   /** Where the patient goes when the steps run out (a page of an ENDING_SCREENS screen). */
   finish: string;
+  /** What happens after the finish page. @default 'consult' */
+  afterFinish?: AfterFinish;
   variants?: FunnelVariant[];
 }
 
@@ -108,6 +117,16 @@ export const WHEN_SENT_SCREENS: readonly ScreenName[] = ['continuous-form'];
  */
 export const ENDING_SCREENS: readonly ScreenName[] = ['finish', 'thank-you', 'continuous-confirmation'];
 
+/**
+ * What a page needs of the patient's journey to open (a route's `needs`;
+ * `schemas/routes.schema.json` lists the same, a test checks): `funnel-step`, to be a step of
+ * the patient's funnel; `steps-done`, to have been reached by moving on through every step
+ * before it. src/engine/journey-needs.ts says whether a visit meets it.
+ */
+export const JOURNEY_NEEDS = ['funnel-step', 'steps-done'] as const;
+
+export type JourneyNeed = (typeof JOURNEY_NEEDS)[number];
+
 /** Every layout a route can name; `schemas/routes.schema.json` lists the same (a test checks). */
 export const LAYOUT_NAMES = ['default', 'grey', 'minimal', 'bare', 'wrapper', 'loading'] as const;
 
@@ -137,6 +156,8 @@ export interface RouteConfig {
   title: string;
   campaignCode?: CampaignCodeSource;
   funnel?: boolean;
+  /** What the patient's journey must hold for the page to open (funnel pages only). */
+  needs?: JourneyNeed;
   product?: 'hrt' | 'fhrt';
   /** The question pages the screen shows (pageQuestions by formId and pageIds). */
   form?: { formId: string; pageIds: string[] };

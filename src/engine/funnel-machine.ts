@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { Site } from './config-types.ts';
+import type { JourneyNeed, Site } from './config-types.ts';
 import {
   isSamePage,
   stepUrl,
@@ -9,6 +9,15 @@ import {
   type PageLocation,
   type Visit,
 } from './funnel-plan.ts';
+import {
+  needStatus,
+  NO_PROGRESS,
+  progressOf,
+  resumeIndex,
+  type JourneyProgress,
+  type NeedStatus,
+  type SavedStep,
+} from './journey-needs.ts';
 import { joinUrl, splitUrl } from './url.ts';
 
 /** The parent of the step states and `off-list`: the visit is under way. */
@@ -36,6 +45,8 @@ export const SAVING = 'saving';
  */
 export interface StepSaveInput {
   to: { url: string; index: number };
+  /** The furthest step the patient has now moved on to in this plan (`to`, or one reached before). */
+  reached: { url: string; index: number };
   /** The `saveLead` actor's output; undefined when the move saved no lead. */
   lead?: unknown;
 }
@@ -76,6 +87,10 @@ export interface FunnelContext {
   leadSaved: unknown;
   /** Why the last move on could not be saved; cleared by the next attempt and on a new step. */
   error: Error | null;
+  /** What the page the visit is on needs of the journey (its route's `needs`); set on entering it. */
+  need: JourneyNeed | undefined;
+  /** How far the patient's journey has got in this plan: from the journey (`journey.known`) and each Next. */
+  progress: JourneyProgress;
 }
 
 export type FunnelEvent =
@@ -87,7 +102,14 @@ export type FunnelEvent =
    * step index recorded with that history entry, when there is one: it tells the two
    * /mip/calendly steps of microbh apart.
    */
-  | { type: 'step.goto'; url: string; index?: number };
+  | { type: 'step.goto'; url: string; index?: number }
+  /**
+   * The patient's journey has been read: the step they were last on and the furthest step they
+   * moved on to, as saved; `loadFailed` when it could not be read.
+   */
+  | { type: 'journey.known'; step?: SavedStep | undefined; reached?: SavedStep | undefined; loadFailed?: boolean }
+  /** From a page whose need is not met: go to where the patient's journey is (see resumeIndex). */
+  | { type: 'journey.resume' };
 
 /** Where the browser is when the machine starts. */
 export interface FunnelEntry {
@@ -148,6 +170,21 @@ export function createFunnelMachine(
     })),
     { target: `.${OFF_LIST}`, actions: ['keepQuery' as const, 'rememberPage' as const] },
   ];
+  // From a page whose need is not met, to the one step resumeIndex picks.
+  const resumeTransitions = (plan?.steps ?? []).map((_, index) => ({
+    target: `.${stepState(index)}`,
+    guard: { type: 'resumesAt' as const, params: { index } },
+  }));
+
+  // What the page at a step index (-1: the off-list page at `pagePath`) needs of the journey.
+  const needAt = (index: number, pagePath: string | null): JourneyNeed | undefined => {
+    if (index >= 0) return plan?.pages[index]?.route.needs;
+    return pagePath === null ? undefined : engine.locate(pagePath)?.match.route.needs;
+  };
+  const gate = (context: FunnelContext): NeedStatus =>
+    context.plan === null
+      ? 'open'
+      : needStatus(context.need, context.plan, context.position >= 0 ? context.position : null, context.progress);
 
   const initialStep = (() => {
     if (!plan || !entry) return stepState(0);
@@ -159,13 +196,15 @@ export function createFunnelMachine(
   // Next carries one, then the journey). Either save failing goes back to `shown`.
   const moveOn = (from: string, to: number) => {
     const target = `#funnel.${ACTIVE}.${stepState(to)}`;
-    if (options.saveSteps !== true) return { 'step.next': { target } };
+    // Moving on reaches the step: a page that needs the steps before it done opens.
+    const reach = { type: 'reach' as const, params: { index: to } };
+    if (options.saveSteps !== true) return { 'step.next': { target, guard: 'pageOpen' as const, actions: reach } };
     const failed = { target: `#funnel.${ACTIVE}.${from}.${SHOWN}`, actions: 'keepError' as const };
     return {
       on: {
         'step.next': [
           { guard: 'carriesLead' as const, target: `${SAVING}.${SAVING_LEAD}`, actions: 'keepSave' as const },
-          { target: `${SAVING}.${SAVING_JOURNEY}`, actions: 'keepSave' as const },
+          { guard: 'pageOpen' as const, target: `${SAVING}.${SAVING_JOURNEY}`, actions: 'keepSave' as const },
         ],
       },
       saving: {
@@ -183,14 +222,18 @@ export function createFunnelMachine(
           [SAVING_JOURNEY]: {
             invoke: {
               src: 'saveStep' as const,
-              input: ({ context }: { context: FunnelContext }): StepSaveInput => ({
-                to: {
-                  url: plan ? stepUrl({ steps: plan.steps, code: plan.code, query: context.query }, to) : '',
-                  index: to,
-                },
-                ...(context.leadSaved === undefined ? {} : { lead: context.leadSaved }),
-              }),
-              onDone: { target },
+              input: ({ context }: { context: FunnelContext }): StepSaveInput => {
+                const at = (index: number) => ({
+                  url: plan ? stepUrl({ steps: plan.steps, code: plan.code, query: context.query }, index) : '',
+                  index,
+                });
+                return {
+                  to: at(to),
+                  reached: at(Math.max(to, context.progress.reached)),
+                  ...(context.leadSaved === undefined ? {} : { lead: context.leadSaved }),
+                };
+              },
+              onDone: { target, actions: reach },
               onError: failed,
             },
           },
@@ -233,7 +276,15 @@ export function createFunnelMachine(
       saveLead: fromPromise<unknown, unknown>(() => Promise.resolve(undefined)),
     },
     guards: {
-      carriesLead: ({ event }) => event.type === 'step.next' && event.lead !== undefined,
+      // On an open page only, like every move on (pageOpen).
+      carriesLead: ({ context, event }) =>
+        event.type === 'step.next' && event.lead !== undefined && gate(context) === 'open',
+      // A page whose need is not met (or not yet known) offers no way on but to the patient's journey.
+      pageOpen: ({ context }) => gate(context) === 'open',
+      resumesAt: ({ context }, params: { index: number }) =>
+        context.plan !== null &&
+        gate(context) === 'closed' &&
+        resumeIndex(context.plan, context.progress, context.position) === params.index,
       // Another code, a page the funnel does not drive, or a query that changes the step
       // list (a variant or pathOverride) is another visit: this machine's plan no longer holds.
       isOtherVisit: ({ context, event }) => {
@@ -257,12 +308,28 @@ export function createFunnelMachine(
     actions: {
       // A new step lets go of the last move's lead: the patient's answers stay in the machine no
       // longer than the save that needed them.
-      setPosition: assign((_, params: { index: number }) => ({
+      setPosition: assign(({ context }, params: { index: number }) => ({
         position: params.index,
         error: null,
         lead: undefined,
         leadSaved: undefined,
+        need: needAt(params.index, context.pagePath),
       })),
+      reach: assign(({ context }, params: { index: number }) => ({
+        progress: { ...context.progress, reached: Math.max(context.progress.reached, params.index) },
+      })),
+      knowJourney: assign(({ context, event }) => {
+        if (event.type !== 'journey.known' || context.plan === null) return {};
+        const saved = progressOf(engine, context.plan, event);
+        return {
+          progress: {
+            reached: Math.max(context.progress.reached, saved.reached),
+            at: saved.at,
+            known: true,
+            loadFailed: event.loadFailed === true,
+          },
+        };
+      }),
       keepSave: assign({
         lead: ({ event }) => (event.type === 'step.next' ? event.lead : undefined),
         leadSaved: undefined,
@@ -295,10 +362,20 @@ export function createFunnelMachine(
       lead: undefined,
       leadSaved: undefined,
       error: null,
+      need: undefined,
+      progress: NO_PROGRESS,
     },
     states: {
       // The browser's moves are handled while the visit is under way, never after it ends.
-      [ACTIVE]: { initial: initialStep, states: steps, on: { 'step.goto': syncTransitions } },
+      [ACTIVE]: {
+        initial: initialStep,
+        states: steps,
+        on: {
+          'step.goto': syncTransitions,
+          'journey.known': { actions: 'knowJourney' },
+          'journey.resume': resumeTransitions,
+        },
+      },
       [LEFT]: { type: 'final' },
       [ERROR]: { type: 'final' },
     },
@@ -318,6 +395,39 @@ export function placeOf(snapshot: FunnelSnapshot): FunnelPlace {
 /** The step index the machine is on, or null off the list, left or in error. */
 export function stepIndexOf(snapshot: FunnelSnapshot): number | null {
   return placeOf(snapshot) === 'step' ? snapshot.context.position : null;
+}
+
+/**
+ * Whether the page the visit is on opens: its route's `needs` met by the patient's journey
+ * (`open`), not met (`closed`: the app shows where their journey is instead), or waiting for
+ * the journey to be read (`checking`). Pages without needs, and visits that have left or have
+ * no funnel, are `open`.
+ */
+export function gateOf(snapshot: FunnelSnapshot): NeedStatus {
+  const place = placeOf(snapshot);
+  const { plan, need, position, progress } = snapshot.context;
+  if (plan === null || (place !== 'step' && place !== OFF_LIST)) return 'open';
+  return needStatus(need, plan, position >= 0 ? position : null, progress);
+}
+
+/** What a closed page tells the patient: what it needed, and whether going on starts the funnel. */
+export interface ClosedPage {
+  need: JourneyNeed;
+  /** `journey.resume` goes to the funnel's first step, not to a step the patient was on. */
+  fromStart: boolean;
+  /** The journey could not be read, so where the patient is is not known. */
+  loadFailed: boolean;
+}
+
+/** Why the page is closed and where `journey.resume` goes, or null when it is not closed. */
+export function closedPageOf(snapshot: FunnelSnapshot): ClosedPage | null {
+  const { plan, need, progress, position } = snapshot.context;
+  if (gateOf(snapshot) !== 'closed' || plan === null || need === undefined) return null;
+  return {
+    need,
+    fromStart: progress.at === null || resumeIndex(plan, progress, position) !== progress.at,
+    loadFailed: progress.loadFailed,
+  };
 }
 
 /** The URL the browser should show for the machine's state: path plus the current query. */

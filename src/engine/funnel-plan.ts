@@ -1,5 +1,6 @@
 import {
   SITE_LABEL,
+  type AfterFinish,
   type Funnel,
   type FunnelConfig,
   type FunnelVariant,
@@ -30,6 +31,8 @@ export interface FunnelPlan {
   /** The page each step's URL opens, index for index. */
   pages: readonly RouteMatch[];
   query: string;
+  /** What happens after the finish page: the funnel's (its variants and pathOverride lists share it). */
+  afterFinish: AfterFinish;
 }
 
 export type FunnelProblem =
@@ -224,7 +227,16 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
     });
     return {
       ok: true,
-      plan: { code: visit.code, site: visit.brand, funnelId: found.id, variant, steps, pages, query: visit.query },
+      plan: {
+        code: visit.code,
+        site: visit.brand,
+        funnelId: found.id,
+        variant,
+        steps,
+        pages,
+        query: visit.query,
+        afterFinish: found.funnel.afterFinish ?? 'consult',
+      },
     };
   };
 

@@ -1,5 +1,5 @@
 import type { SaveLeadInput } from './journey/lead.ts';
-import type { ScreenName } from '../engine/config-types.ts';
+import type { AfterFinish, ScreenName } from '../engine/config-types.ts';
 
 /** What a screen hands over with Next, for the machine to save before it moves. */
 export interface StepMove {
@@ -15,6 +15,8 @@ export interface FunnelStep {
   total: number;
   /** The screens of the steps after this one (all of them off the list), finish page included. */
   laterScreens: readonly ScreenName[];
+  /** What the care team does once the patient finishes (config/funnels.json afterFinish). */
+  afterFinish: AfterFinish;
   canNext: boolean;
   canBack: boolean;
   /** Next has been pressed and the move is being saved; the patient is still on this step. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { expect, test } from 'vitest';
 import { ROOT_DIR } from '../../src/contract/schema-files.ts';
-import { LAYOUT_NAMES, SCREEN_NAMES } from '../../src/engine/config-types.ts';
+import { JOURNEY_NEEDS, LAYOUT_NAMES, SCREEN_NAMES } from '../../src/engine/config-types.ts';
 import { funnelConfigValidation } from '../../scripts/lib/vite-config-plugin.ts';
 import { configTexts, editConfig, must, problemsOf } from '../support/config.ts';
 
@@ -50,10 +50,10 @@ test("a women's page in a men's funnel", () => {
 
 test('a page the funnel machine does not drive cannot be a step', () => {
   const texts = editConfig(valid, 'funnels', (json) => {
-    must(json.funnels['ed-checkout']).steps.push('/thank-you');
+    must(json.funnels['ed-checkout']).steps.push('/restart-hrt');
   });
   expect(problemsOf(texts)).toEqual([
-    'config/funnels.json: /funnels/ed-checkout/steps/2: step "/thank-you" does not fit funnel "ed-checkout": /thank-you/dailytada opens /thank-you/:pathCode, which is not a funnel page',
+    'config/funnels.json: /funnels/ed-checkout/steps/2: step "/restart-hrt" does not fit funnel "ed-checkout": /restart-hrt/dailytada opens /restart-hrt/:pathCode?, which is not a funnel page',
   ]);
 });
 
@@ -192,6 +192,16 @@ test("a page's whenSent that leads to no page, or to the other site's page", () 
 test('a funnel page cannot have whenSent: its funnel says where it goes', () => {
   expect(problemsOf(withSentPath('/mip/cont/ced/:pathCode', '/thank-you/:pathCode'))).toEqual([
     'config/routes.json: /routes/13/whenSent: a funnel page goes on to its funnel\'s next step; "whenSent" is for pages outside funnels',
+  ]);
+});
+
+test('a journey need on a page the funnel machine does not drive', () => {
+  const texts = editConfig(valid, 'routes', (json) => {
+    const route = must(json.routes.find((item) => item.path === '/f/conf/:pathCode/:finishType'));
+    route.needs = 'steps-done';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/routes.json: /routes/8/needs: only a funnel page can need a journey: the funnel machine checks it (set "funnel": true)',
   ]);
 });
 
@@ -356,12 +366,17 @@ test('the Vite build fails on invalid config with the same messages', async () =
   ).rejects.toThrow('config/funnels.json: /funnels/hrt-assessment: missing required property "steps"');
 });
 
-test('the screen and layout names in the schema are the ones the code knows', () => {
+test('the screen, layout and journey need names in the schema are the ones the code knows', () => {
   const schema = JSON.parse(readFileSync(path.join(ROOT_DIR, 'schemas', 'routes.schema.json'), 'utf8')) as {
-    $defs: { screen: { enum: string[] }; layout: { properties: { name: { enum: string[] } } } };
+    $defs: {
+      screen: { enum: string[] };
+      layout: { properties: { name: { enum: string[] } } };
+      route: { properties: { needs: { enum: string[] } } };
+    };
   };
   expect(new Set(schema.$defs.screen.enum)).toEqual(new Set(SCREEN_NAMES));
   expect(new Set(schema.$defs.layout.properties.name.enum)).toEqual(new Set(LAYOUT_NAMES));
+  expect(new Set(schema.$defs.route.properties.needs.enum)).toEqual(new Set(JOURNEY_NEEDS));
 });
 
 test('a product for a code no funnel has, with the code it is close to', () => {

@@ -56,7 +56,7 @@ function eventsFor(snapshot: FunnelSnapshot): FunnelEvent[] {
     { type: 'step.back' },
     ...plan.steps.map((_, index) => ({ type: 'step.goto' as const, url: stepUrl(plan, index), index })),
     ...(offList === undefined ? [] : [{ type: 'step.goto' as const, url: offList }]),
-    { type: 'step.goto', url: `/thank-you/${plan.code}` },
+    { type: 'step.goto', url: `/restart-hrt/${plan.code}` },
   ];
 }
 

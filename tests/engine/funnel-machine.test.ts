@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import {
+  closedPageOf,
   createFunnelMachine,
   ERROR,
+  gateOf,
   LEFT,
   OFF_LIST,
   placeOf,
@@ -133,9 +135,9 @@ test('a query that changes the step list is another visit; one that does not is 
 });
 
 test('a page the funnel does not drive ends the visit', () => {
-  const { snapshot } = replay(microbh, [{ type: 'step.goto', url: '/thank-you/microbh' }]);
+  const { snapshot } = replay(microbh, [{ type: 'step.goto', url: '/restart-hrt/microbh' }]);
   expect(placeOf(snapshot)).toBe(LEFT);
-  expect(urlOf(snapshot)).toBe('/thank-you/microbh');
+  expect(urlOf(snapshot)).toBe('/restart-hrt/microbh');
 });
 
 test('an unknown code is an error state that leads to /error with the query', () => {
@@ -232,7 +234,9 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
     expect(order).toEqual(['lead Avery', 'step']);
     // Moved on, the machine keeps nothing of the lead (the patient's answers).
     expect(actor.getSnapshot().context).toMatchObject({ lead: undefined, leadSaved: undefined });
-    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, lead: "Avery's record" }]);
+    expect(saves).toEqual([
+      { to: { url: '/results/shrt', index: 1 }, reached: { url: '/results/shrt', index: 1 }, lead: "Avery's record" },
+    ]);
   });
 
   test('a lead that cannot be saved keeps the patient on the step, says why, and saves no step', async () => {
@@ -258,7 +262,9 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
     // Pressed again, the lead is saved anew and this time the patient moves on.
     actor.send({ type: 'step.next', lead: 'Avery' });
     await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
-    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, lead: 'record' }]);
+    expect(saves).toEqual([
+      { to: { url: '/results/shrt', index: 1 }, reached: { url: '/results/shrt', index: 1 }, lead: 'record' },
+    ]);
   });
 
   test('Next saves the step it moves to, and moves once that is saved', async () => {
@@ -274,7 +280,7 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
     // Still on the assessment while it saves, and Next cannot be pressed twice.
     expect(stepIndexOf(actor.getSnapshot())).toBe(0);
     expect(actor.getSnapshot().can(next)).toBe(false);
-    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 } }]);
+    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, reached: { url: '/results/shrt', index: 1 } }]);
 
     finish();
     await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
@@ -322,5 +328,115 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(stepIndexOf(actor.getSnapshot())).toBe(0);
     expect(actor.getSnapshot().can(next)).toBe(true);
+  });
+});
+
+describe('pages that need a journey (config/routes.json needs)', () => {
+  const shrt: Visit = { code: 'shrt', brand: 'male', query: '' };
+  const known = (saved: { step?: { url: string; index: number }; reached?: { url: string; index: number } } = {}) =>
+    ({ type: 'journey.known', ...saved }) as const;
+  const resume: FunnelEvent = { type: 'journey.resume' };
+
+  test('a cold finish waits for the journey, then is closed, claims nothing and starts the funnel', () => {
+    const cold = replay(shrt, [], { url: '/finish/shrt' });
+    expect(stepIndexOf(cold.snapshot)).toBe(5);
+    expect(gateOf(cold.snapshot)).toBe('checking');
+    expect(cold.snapshot.can(next)).toBe(false);
+
+    const { snapshot, urls } = replay(shrt, [known(), resume], { url: '/finish/shrt' });
+    expect(urls).toEqual(['/finish/shrt', '/finish/shrt', '/hormone-assessment/shrt']);
+    expect(gateOf(snapshot)).toBe('open');
+    const closed = replay(shrt, [known()], { url: '/finish/shrt' }).snapshot;
+    expect(gateOf(closed)).toBe('closed');
+    expect(closedPageOf(closed)).toEqual({ need: 'steps-done', fromStart: true, loadFailed: false });
+  });
+
+  test('a patient part of the way goes back to the step they were on', () => {
+    const { snapshot, urls } = replay(
+      shrt,
+      [known({ step: { url: '/mip/form/shrt', index: 3 }, reached: { url: '/results/shrt', index: 1 } }), resume],
+      { url: '/finish/shrt' },
+    );
+    expect(urls.at(-1)).toBe('/mip/form/shrt');
+    expect(stepIndexOf(snapshot)).toBe(3);
+  });
+
+  test('the finish opens once the patient has moved on to it, and stays open after Back and Forward', () => {
+    const { snapshot } = replay(shrt, [next, next, next, next, next]);
+    expect(urlOf(snapshot)).toBe('/finish/shrt');
+    expect(gateOf(snapshot)).toBe('open');
+    const again = replay(shrt, [next, next, next, next, next, back, { type: 'step.goto', url: '/finish/shrt' }]);
+    expect(gateOf(again.snapshot)).toBe('open');
+  });
+
+  test('the journey read says how far the patient got; a step of another plan counts for nothing', () => {
+    const finished = known({ reached: { url: '/finish/shrt', index: 5 } });
+    expect(gateOf(replay(shrt, [finished], { url: '/finish/shrt' }).snapshot)).toBe('open');
+    // Another query with the same steps is the same plan.
+    expect(gateOf(replay({ ...shrt, query: 'utm_source=mail' }, [finished], { url: '/finish/shrt' }).snapshot)).toBe(
+      'open',
+    );
+    // The call-centre variant is another plan: its finish is step 1, not 5.
+    const callcenter = { ...shrt, query: 'callcenter=true' };
+    expect(gateOf(replay(callcenter, [finished], { url: '/finish/shrt?callcenter=true' }).snapshot)).toBe('closed');
+  });
+
+  test('a finish the journey says the patient was on opens again (a journey saved before reached was kept)', () => {
+    const wasThere = known({ step: { url: '/finish/shrt', index: 5 } });
+    expect(gateOf(replay(shrt, [wasThere], { url: '/finish/shrt' }).snapshot)).toBe('open');
+    // Being on one step says nothing of the steps after it.
+    const onBooking = known({ step: { url: '/mip/calendly/shrt', index: 4 } });
+    expect(gateOf(replay(shrt, [onBooking], { url: '/finish/shrt' }).snapshot)).toBe('closed');
+  });
+
+  test('a thank-you page of the code opens only when its funnel is finished', () => {
+    const thanks = { url: '/thank-you/shrt' };
+    expect(gateOf(replay(shrt, [known({ reached: { url: '/mip/calendly/shrt', index: 4 } })], thanks).snapshot)).toBe(
+      'closed',
+    );
+    expect(gateOf(replay(shrt, [known({ reached: { url: '/finish/shrt', index: 5 } })], thanks).snapshot)).toBe('open');
+  });
+
+  test('a booking page of a funnel without booking is closed at once, and goes on to the funnel’s start', () => {
+    const groupc: Visit = { code: 'groupc', brand: 'male', query: '' };
+    const { snapshot } = replay(groupc, [], { url: '/mip/calendly/groupc' });
+    expect(placeOf(snapshot)).toBe(OFF_LIST);
+    expect(gateOf(snapshot)).toBe('closed');
+    expect(snapshot.can(next)).toBe(false);
+    expect(replay(groupc, [known(), resume], { url: '/mip/calendly/groupc' }).urls.at(-1)).toBe('/mip/form/groupc');
+    // On a funnel with booking, the same page is a step and opens.
+    expect(gateOf(replay(shrt, [], { url: '/mip/calendly/shrt' }).snapshot)).toBe('open');
+  });
+
+  test('the first step needs nothing before it', () => {
+    const finishOnly: Visit = { code: 'shrt', brand: 'male', query: 'pathOverride=end' };
+    expect(gateOf(replay(finishOnly, [], { url: '/finish/shrt?pathOverride=end' }).snapshot)).toBe('open');
+  });
+
+  test('Next writes the furthest step reached, which Back does not lower', async () => {
+    const saves: StepSaveInput[] = [];
+    const machine = createFunnelMachine(engine, shrt, undefined, { saveSteps: true }).provide({
+      actors: {
+        saveStep: fromPromise<undefined, StepSaveInput>(({ input }) => {
+          saves.push(input);
+          return Promise.resolve(undefined);
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    actor.send(next);
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+    actor.send(next);
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 2);
+    actor.send(back);
+    actor.send(back);
+    actor.send(next);
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1 && !snapshot.hasTag('saving'));
+    expect(saves.map((save) => [save.to.index, save.reached.index])).toEqual([
+      [1, 1],
+      [2, 2],
+      [1, 2],
+    ]);
+    expect(saves.at(-1)?.reached.url).toBe('/payment/shrt');
   });
 });

@@ -13,7 +13,7 @@ export type StepOverrides = Omit<Partial<FunnelStep>, 'onNext' | 'onBack' | 'adv
 
 /**
  * A screen's funnel step without the machine behind it: the first step of five, Next and Back
- * allowed, nothing after it; `advance` resolves as a saved move does. Give what a test needs;
+ * allowed, nothing after it, a consult after the finish; `advance` resolves as a saved move does. Give what a test needs;
  * the moves are always mocks, for the test to read or to make fail (`mockRejectedValueOnce`).
  */
 export function fakeFunnelStep(overrides: StepOverrides = {}): FakeStep {
@@ -21,6 +21,7 @@ export function fakeFunnelStep(overrides: StepOverrides = {}): FakeStep {
     index: 0,
     total: 5,
     laterScreens: [],
+    afterFinish: 'consult',
     canNext: true,
     canBack: true,
     saving: false,

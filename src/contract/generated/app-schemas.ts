@@ -50,6 +50,11 @@ export interface JourneyState {
   answers: JourneyAnswers;
   pages: JourneyPages;
   step?: JourneyStep;
+  /**
+   * The furthest funnel step the patient has moved on to with Next: every step before it is passed. A page
+   * that needs the steps before it done (config/routes.json needs) opens only up to it.
+   */
+  reached?: JourneyStep;
   completed: JourneyParts;
   /**
    * Ids the funnel's calls returned or must reuse, each under its part's name: payment. (the order id, the

@@ -6,12 +6,15 @@ import type { ScreenProps } from '../../shared/screen-props.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 
 /**
- * About the consult (/f/about-consult/{code}), a women's funnel step before booking: what
- * happens before, during and after the consult, the consult video with captions and a
- * transcript, and 'Book my consult', which goes on to the booking step. The route has no
- * padding, so the screen sets its own width.
+ * About the consult (/f/about-consult/{code}), a women's funnel step before booking: the way on
+ * first, under the heading, so both are on a phone's first screen ('Choose my consult time',
+ * which goes on to the booking step; 'Continue' when another step comes next), then the consult
+ * video with captions and a transcript, and what happens before, during and after the consult.
+ * The route has no padding, so the screen sets its own width.
  */
 export default function AboutConsultScreen({ route, step }: ScreenProps) {
+  // The button says what it does: it books nothing, it opens the times to choose from.
+  const action = step?.laterScreens[0] === 'scheduling' ? 'Choose my consult time' : 'Continue';
   return (
     <Container size={640} px="md" py="xl">
       <Stack gap="lg">
@@ -20,6 +23,16 @@ export default function AboutConsultScreen({ route, step }: ScreenProps) {
           Your next step is a video consult with a licensed clinician. Here is what to expect, so you can make the most
           of it.
         </Text>
+        <ActionBar>
+          <Button disabled={!step?.canNext} onClick={step?.onNext}>
+            {action}
+          </Button>
+          {step?.canBack && (
+            <Button variant="default" onClick={step.onBack}>
+              Back
+            </Button>
+          )}
+        </ActionBar>
         <ConsultVideoPlayer video={CONSULT_VIDEOS['about-consult']} />
         <Title order={2}>What happens in your consult</Title>
         <List spacing="sm">
@@ -41,16 +54,6 @@ export default function AboutConsultScreen({ route, step }: ScreenProps) {
           <List.Item>Your photo ID.</List.Item>
           <List.Item>A list of the medicines and supplements you take.</List.Item>
         </List>
-        <ActionBar>
-          <Button disabled={!step?.canNext} onClick={step?.onNext}>
-            Book my consult
-          </Button>
-          {step?.canBack && (
-            <Button variant="default" onClick={step.onBack}>
-              Back
-            </Button>
-          )}
-        </ActionBar>
         <SupportContact />
       </Stack>
     </Container>

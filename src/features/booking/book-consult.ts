@@ -128,7 +128,8 @@ export async function recordServiceBooking({
 /**
  * Keeps an appointment the scheduler has recorded in the journey, then calls `onBooked`. When
  * the journey cannot be saved, the booking stands and shows from memory (the journey store
- * has told the patient and retries), and `onBooked` is not called.
+ * has told the patient and retries): `onBooked` is called all the same, since the patient is
+ * booked.
  */
 export async function keepBooking(
   journey: JourneyHandle,
@@ -136,11 +137,7 @@ export async function keepBooking(
   appointment: Appointment,
   onBooked: () => void,
 ): Promise<void> {
-  try {
-    await journey.save((state) => withBooking(state, stepIndex, appointment));
-  } catch {
-    return;
-  }
+  await journey.save((state) => withBooking(state, stepIndex, appointment)).catch(() => undefined);
   onBooked();
 }
 

@@ -32,6 +32,9 @@ export const PLACE_SEARCH_UNAVAILABLE = 'We cannot look up places just now. Choo
 /** Shown with the list of cities when the service knows no place by what the patient typed. */
 export const PLACE_NOT_FOUND =
   'We could not find that city or ZIP code. Check it and search again, or choose the city nearest to you.';
+/** Shown when Continue is pressed before a microclinic is chosen. */
+export const CHOOSE_A_MICROCLINIC =
+  'Choose a microclinic to continue. Use your location, or enter your city or ZIP code, to find the ones near you.';
 
 function addressLine(location: MicroClinicLocation): string {
   const { line1, line2, city, state, zip } = location.address;
@@ -43,7 +46,8 @@ function addressLine(location: MicroClinicLocation): string {
  * near the patient, by the browser's location (asked for only when the patient presses the
  * button) or by a city or ZIP code they type, which the maps and places service turns into a
  * point; when that service fails or knows no such place, by a city from a list. Choose one,
- * and Continue. The point is rounded to about a kilometre before it is sent, and never kept:
+ * and Continue: a choice is required (Continue without one says so and puts focus on the way to
+ * find one), unless no microclinic is near, when the patient goes on and none is recorded. The point is rounded to about a kilometre before it is sent, and never kept:
  * only the chosen microclinic's id goes into the journey. What the patient types goes to the
  * places service in a request body only.
  */
@@ -62,6 +66,8 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
   const [areaId, setAreaId] = useState(SEARCH_AREAS[0]?.id ?? '');
   const [chosen, setChosen] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const findButton = useRef<HTMLButtonElement>(null);
   const asking = useRef(false);
   const places = useMemo(() => placesFor(pageServiceSettings().places), []);
   const search = useRef<AbortController | null>(null);
@@ -158,15 +164,25 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
   const selected =
     locations.find((item) => item.id === chosen) ?? locations.find((item) => item.id === saved) ?? locations[0] ?? null;
 
+  // Nothing near the place searched: the patient goes on, and the care team talks about options.
+  const noneNear = point !== null && clinics.status === 'ready' && locations.length === 0;
+
   const onContinue = async () => {
     if (saving) return;
+    if (selected === null && !noneNear) {
+      setChoiceError(CHOOSE_A_MICROCLINIC);
+      findButton.current?.focus();
+      return;
+    }
     setSaving(true);
     try {
-      await journey.save((state) => ({
-        ...state,
-        completed: [...new Set([...state.completed, MICROCLINIC_DONE])],
-        records: selected ? { ...state.records, [MICROCLINIC_RECORD]: selected.id } : state.records,
-      }));
+      // Only a chosen microclinic is recorded, and only then is the choice done.
+      if (selected !== null)
+        await journey.save((state) => ({
+          ...state,
+          completed: [...new Set([...state.completed, MICROCLINIC_DONE])],
+          records: { ...state.records, [MICROCLINIC_RECORD]: selected.id },
+        }));
     } catch {
       // The journey store has told the patient; they stay here and can try again.
       setSaving(false);
@@ -184,9 +200,20 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
         details with you.
       </Text>
 
+      {choiceError !== null && selected === null && (
+        <Alert color="red" role="alert" id={`${id}-choice-error`}>
+          {choiceError}
+        </Alert>
+      )}
       {/* Ways to find a clinic: secondary, so Continue stays the one primary action. */}
       <Group>
-        <Button variant="default" onClick={locate} loading={locating}>
+        <Button
+          ref={findButton}
+          variant="default"
+          onClick={locate}
+          loading={locating}
+          aria-describedby={choiceError !== null && selected === null ? `${id}-choice-error` : undefined}
+        >
           Use my location
         </Button>
         {!showSearch && (

@@ -35,6 +35,7 @@ import { LocalBooking } from './services/local-booking.tsx';
 import { UnrecordedBooking } from './services/unrecorded-booking.tsx';
 import type { ScreenProps } from '../../shared/screen-props.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
+import { ENDING_SCREENS } from '../../engine/config-types.ts';
 
 /**
  * Consult booking (/mip/calendly/{code}, /f/appointment/{type}/{code}) through the
@@ -43,6 +44,11 @@ import { ActionBar } from '../../shared/layout/action-bar.tsx';
  * index, so a reload shows the booking instead of offering to book again. A later booking
  * step of the same funnel (microbh) is a follow-up, offered only after the first consult.
  * When the service does not load, the patient can book by phone or go on without booking.
+ *
+ * Booked, the patient must be able to read the confirmation: when the next step is the
+ * funnel's finish page, it confirms the booking (the consult as a card with its calendar file),
+ * so the funnel goes straight on and this page shows no confirmation only to take it away;
+ * before another step (microbh's assessment), the confirmation stays until they press Continue.
  */
 export default function SchedulingScreen({ route, code, step }: ScreenProps) {
   const { site, brand } = useBrand();
@@ -62,34 +68,77 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
   // The funnel's step arrives just after the first render; bookings are kept under its index.
   const waiting = journey.status === 'loading' || (route.funnel === true && step === null);
   // A booking sent on an earlier visit whose answer never came is checked before anything is
-  // offered; one sent from this page is the booking form's own business.
-  const [sentBefore, setSentBefore] = useState<{ stepIndex: number | null; id: string | null } | null>(null);
+  // offered; one sent from this page is the booking form's own business. Whether the step was
+  // booked when the patient arrived tells a booking made here from one shown again.
+  const [sentBefore, setSentBefore] = useState<{
+    stepIndex: number | null;
+    id: string | null;
+    booked: boolean;
+  } | null>(null);
   if (!waiting && (sentBefore === null || sentBefore.stepIndex !== stepIndex)) {
-    setSentBefore({ stepIndex, id: journey.state.records[bookingKeys(stepIndex).pending] ?? null });
+    setSentBefore({
+      stepIndex,
+      id: journey.state.records[bookingKeys(stepIndex).pending] ?? null,
+      booked: bookedAt(journey.state, stepIndex) !== null,
+    });
   }
+  // The step whose booking, made on this page, the booking form has reported (onBooked).
+  const [reportedAt, setReportedAt] = useState<number | null | undefined>(undefined);
 
-  const goOn = () => {
-    if (step?.canNext) step.onNext();
+  // Going on: the page shows the wait, not the booked state it is leaving, until the next page
+  // takes over; when the next step is a booking too (this same page, microbh's follow-up), until
+  // the step has moved. If the move cannot be saved, the patient stays, and the booked (or
+  // skipped) state shows with its Continue.
+  const [going, setGoing] = useState<{ from: number | null; samePage: boolean } | null>(null);
+  const goingOn = going !== null && (!going.samePage || going.from === stepIndex);
+  const leave = () => {
+    if (!step?.canNext) return false;
+    setGoing({ from: stepIndex, samePage: step.laterScreens[0] === 'scheduling' });
+    return true;
   };
-  const onBooked = () => {
+  const goOn = () => {
+    if (!leave()) return;
+    step?.advance().catch(() => {
+      setGoing(null);
+    });
+  };
+  const reportBooked = () => {
     track('consult_booked', { outcome: 'booked' });
-    goOn();
+  };
+  const nextScreen = step?.laterScreens[0];
+  const nextConfirms = nextScreen !== undefined && ENDING_SCREENS.includes(nextScreen);
+  const onBooked = (how: 'recorded' | 'unrecorded') => {
+    setReportedAt(stepIndex);
+    reportBooked();
+    if (nextConfirms || how === 'unrecorded') goOn();
   };
   const onSkip = async (serviceFailed: boolean) => {
-    await journey.save((state) => withSkippedBooking(state, stepIndex, new Date().toISOString()));
+    // Marked as going first: the skip's record must not show as a page the patient then leaves.
+    const leaving = leave();
+    try {
+      await journey.save((state) => withSkippedBooking(state, stepIndex, new Date().toISOString()));
+    } catch (error) {
+      setGoing(null);
+      throw error;
+    }
     track('consult_booked', { outcome: 'skipped' });
     if (serviceFailed) track('service_fallback', { outcome: 'scheduling' });
-    goOn();
+    if (leaving)
+      step?.advance().catch(() => {
+        setGoing(null);
+      });
   };
 
   let content;
   let title = route.title;
-  if (waiting || sentBefore?.stepIndex !== stepIndex) {
+  if (waiting || goingOn || sentBefore?.stepIndex !== stepIndex) {
     content = <LoadingIndicator />;
   } else {
     const booked = bookedAt(journey.state, stepIndex);
     const earlier = earlierBooking(journey.state, stepIndex);
-    if (booked) title = bookedTitle(earlier !== null);
+    // Booked on this page, and the form has not yet said how it went on: nothing to show yet.
+    const recording = booked !== null && !sentBefore.booked && sentBefore.id === null && reportedAt !== stepIndex;
+    if (booked && !recording) title = bookedTitle(earlier !== null);
     const sent = journey.state.records[bookingKeys(stepIndex).pending];
     const props: ConsultBookingProps = {
       eventType,
@@ -101,7 +150,8 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
       onBooked,
       onSkip,
     };
-    if (booked) content = <BookedConsult booked={booked} earlier={earlier} step={step} />;
+    if (recording) content = <LoadingIndicator />;
+    else if (booked) content = <BookedConsult booked={booked} earlier={earlier} step={step} />;
     else if (sent !== undefined && sent === sentBefore.id)
       content = (
         <SentBookingCheck
@@ -109,8 +159,12 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
           stepIndex={stepIndex}
           journey={journey}
           // A booking the scheduling service made stands whatever our API says; one sent to the
-          // local stand-in may not have been made, so going on reports nothing.
-          onContinue={madeAtService(sent) ? onBooked : goOn}
+          // local stand-in may not have been made, so going on reports nothing. The patient
+          // pressed Continue: they go on either way.
+          onContinue={() => {
+            if (madeAtService(sent)) reportBooked();
+            goOn();
+          }}
         />
       );
     else if (skippedAt(journey.state, stepIndex))

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AvailableDate } from '../../../src/contract/api-types.ts';
 import { consultCalendar } from '../../../src/features/booking/calendar-file.ts';
-import { joinLine } from '../../../src/features/booking/journey-summary.tsx';
+import { joinLine } from '../../../src/features/booking/journey-end.tsx';
 import { addDays, offeredDays } from '../../../src/features/booking/slot-format.ts';
 
 // The patient is in Chicago: days are theirs, not the scheduler's.

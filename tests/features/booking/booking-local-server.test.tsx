@@ -50,7 +50,7 @@ function fakeStep(): FakeStep {
   return fakeFunnelStep({
     index: 4,
     total: 5,
-    laterScreens: [],
+    laterScreens: ['finish'],
     canNext: true,
     canBack: true,
   });
@@ -75,7 +75,7 @@ test('a booking on the local server books the slot once, made from the flow, and
   await user.click(radio);
   await user.dblClick(screen.getByRole('button', { name: 'Book my consult' }));
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
 
   const appointmentId = calls.saved.get('shrt')?.records['booking.appointmentId.4'] ?? '';
@@ -115,5 +115,5 @@ test('a slot another patient books meanwhile is refused, and the patient chooses
   expect(await screen.findByRole('alert', { name: 'That time was just taken' })).toBeInTheDocument();
   expect((await firstTime()).startTime).not.toBe(startTime);
   expect(countRows(local.db, 'appointments', 'start_time = ?', startTime)).toBe(1);
-  expect(step.onNext).not.toHaveBeenCalled();
+  expect(step.advance).not.toHaveBeenCalled();
 });

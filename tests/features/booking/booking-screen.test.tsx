@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { JourneyState } from '../../../src/contract/journey-state.ts';
 import type { AvailableDates } from '../../../src/contract/api-types.ts';
-import type { RouteConfig } from '../../../src/engine/config-types.ts';
+import type { RouteConfig, ScreenName } from '../../../src/engine/config-types.ts';
 import { parseBookingId } from '../../../src/domain/booking-id.ts';
 import SchedulingScreen from '../../../src/features/booking/scheduling-screen.tsx';
 import { setRuntimeConfig } from '../../../src/shared/api/http.ts';
@@ -47,8 +47,9 @@ const DATES: AvailableDates = {
 
 const journey = (change: Partial<JourneyState> = {}) => journeyState(change);
 
-function fakeStep(index: number, canNext = true): FakeStep {
-  return fakeFunnelStep({ index, total: 5, laterScreens: [], canNext, canBack: true });
+/** A booking step; by default the finish page comes next, which confirms the booking. */
+function fakeStep(index: number, canNext = true, next: ScreenName = 'finish'): FakeStep {
+  return fakeFunnelStep({ index, total: 5, laterScreens: [next], canNext, canBack: true });
 }
 
 interface Scheduler {
@@ -185,7 +186,7 @@ test('booking sends one call however often it is pressed, keeps the booking in t
   answer();
 
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(scheduler.bookings).toHaveLength(1);
   expect(scheduler.lookups).toEqual([]);
@@ -199,9 +200,51 @@ test('booking sends one call however often it is pressed, keeps the booking in t
     'booking.appointmentEnd.4': '2030-03-04T16:00:00.000Z',
   });
   expect(saved?.completed).toEqual(['appointment', 'appointment.4']);
-  expect(
-    screen.getByText('Your consult is booked for Monday, March 4, 2030 at 9:30 AM Central Standard Time.'),
-  ).toBeInTheDocument();
+  // The finish page confirms it: this page shows no confirmation only to take it away.
+  expect(screen.queryByText(/Your consult is booked/)).not.toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Book Your Consult' })).toBeInTheDocument();
+});
+
+test('booked with another step next (microbh’s assessment): the confirmation stays, focused, until Continue', async () => {
+  const user = userEvent.setup();
+  useScheduler();
+  const calls = memoryJourneyCalls({ microbh: journey() });
+  const step = fakeStep(1, true, 'hormone-assessment');
+  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="microbh" step={step} />, {
+    journeyCalls: calls,
+  });
+  await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
+  await user.click(screen.getByRole('button', { name: 'Book my consult' }));
+
+  const confirmation = await screen.findByRole('status');
+  expect(confirmation).toHaveTextContent(
+    'Your consult is booked for Monday, March 4, 2030 at 9:00 AM Central Standard Time.',
+  );
+  await waitFor(() => {
+    expect(confirmation).toHaveFocus();
+  });
+  expect(screen.getByRole('heading', { level: 1, name: 'Your consult is booked' })).toBeInTheDocument();
+  expect(step.advance).not.toHaveBeenCalled();
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(step.onNext).toHaveBeenCalledTimes(1);
+});
+
+test('going on cannot be saved: the patient stays, and the booking shows with Continue', async () => {
+  const user = userEvent.setup();
+  useScheduler();
+  const calls = memoryJourneyCalls({ shrt: journey() });
+  const step = fakeStep(4);
+  step.advance.mockRejectedValueOnce(new Error('Request Timeout'));
+  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
+    journeyCalls: calls,
+  });
+  await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
+  await user.click(screen.getByRole('button', { name: 'Book my consult' }));
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'Your consult is booked' })).toBeInTheDocument();
+  expect(step.advance).toHaveBeenCalledTimes(1);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(step.onNext).toHaveBeenCalledTimes(1);
 });
 
 test('a reload after booking shows the booking with Continue, and offers no times', async () => {
@@ -258,7 +301,7 @@ test('a time taken meanwhile: a clear message, the times loaded again without it
   expect(within(times).getAllByRole('radio')).toHaveLength(1);
   expect(within(times).queryByRole('radio', { name: '9:30 AM' })).not.toBeInTheDocument();
   expect(scheduler.dateLoads).toHaveLength(2);
-  expect(step.onNext).not.toHaveBeenCalled();
+  expect(step.advance).not.toHaveBeenCalled();
   await waitFor(() => {
     expect(calls.saved.get('shrt')?.records).toEqual({});
   });
@@ -363,7 +406,7 @@ test('microbh: the second booking is a follow-up, a week or more after the first
   await user.click(screen.getByRole('button', { name: 'Book my follow-up' }));
 
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   const records = calls.saved.get('microbh')?.records ?? {};
   expect(records['booking.appointmentId.1']).toBe(first);
@@ -442,7 +485,7 @@ test('the funnel step arrives after the first render: nothing is offered until i
   await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
   await user.click(screen.getByRole('button', { name: 'Book my consult' }));
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(Object.keys(calls.saved.get('microbh')?.records ?? {})).toEqual([
     'booking.appointmentId.1',

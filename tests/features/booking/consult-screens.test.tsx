@@ -30,7 +30,7 @@ function fakeStep(): FakeStep {
   return fakeFunnelStep({
     index: 4,
     total: 6,
-    laterScreens: [],
+    laterScreens: ['scheduling', 'finish'],
     canNext: true,
     canBack: true,
   });
@@ -120,7 +120,7 @@ test('every consult media file is there and small', () => {
   }
 });
 
-test('about-consult: headings in order, and Book my consult goes on to the booking step', async () => {
+test('about-consult: the way on under the heading, named for what it does, then the headings in order', async () => {
   const user = userEvent.setup();
   const step = fakeStep();
   renderWithProviders(<AboutConsultScreen route={aboutRoute} params={{}} code="fha1" step={step} />, {
@@ -131,10 +131,27 @@ test('about-consult: headings in order, and Book my consult goes on to the booki
     'H2:What happens in your consult',
     'H2:What to have ready',
   ]);
-  await user.click(screen.getByRole('button', { name: 'Book my consult' }));
+  // It books nothing: it opens the times to choose from. It comes before the video, so it is on
+  // a phone's first screen.
+  const action = screen.getByRole('button', { name: 'Choose my consult time' });
+  expect(screen.getByRole('heading', { level: 2, name: 'What happens in your consult' })).toBeInTheDocument();
+  expect(
+    action.compareDocumentPosition(screen.getByRole('heading', { level: 2, name: 'What happens in your consult' })) &
+      Node.DOCUMENT_POSITION_FOLLOWING,
+  ).toBeTruthy();
+  await user.click(action);
   expect(step.onNext).toHaveBeenCalledTimes(1);
   await user.click(screen.getByRole('button', { name: 'Back' }));
   expect(step.onBack).toHaveBeenCalledTimes(1);
+});
+
+test('about-consult before another step than booking (pathOverride precal, then the finish): Continue', () => {
+  const step = fakeFunnelStep({ index: 0, total: 2, laterScreens: ['finish'], canNext: true, canBack: false });
+  renderWithProviders(<AboutConsultScreen route={aboutRoute} params={{}} code="fha1" step={step} />, {
+    brand: 'female',
+  });
+  expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Choose my consult time' })).not.toBeInTheDocument();
 });
 
 test('consult upcoming shows the consult booked in the journey, and its own video', async () => {

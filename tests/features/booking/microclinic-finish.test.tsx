@@ -7,6 +7,7 @@ import type { JourneyState } from '../../../src/contract/journey-state.ts';
 import type { MicroClinicLocation } from '../../../src/contract/api-types.ts';
 import type { RouteConfig } from '../../../src/engine/config-types.ts';
 import MicroclinicFinishScreen, {
+  CHOOSE_A_MICROCLINIC,
   PLACE_NOT_FOUND,
   PLACE_SEARCH_UNAVAILABLE,
 } from '../../../src/features/booking/microclinic-finish-screen.tsx';
@@ -257,12 +258,15 @@ test('when the places service fails, the patient chooses their city from the lis
   });
 });
 
-test('no microclinic near the place found says so, and the patient can still go on', async () => {
+test('no microclinic near the place found says so, and the patient can still go on, with no choice recorded', async () => {
   const user = userEvent.setup();
   useLocate({ place: { lat: 47.6036, lng: -122.3294, label: 'Seattle, WA' } });
   server.use(operationHandler('getMicroClinic', () => HttpResponse.json({ data: { locations: [] } })));
+  const calls = memoryJourneyCalls({ microclinic: journey() });
   const step = fakeStep();
-  renderWithProviders(<MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />);
+  renderWithProviders(<MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />, {
+    journeyCalls: calls,
+  });
   await user.click(screen.getByRole('button', { name: 'Enter my city or ZIP code' }));
   await user.type(screen.getByRole('textbox', { name: /City or ZIP code/ }), 'Seattle{Enter}');
   expect(await screen.findByRole('status', { name: 'No microclinic near you yet' })).toBeInTheDocument();
@@ -270,6 +274,39 @@ test('no microclinic near the place found says so, and the patient can still go 
   await waitFor(() => {
     expect(step.onNext).toHaveBeenCalledTimes(1);
   });
+  // Nothing was chosen, so the finish page does not list a microclinic choice as done.
+  expect(calls.saved.get('microclinic')?.completed ?? ['payment']).toEqual(['payment']);
+  expect(calls.saved.get('microclinic')?.records ?? {}).toEqual({});
+});
+
+test('Continue before a microclinic is chosen says so, puts focus on the way to find one, and goes nowhere', async () => {
+  const user = userEvent.setup();
+  useLocate({ place: { lat: 30.267153, lng: -97.743057, label: 'Austin, TX 78701' } });
+  useMicroclinics();
+  const calls = memoryJourneyCalls({ microclinic: journey() });
+  const step = fakeStep();
+  renderWithProviders(<MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />, {
+    journeyCalls: calls,
+  });
+
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(screen.getByRole('alert')).toHaveTextContent(CHOOSE_A_MICROCLINIC);
+  const find = screen.getByRole('button', { name: 'Use my location' });
+  expect(find).toHaveFocus();
+  expect(find).toHaveAccessibleDescription(CHOOSE_A_MICROCLINIC);
+  expect(step.onNext).not.toHaveBeenCalled();
+  expect(calls.saved.get('microclinic')?.completed).toEqual(['payment']);
+
+  // Found and chosen (the nearest is chosen for them), the message goes and Continue works.
+  await user.click(screen.getByRole('button', { name: 'Enter my city or ZIP code' }));
+  await user.type(screen.getByRole('textbox', { name: /City or ZIP code/ }), '78701{Enter}');
+  await screen.findByRole('radiogroup', { name: 'Microclinics near you' });
+  expect(screen.queryByText(CHOOSE_A_MICROCLINIC)).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => {
+    expect(step.onNext).toHaveBeenCalledTimes(1);
+  });
+  expect(calls.saved.get('microclinic')?.completed).toEqual(['payment', 'microclinic']);
 });
 
 /** The serious and critical axe violations of the page; colour contrast needs a real browser. */

@@ -60,7 +60,8 @@ function journey(change: Partial<JourneyState> = {}): JourneyState {
 }
 
 function fakeStep(index: number, canNext = true): FakeStep {
-  return fakeFunnelStep({ index, total: 5, laterScreens: [], canNext, canBack: true });
+  // The finish page comes next, which confirms the booking: the funnel goes straight on.
+  return fakeFunnelStep({ index, total: 5, laterScreens: ['finish'], canNext, canBack: true });
 }
 
 /** The men's booking step (step 4 of shrt) for a patient who has taken the assessment. */
@@ -168,7 +169,7 @@ test('a booking in the calendar is recorded once, however often it is posted, ke
   answer();
 
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2']);
   expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentId.4': 'GBGBDCAADAEDCRZ2' });
@@ -192,7 +193,7 @@ test('messages from another origin, or malformed ones, book nothing', async () =
   await new Promise((resolve) => setTimeout(resolve, 50));
 
   expect(api.recorded).toEqual([]);
-  expect(step.onNext).not.toHaveBeenCalled();
+  expect(step.advance).not.toHaveBeenCalled();
   expect(await tracked()).toEqual([]);
 });
 
@@ -240,7 +241,7 @@ test('going on without booking records the step as passed, reports it, and the f
   await user.click(await screen.findByRole('button', { name: 'Continue without booking now' }));
 
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   const saved = calls.saved.get('shrt');
   expect(Object.keys(saved?.records ?? {})).toEqual(['booking.appointment-skipped.4']);
@@ -284,7 +285,7 @@ test('with the scheduling flag off, the patient is offered the phone and going o
   expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Continue without booking now' }));
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   // Switched off is not a failure of the service.
   expect(await tracked()).toEqual(['consult_booked:skipped']);
@@ -331,7 +332,7 @@ test('a recording that fails says the booking stands, and Try again records the 
   expect(
     await screen.findByRole('alert', { name: 'We could not save your booking yet' }, { timeout: 5000 }),
   ).toBeInTheDocument();
-  expect(step.onNext).not.toHaveBeenCalled();
+  expect(step.advance).not.toHaveBeenCalled();
 
   expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2', 'GBGBDCAADAEDCRZ2']);
   expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
@@ -339,7 +340,7 @@ test('a recording that fails says the booking stands, and Try again records the 
   fail = false;
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(new Set(api.recorded)).toEqual(new Set(['GBGBDCAADAEDCRZ2']));
 });
@@ -360,7 +361,7 @@ test('a recording that fails lets the patient go on booked, with the appointment
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   // The service has the booking; our system records it on the next visit to this step.
   expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentPending.4': 'GBGBDCAADAEDCRZ2' });
@@ -411,7 +412,7 @@ test('after a reload, a booking that cannot be checked offers Try again and goin
 
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   // Made at the scheduling service, so it is reported booked; it is checked again next time.
   expect(await tracked()).toEqual(['consult_booked:booked']);

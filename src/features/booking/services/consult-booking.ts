@@ -37,11 +37,13 @@ export interface ConsultBookingProps {
   /** Back, when the step allows it. */
   onBack?: (() => void) | undefined;
   /**
-   * The consult is booked: saved in the journey, or made at the scheduling service and left
-   * pending because our API did not record it (the patient chose to go on). The screen reports
-   * it and goes on. Called once per booking.
+   * The consult is booked: saved in the journey (`recorded`), or made at the scheduling service
+   * and left pending because our API did not record it and the patient chose to go on
+   * (`unrecorded`). The screen reports it. A recorded booking goes on when the next step
+   * confirms it (the finish page), else shows with Continue; an unrecorded one goes on, as the
+   * patient asked. Called once per booking.
    */
-  onBooked: () => void;
+  onBooked: (how: 'recorded' | 'unrecorded') => void;
   /**
    * The patient goes on without booking (the calendar did not load, or is switched off);
    * `serviceFailed` says whether the service failed (rather than being switched off).

@@ -60,7 +60,9 @@ export function EmbedBooking({
         setRecording({ appointmentId, status: 'failed' });
         return;
       }
-      await keepBooking(journey, stepIndex, outcome.appointment, onBooked);
+      await keepBooking(journey, stepIndex, outcome.appointment, () => {
+        onBooked('recorded');
+      });
     } catch (error) {
       setRecording({ appointmentId, status: 'failed' });
       showSnackbar(error instanceof Error ? error.message : DEFAULT_ERROR_TEXT);
@@ -69,7 +71,7 @@ export function EmbedBooking({
   // The service has the booking, so going on without our API's record is going on booked.
   const goOnUnrecorded = async (appointmentId: string) => {
     await leavePending(journey, stepIndex, appointmentId);
-    onBooked();
+    onBooked('unrecorded');
   };
   // The listener is set up once per attempt; the booking it starts sees the latest journey.
   const onScheduled = useEffectEvent((appointmentId: string) => {

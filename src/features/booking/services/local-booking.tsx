@@ -123,7 +123,9 @@ export function LocalBooking({
         return;
       }
       if (outcome.kind === 'not-sent') return;
-      await keepBooking(journey, stepIndex, outcome.appointment, onBooked);
+      await keepBooking(journey, stepIndex, outcome.appointment, () => {
+        onBooked('recorded');
+      });
     } catch (error) {
       showSnackbar(error instanceof Error ? error.message : DEFAULT_ERROR_TEXT);
     } finally {
