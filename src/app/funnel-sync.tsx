@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type Actor } from 'xstate';
-import type { Site } from '../engine/config-types.ts';
+import { SCREEN_NAMES, type ScreenName, type Site } from '../engine/config-types.ts';
 import {
   createFunnelMachine,
   ERROR,
@@ -31,6 +31,15 @@ export interface FunnelHistoryState {
   stepIndex?: number;
   /** The error page's description (SPEC: "description from navigation state error field"). */
   error?: string;
+  /**
+   * On the error page: the screen the failed link opened (never anything the patient typed),
+   * so a mistyped code on a hormone assessment link still gets the HRT content.
+   */
+  linkScreen?: ScreenName;
+}
+
+function isScreenName(value: unknown): value is ScreenName {
+  return typeof value === 'string' && (SCREEN_NAMES as readonly string[]).includes(value);
 }
 
 export function readHistoryState(state: unknown): FunnelHistoryState {
@@ -39,6 +48,7 @@ export function readHistoryState(state: unknown): FunnelHistoryState {
   return {
     ...(typeof record.stepIndex === 'number' ? { stepIndex: record.stepIndex } : {}),
     ...(typeof record.error === 'string' ? { error: record.error } : {}),
+    ...(isScreenName(record.linkScreen) ? { linkScreen: record.linkScreen } : {}),
   };
 }
 
@@ -195,9 +205,12 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       const target = urlOf(now);
       const current = engine.funnelUrl(`${window.location.pathname}${window.location.search}`);
       if (placeOf(now) === ERROR) {
-        // No reason in the state: the error page says it in the patient's words. The engine's
-        // message (the code, the site, the allowed step keys) is for developers (npm run simulate).
-        void navigate(target, { replace: true });
+        // The error page's path has what went wrong and for which code (its code, such as 404,
+        // and the campaign code); the state adds the screen the link opened. The engine's message
+        // (the code, the site, the allowed step keys) is for developers (npm run simulate).
+        const linkScreen = engine.locate(window.location.pathname)?.match.route.screen;
+        const state: FunnelHistoryState = linkScreen === undefined ? {} : { linkScreen };
+        void navigate(target, { replace: true, state });
       } else if (placeOf(now) === 'step' && target !== current) {
         void navigate(target, { state: { stepIndex: stepIndexOf(now) } });
       }

@@ -1,25 +1,43 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
-import { useBrand } from '../../shared/brand/brand-context.tsx';
+import { Text } from '@mantine/core';
+import { useLocation } from 'react-router-dom';
+import { funnelConfig } from '../../contract/funnel-config.ts';
+import { BrandProvider } from '../../shared/brand/brand-context.tsx';
+import { SupportContact } from '../../shared/ui/support-contact.tsx';
 import type { RouteSite } from '../../engine/config-types.ts';
+import { brandSiteOrigin } from '../brand-site.ts';
+import { ErrorPage } from './error-page.tsx';
 
 /**
- * Shown instead of a page of the other brand's site (SPEC §6): says so, and links to the
- * start of the visitor's own brand.
+ * Shown instead of a page of the other brand's site (SPEC §2's route wrapper fallback): says
+ * whose page it is and sends the patient on to the same page, query and all, on that brand's
+ * own site, with that brand's phone. Never the visitor's brand's assessment: a women's link
+ * opened on the men's site is a woman's.
  */
 export function FallbackPage({ routeSite }: { routeSite: RouteSite }) {
-  const { brand } = useBrand();
-  const audience = routeSite === 'female' ? "women's" : "men's";
+  const { pathname, search } = useLocation();
+  const site = routeSite === 'shared' ? null : routeSite;
+  if (site === null) return null;
+  const brand = funnelConfig.brands.brands[site];
+  const origin = brandSiteOrigin(brand, window.location);
+  const audience = site === 'female' ? "women's" : "men's";
   return (
-    <Stack gap="md" py="xl" align="center" ta="center">
-      <Title order={1}>This page isn&apos;t available here</Title>
-      <Text maw={560}>
-        The link you followed is for our {audience} health service, so it can&apos;t be opened on {brand.brandName}. You
-        can start your own assessment instead, or call us at {brand.phone}.
+    <ErrorPage
+      description={`This link is for ${brand.brandName}`}
+      withContent={false}
+      action={
+        origin === null
+          ? undefined
+          : { label: `Go to ${brand.brandName}`, to: `${origin}${pathname}${search}`, otherSite: true }
+      }
+      contact={
+        <BrandProvider value={{ site, brand }}>
+          <SupportContact lead={`Questions? Call ${brand.brandName} at`} />
+        </BrandProvider>
+      }
+    >
+      <Text>
+        {brand.brandName} is our {audience} health service. The page you opened is on its website.
       </Text>
-      <Anchor component={Link} to={brand.startPath} fw={600}>
-        Start your {brand.brandName} assessment
-      </Anchor>
-    </Stack>
+    </ErrorPage>
   );
 }
