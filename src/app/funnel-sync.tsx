@@ -1,4 +1,4 @@
-import type { FunnelStep, StepMove } from '../shared/funnel-step.ts';
+import type { FunnelStep, MoveProblem, StepMove } from '../shared/funnel-step.ts';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -22,7 +22,6 @@ import type { JourneyChange, JourneyStore } from '../shared/journey/journey-stor
 import type { SaveLeadInput } from '../shared/journey/lead.ts';
 import { loadChunk } from '../lib/lazy-chunk.ts';
 import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
-import { useNotifications } from '../shared/notifications/notifications.tsx';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
 import { useStableNavigate as useNavigate } from '../shared/use-stable-navigate.ts';
 
@@ -54,7 +53,14 @@ export function readHistoryState(state: unknown): FunnelHistoryState {
 
 type FunnelActor = Actor<FunnelMachine>;
 
-const FunnelContext = createContext<FunnelActor | null>(null);
+/** A visit's machine, and the Continue (onNext) that could not be saved, shown until one is. */
+interface FunnelValue {
+  actor: FunnelActor;
+  unsaved: MoveProblem | null;
+  setUnsaved: (change: (before: MoveProblem | null) => MoveProblem | null) => void;
+}
+
+const FunnelContext = createContext<FunnelValue | null>(null);
 
 /**
  * The one place where the funnel machine and the URL meet. The machine owns the step: a new
@@ -127,6 +133,20 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
   });
   const actor = useActorRef(machine);
   const snapshot = useSelector(actor, (current) => current);
+  const [unsaved, setUnsaved] = useState<MoveProblem | null>(null);
+  // A Continue that failed belongs to its step: another step (Back, a link) starts clean.
+  useEffect(() => {
+    let position = actor.getSnapshot().context.position;
+    const subscription = actor.subscribe((now) => {
+      if (now.context.position === position) return;
+      position = now.context.position;
+      setUnsaved(null);
+    });
+    return () => {
+      subscription.unsubscribe();
+    };
+  }, [actor]);
+  const value = useMemo(() => ({ actor, unsaved, setUnsaved }), [actor, unsaved]);
   // The address (and its step index) the machine last heard of: only a move of the browser is
   // news to it. The machine may move on its own first (the resume), before the effects below
   // run; they must not send it back to the address it left.
@@ -224,7 +244,7 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
 
   const onStep = placeOf(snapshot) === 'step' && urlOf(snapshot) === url;
   return (
-    <FunnelContext.Provider value={actor}>
+    <FunnelContext.Provider value={value}>
       <AnalyticsPage engine={engine} site={site} actor={actor} onStep={onStep} />
       {children}
     </FunnelContext.Provider>
@@ -282,7 +302,10 @@ async function saveLead(lead: SaveLeadInput): Promise<JourneyChange> {
  */
 function saveStep(journeys: JourneyStore, code: string, { to, lead }: StepSaveInput): Promise<void> {
   const record = typeof lead === 'function' ? (lead as JourneyChange) : null;
-  return journeys.save(code, (state) => ({ ...(record === null ? state : record(state)), step: to }));
+  // The move's failure is told by whoever pressed (advance's caller, or onNext): not twice.
+  return journeys.save(code, (state) => ({ ...(record === null ? state : record(state)), step: to }), {
+    report: false,
+  });
 }
 
 /** Sends Next and settles once the machine has moved (or had nowhere to go), or failed to save. */
@@ -315,15 +338,23 @@ function advanceOn(actor: FunnelActor, move: StepMove = {}): Promise<void> {
   });
 }
 
-/** Said each time a Continue could not be saved: the patient is still on the page, and may press again. */
-export const MOVE_NOT_SAVED = 'We could not save your progress, so you are still on this page. Please try again.';
-
 /** The funnel step of the page, or null on a page the funnel does not drive. */
 export function useFunnelStep(): FunnelStep | null {
-  const actor = useContext(FunnelContext);
-  const { showSnackbar } = useNotifications();
-  const snapshot = useSelector(actor ?? undefined, (current) => current);
-  if (!actor || !snapshot) return null;
+  const funnel = useContext(FunnelContext);
+  const actor = funnel?.actor;
+  const snapshot = useSelector(actor, (current) => current);
+  if (!funnel || !actor || !snapshot) return null;
+  const { unsaved, setUnsaved } = funnel;
+  const onNext = () => {
+    advanceOn(actor).then(
+      () => {
+        setUnsaved(() => null);
+      },
+      (error: unknown) => {
+        setUnsaved((before) => ({ error, attempt: (before?.attempt ?? 0) + 1 }));
+      },
+    );
+  };
   return {
     index: stepIndexOf(snapshot),
     total: snapshot.context.plan?.steps.length ?? 0,
@@ -333,11 +364,8 @@ export function useFunnelStep(): FunnelStep | null {
     canBack: snapshot.can({ type: 'step.back' }),
     saving: snapshot.hasTag(SAVING),
     advance: (move) => advanceOn(actor, move),
-    onNext: () => {
-      advanceOn(actor).catch(() => {
-        showSnackbar(MOVE_NOT_SAVED);
-      });
-    },
+    onNext,
+    unsaved,
     onBack: () => {
       actor.send({ type: 'step.back' });
     },

@@ -1,10 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ApiError } from '../api/http.ts';
 import { getPageQuestions } from '../api/content.ts';
 import type { QuestionPage as QuestionPageData } from '../../contract/api-types.ts';
-import { useNotifications } from '../notifications/notifications.tsx';
 import { useStableNavigate } from '../use-stable-navigate.ts';
 import { funnelConfig } from '../../contract/funnel-config.ts';
 import { joinUrl, parseQuery, splitUrl, withoutQueryParam } from '../../engine/url.ts';
@@ -20,6 +18,7 @@ import { QuestionPage } from '../questions/question-page.tsx';
 import { validatePage, type PageErrors } from '../questions/validate-page.ts';
 import type { JourneyHandle } from '../journey/journey-context.tsx';
 import { LoadProblem } from './load-problem.tsx';
+import { SaveProblem } from './save-problem.tsx';
 import { useApiData } from '../api/use-api-data.ts';
 
 export interface FormSource {
@@ -104,7 +103,6 @@ export function FormRunner({
   what = 'the questions',
   intro,
 }: FormRunnerProps) {
-  const { showSnackbar } = useNotifications();
   const location = useLocation();
   // Kept on every page's entry: it tells the funnel which step this is (microbh books twice).
   const historyState: unknown = location.state;
@@ -114,6 +112,8 @@ export function FormRunner({
   );
   const [errors, setErrors] = useState<PageErrors>({});
   const [busy, setBusy] = useState(false);
+  // The last press that could not be saved, shown until one is (attempt counts the failures).
+  const [problem, setProblem] = useState<{ error: unknown; attempt: number } | null>(null);
 
   const ready = journey.status !== 'loading' && loaded.status === 'ready';
   const answers = journey.state.answers as Readonly<Record<string, string[]>>;
@@ -169,17 +169,17 @@ export function FormRunner({
   const last = index === pages.length - 1;
 
   // Each page is a history entry (?page=N), so the browser's Back and Forward move one page.
-  const goTo = async (next: number) => {
+  // The page shown is recorded in the journey by the effect above (for a patient who returns
+  // by the campaign link, without a number).
+  const showPage = (next: number) => {
     setErrors({});
+    setProblem(null);
     const before = document.querySelector('main form h2');
     // The page being left gets its number first, so Back returns to it and not to the journey's page.
     if (!numbered) {
       void navigate(pageUrl(location.pathname, location.search, index + 1), { replace: true, state: historyState });
     }
     void navigate(pageUrl(location.pathname, location.search, next + 1), { state: historyState });
-    // The answers and the new page are saved at once (the journey gives the page back to a
-    // patient who returns by the campaign link, without a number).
-    await journey.save((state) => ({ ...state, pages: { ...state.pages, [key]: next } }));
     window.scrollTo(0, 0);
     // The new page's title, announced, and where Tab goes on from (not the body); the helper
     // is loaded on the first move, not with the first page.
@@ -189,18 +189,21 @@ export function FormRunner({
     );
   };
 
+  // Next saves the answers before the page is left, and the last page's onComplete saves (and
+  // moves, through the funnel machine) before it resolves: a press the server has not taken
+  // moves nothing and loses nothing, and is said here, where the patient pressed. Try again
+  // submits the page again, so the same press, checked again, goes the same way.
   const submit = async () => {
     setBusy(true);
     try {
       if (last) await onComplete(pages);
-      else await goTo(index + 1);
+      else {
+        await journey.save(undefined, { report: false });
+        showPage(index + 1);
+      }
+      setProblem(null);
     } catch (error) {
-      // What the server said, when it answered; a dropped connection is no words for a patient.
-      showSnackbar(
-        error instanceof ApiError && error.status !== null
-          ? error.message
-          : 'Your answers could not be saved. Please try again.',
-      );
+      setProblem((before) => ({ error, attempt: (before?.attempt ?? 0) + 1 }));
     } finally {
       setBusy(false);
     }
@@ -237,13 +240,19 @@ export function FormRunner({
           onSubmit={() => void submit()}
           submitLabel={busy ? 'Saving…' : last ? finishLabel : 'Next'}
           disabled={busy}
+          problem={
+            problem !== null && (
+              <SaveProblem error={problem.error} attempt={problem.attempt} retry="submit" busy={busy} />
+            )
+          }
           secondaryActions={
             (index > 0 || onBack) && (
               <Button
                 variant="default"
                 disabled={busy}
                 onClick={() => {
-                  if (index > 0) void goTo(index - 1).catch(() => undefined);
+                  // Back needs nothing saved first: the answers go with the next save.
+                  if (index > 0) showPage(index - 1);
                   else onBack?.();
                 }}
               >
