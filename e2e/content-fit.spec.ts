@@ -65,14 +65,16 @@ async function answerEdIntake(
     .getByRole('radio', { name: 'No, never' })
     .check();
   await page.getByLabel(/allergies to medications/).fill('none');
+  // The body's facts are asked with the health questions (issue 23, point 8), not with the address.
+  await page.getByLabel(/height in inches/).fill('70');
   await next(page);
 
   await onFormPage(page, 'Shipping');
+  await expect(page.getByLabel(/height/)).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Street address', exact: true }).fill(patient.address.line1);
   await page.getByRole('textbox', { name: 'City', exact: true }).fill(patient.address.city);
   await page.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
   await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(patient.address.zip);
-  await page.getByLabel(/height in inches/).fill('70');
   await next(page);
 
   await onFormPage(page, 'Consent');
@@ -103,8 +105,12 @@ test('dailytada: the ED intake asks ED questions and the state once, and the che
   await expect(order).toContainText(/tadalafil/i, { timeout: 15_000 });
   await expect(order).toContainText(/erectile dysfunction|ED/);
   await expect(page.getByRole('main')).not.toContainText(/lab results|hormone assessment/i);
+  // One price format everywhere (issue 23, point 9): the API's $99.00 reads $99, as the default $99 does.
+  await expect(order).not.toContainText('.00');
+  await expect(page.getByRole('button', { name: 'Pay $99', exact: true })).toBeVisible();
   await pay(page, patient);
   await expect(page.getByText('Your payment is complete')).toBeVisible();
+  await expect(page.getByText('We charged $99 to the card ending in 4242.')).toBeVisible();
 
   const records = recordsOf(patient.email);
   expect(records.orders).toHaveLength(1);
@@ -132,8 +138,24 @@ test('the men’s HRT payment promises no lab results when no lab kit is in the 
   await expect(page.locator('body')).not.toContainText(/lab results/i);
 });
 
-/** Walks the assessment to its health page and returns that page's text. */
-async function healthPageText(page: Page, site: string, path: string): Promise<string> {
+test('mhrt: what the order includes names the lab kit its description promises', async ({ page }) => {
+  await page.goto(`${MENS_SITE}/payment/mhrt`);
+  const order = page.getByRole('region', { name: 'Your order' });
+  await expect(order).toContainText(/lab kit/i, { timeout: 15_000 });
+  await expect(
+    order
+      .getByRole('listitem')
+      .filter({ hasText: /lab kit/i })
+      .first(),
+  ).toBeVisible();
+});
+
+/** Walks the assessment to its health page and returns the text of its symptoms page and its health page. */
+async function assessmentPagesText(
+  page: Page,
+  site: string,
+  path: string,
+): Promise<{ symptoms: string; health: string }> {
   const patient = newPatient('fit-health');
   await page.goto(`${site}${path}`);
   await onFormPage(page, 'About you');
@@ -142,25 +164,32 @@ async function healthPageText(page: Page, site: string, path: string): Promise<s
   await page.getByLabel('What is your weight in pounds?').fill(patient.weight);
   await next(page);
   await onFormPage(page, 'Your symptoms');
+  const symptoms = await page.getByRole('main').innerText();
   await page.getByRole('radio', { name: 'Low' }).check();
   await page.getByRole('checkbox', { name: 'Poor sleep' }).check();
   await page.getByRole('radio', { name: 'More than a year' }).check();
   await next(page);
   await onFormPage(page, 'Your health');
-  return page.getByRole('main').innerText();
+  return { symptoms, health: await page.getByRole('main').innerText() };
 }
 
-test('the women’s assessment asks about women’s cancers, never the prostate; the men’s keeps its own', async ({
+test('the women’s assessment asks about women’s symptoms and cancers, never the prostate; the men’s keeps its own', async ({
   page,
 }) => {
-  const womens = await healthPageText(page, WOMENS_SITE, '/f/hormone-assessment/fha1');
-  expect(womens).not.toMatch(/prostate/i);
-  expect(womens).toMatch(/breast, ovarian or uterine/i);
-  expect(womens).toMatch(/pregnant/i);
+  const womens = await assessmentPagesText(page, WOMENS_SITE, '/f/hormone-assessment/fha1');
+  expect(womens.health).not.toMatch(/prostate/i);
+  expect(womens.health).toMatch(/breast, ovarian or uterine/i);
+  expect(womens.health).toMatch(/pregnant/i);
+  // Issue 23, point 9: the women's symptoms are women's, not the men's list word for word.
+  for (const symptom of [/hot flashes/i, /night sweats/i, /irregular or missed periods/i, /vaginal dryness/i])
+    expect(womens.symptoms).toMatch(symptom);
+  expect(womens.symptoms).not.toMatch(/loss of muscle/i);
 
-  const mens = await healthPageText(page, MENS_SITE, '/hormone-assessment/shrt');
-  expect(mens).toMatch(/prostate/i);
-  expect(mens).not.toMatch(/ovarian|uterine|pregnant/i);
+  const mens = await assessmentPagesText(page, MENS_SITE, '/hormone-assessment/shrt');
+  expect(mens.health).toMatch(/prostate/i);
+  expect(mens.health).not.toMatch(/ovarian|uterine|pregnant/i);
+  expect(mens.symptoms).toMatch(/loss of muscle/i);
+  expect(mens.symptoms).not.toMatch(/periods|vaginal/i);
 });
 
 test('results need no marketing consent, and the lead records the choice as not given', async ({ page }) => {

@@ -91,7 +91,7 @@ async function assessmentToIntake(gallery: Gallery, page: Page, site: Site, pati
     await expect(page.getByText(/^Thank you, /)).toBeVisible();
   });
   await gallery.step(`${code}: payment form, filled from the assessment`, async () => {
-    await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+    await page.getByRole('button', { name: 'Continue to checkout' }).click();
     await expect(page).toHaveURL(`${SITES[site]}${prefix}/payment/${code}`);
     await expect(page.getByRole('form', { name: 'Billing details' })).toBeVisible();
   });

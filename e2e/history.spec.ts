@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test.ts';
-import { newPatient, takeAssessment } from './support/patient.ts';
+import { completeIntake, newPatient, takeAssessment } from './support/patient.ts';
 
 /**
  * The browser's Back and Forward inside a multi-page form (issue 12, point 2): every page a
@@ -66,7 +66,7 @@ test('a typed page number cannot skip unanswered questions', async ({ page }) =>
 test('intake: Back from page 2 is page 1, and Forward returns to page 2', async ({ page }) => {
   const patient = newPatient('history-intake');
   await page.goto('/mip/form/dailytada');
-  await expect(formPage(page)).toHaveText('Your contact details');
+  await expect(formPage(page)).toHaveText('Your contact details', { timeout: 15_000 });
   await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
   await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
@@ -82,4 +82,45 @@ test('intake: Back from page 2 is page 1, and Forward returns to page 2', async 
   await page.goForward();
   await expect(formPage(page)).toHaveText(second ?? '');
   await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+});
+
+/**
+ * Issue 23, point 8: from the ED checkout, one press of Back (the browser's or the page's) is
+ * the intake's last page, with its answers; the next Back is the page before it. Before, the
+ * intake's pages were numbered again once the lead was saved (the contact page dropped out),
+ * so the last page's entry was renamed to the one before it: two entries of the same page,
+ * each showing "Your intake is complete". The page's Back also made a new entry, so the
+ * browser's Back after it went forward to the checkout.
+ */
+test('ED checkout: Back, the browser’s or the page’s, is one press to the intake’s last page', async ({ page }) => {
+  const patient = newPatient('history-checkout');
+  await page.goto('/mip/form/groupc');
+  await completeIntake(page, patient);
+  await expect(page).toHaveURL('/mip/checkout/groupc');
+  await expect(page.getByRole('form', { name: 'Billing details' })).toBeVisible();
+
+  // The browser's Back: the intake's last page, as the patient left it.
+  await page.goBack();
+  await expect(page).toHaveURL('/mip/form/groupc?page=5');
+  await expect(formPage(page)).toHaveText('About you');
+  await expect(page.getByLabel('What is your date of birth?')).toHaveValue(patient.birthdate);
+  await page.goBack();
+  await expect(page).toHaveURL('/mip/form/groupc?page=4');
+  await expect(formPage(page)).toHaveText('Consent');
+  await page.goForward();
+  await page.goForward();
+  await expect(page).toHaveURL('/mip/checkout/groupc');
+
+  // The page's Back is the same press, and the browser's Back then goes on back, not forward.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL('/mip/form/groupc?page=5');
+  await expect(formPage(page)).toHaveText('About you');
+  await page.goBack();
+  await expect(page).toHaveURL('/mip/form/groupc?page=4');
+  await expect(formPage(page)).toHaveText('Consent');
+  // The form's own Back moves back through its pages the same way.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(formPage(page)).toHaveText('Shipping');
+  await page.goForward();
+  await expect(formPage(page)).toHaveText('Consent');
 });

@@ -46,14 +46,14 @@ test('shrt: payment received before the intake, and the booked consult ends on a
   const patient = newPatient('shrt-finish');
   await page.goto('/hormone-assessment/shrt');
   await takeAssessment(page, patient);
-  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
   await expect(page).toHaveURL('/payment/shrt');
   await pay(page, patient);
 
   // Not straight on to the intake: first the patient is told the money was taken.
   await expect(heading(page)).toHaveText('Payment received');
   await expect(page).toHaveURL('/payment/shrt');
-  await expect(page.getByText(/We charged \$\d+\.\d\d to the card ending in 4242/)).toBeVisible();
+  await expect(page.getByText(/We charged \$99 to the card ending in 4242/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your payment is complete' })).toBeFocused();
   await continueAfterPaying(page);
 
@@ -76,7 +76,7 @@ test('fha1: the women’s funnel ends on its finish page after the consult is bo
   const patient = newPatient('fha1-finish', { firstName: 'Quillonette' });
   await page.goto(`${WOMENS_SITE}/f/hormone-assessment/fha1`);
   await takeAssessment(page, patient);
-  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
   await pay(page, patient);
   await continueAfterPaying(page);
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/intake/fha1`);

@@ -104,7 +104,7 @@ test('shrt: the men’s HRT funnel from the assessment to a booked consult, one 
 
   await expect(page).toHaveURL('/results/shrt');
   await reloadOnStep(page, 'Your Results');
-  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   await expect(page).toHaveURL('/payment/shrt');
   await reloadOnStep(page, 'Secure Checkout');
@@ -144,7 +144,7 @@ test('fha1: the women’s funnel, with the consult video page, ends booked with 
 
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/results/fha1`);
   await reloadOnStep(page, 'Your Results');
-  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/payment/fha1`);
   await reloadOnStep(page, 'Secure Checkout');
@@ -400,7 +400,7 @@ test('a Continue that cannot be saved keeps the patient on the page, says so eac
   await page.goto('/hormone-assessment/shrt');
   await takeAssessment(page, patient);
   await expect(page).toHaveURL('/results/shrt');
-  const goOn = page.getByRole('button', { name: 'Continue to treatment options' });
+  const goOn = page.getByRole('button', { name: 'Continue to checkout' });
   await expect(goOn).toBeEnabled({ timeout: 15_000 });
 
   failing = true;

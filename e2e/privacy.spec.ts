@@ -153,7 +153,7 @@ test('men’s shrt funnel, a KY patient (photo ID and SSN): no typed value leave
   await page.reload();
   await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible();
   await recorder.checkpoint('leaving the results');
-  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   await expect(page).toHaveURL(`${MENS_SITE}/payment/shrt`);
   await expect(heading(page)).toHaveText('Secure Checkout');
@@ -193,7 +193,7 @@ test('women’s fha1 funnel, an IL patient (photo ID): no typed value leaves the
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/results/fha1`);
   await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible();
   await recorder.checkpoint('leaving the results');
-  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   await expect(page).toHaveURL(`${WOMENS_SITE}/f/payment/fha1`);
   await expect(heading(page)).toHaveText('Secure Checkout');

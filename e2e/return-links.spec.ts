@@ -1,5 +1,8 @@
-import { withReturnLink } from './support/return-link.ts';
-import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
+import { execFileSync } from 'node:child_process';
+import { RETURN_LINK_PARAM } from '../src/app/return-link.ts';
+import { expectAccessible } from './support/axe.ts';
+import { returnLinkToken, withoutToken, withReturnLink } from './support/return-link.ts';
+import { E2E_DATA_DIR, E2E_LINK_SECRET, E2E_PORT, MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -28,11 +31,63 @@ test('the same page without the token, or with another patient’s, shows nothin
   await expect(page.getByRole('alert', { name: 'We could not find your visit' })).toBeVisible();
 });
 
-test('an expired link says so in the banner and opens nothing', async ({ page }) => {
-  await page.goto(withReturnLink(`${MENS_SITE}/post-clinic/100235`, '100235', -2));
-  await expect(page.getByRole('alert').filter({ hasText: 'This link is not valid or has expired' })).toBeVisible();
-  await expect(page.getByRole('alert', { name: 'We could not find your visit' })).toBeVisible();
-  await expect(page).toHaveURL(`${MENS_SITE}/post-clinic/100235`);
+/** Jane Doe's token with its payload changed to name John Smith: the signature no longer fits. */
+function tamperedLink(url: string): string {
+  const [, signature] = returnLinkToken('100234').split('.');
+  const [payload] = returnLinkToken('100235').split('.');
+  return `${url}?${RETURN_LINK_PARAM}=${payload ?? ''}.${signature ?? ''}`;
+}
+
+test('an expired or tampered link gets one explanation and a way on, and opens nothing', async ({ page }) => {
+  for (const link of [
+    withReturnLink(`${MENS_SITE}/post-clinic/100235`, '100235', -2),
+    tamperedLink(`${MENS_SITE}/post-clinic/100235`),
+  ]) {
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeVisible();
+    await expect(page.getByText('For your privacy, the links in our emails and texts stop working')).toBeVisible();
+    // One explanation: no banner over it and no "could not find" of the page under it.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(/could not find/)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Your prescriptions' })).toHaveCount(0);
+    // A way on: the member portal, or the care team, who send a new link.
+    await expect(page.getByRole('link', { name: 'Sign in to your account' })).toHaveAttribute(
+      'href',
+      'https://portal.peakmens.example',
+    );
+    await expect(page.getByRole('main').getByRole('link', { name: '(888) 555-0142' })).toBeVisible();
+    await expect(page).toHaveURL(`${MENS_SITE}/post-clinic/100235`);
+  }
+  await expectAccessible(page, 'the page of a link that has expired');
+});
+
+test('a women’s customer’s link opened on the men’s site moves to the women’s site and shows her brand', async ({
+  page,
+}) => {
+  await page.goto(withReturnLink(`${MENS_SITE}/post-clinic/100234`, '100234'));
+  await expect(page).toHaveURL(`${WOMENS_SITE}/post-clinic/100234`);
+  await expect(page.getByText('Estradiol patch')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('img', { name: 'Peak Femme' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: '(888) 555-0187' }).first()).toBeVisible();
+  await expect(page.getByText("Peak Men's Health")).toHaveCount(0);
+  await expect(page.getByText('(888) 555-0142')).toHaveCount(0);
+  // Her records opened on her brand's site, and the token left the address there too.
+  expect(await page.evaluate(() => window.location.href)).not.toContain('access=');
+});
+
+test('the links the clinic sends a women’s customer are on the women’s site', async ({ page }) => {
+  const printed = execFileSync('npx', ['tsx', 'scripts/return-link.ts', '100234'], {
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LINK_SECRET: E2E_LINK_SECRET, PORT: String(E2E_PORT) },
+  });
+  const links = printed.split('\n').flatMap((line) => /https?:\/\/\S+/.exec(line) ?? []);
+  expect(links.length).toBeGreaterThanOrEqual(5);
+  for (const link of links) expect(new URL(link).origin, withoutToken(link)).toBe(WOMENS_SITE);
+
+  const afterVisit = links.find((link) => link.includes('/post-clinic/100234')) ?? '';
+  await page.goto(afterVisit);
+  await expect(page.getByText('Estradiol patch')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('img', { name: 'Peak Femme' })).toBeVisible();
 });
 
 test('a patient confirms a change of contact details from the email link on another device', async ({ page }) => {

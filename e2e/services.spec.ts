@@ -71,7 +71,7 @@ async function finishWomensFunnel(page: Page, patient: Patient, blocked: Service
   await page.goto(`${SERVICES_WOMENS_SITE}/f/hormone-assessment/fha1`);
   await takeAssessment(page, patient);
   await expect(page).toHaveURL(`${SERVICES_WOMENS_SITE}/f/results/fha1`);
-  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   await expect(page).toHaveURL(`${SERVICES_WOMENS_SITE}/f/payment/fha1`);
   const verified = page.waitForResponse('**/api/memoForm/verifyRecaptcha', { timeout: 20_000 }).catch(() => null);

@@ -17,13 +17,18 @@ import {
 
 test.describe.configure({ timeout: 180_000 });
 
-test('shrt: the assessment’s state is in billing, and shipping offers the billing address with one tick', async ({
+/**
+ * Issue 23, point 8: right after paying, the patient has just given their billing address, so
+ * the intake's shipping question starts with "Same as my billing address" ticked (before, it
+ * started unticked, with empty fields); unticked, it stays so, and the patient types another.
+ */
+test('shrt: the assessment’s state is in billing, and shipping starts as the billing address just paid with', async ({
   page,
 }) => {
   const patient = newPatient('same-address', { state: 'TX' });
   await page.goto('/hormone-assessment/shrt');
   await takeAssessment(page, patient);
-  await page.getByRole('button', { name: 'Continue to treatment options' }).click();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   const billing = page.getByRole('form', { name: 'Billing details' });
   await expect(billing.getByRole('combobox', { name: /^State/ })).toHaveValue('TX');
@@ -34,12 +39,19 @@ test('shrt: the assessment’s state is in billing, and shipping offers the bill
   await completeIntakeTyping(page, patient, USUAL_TYPING, async (title) => {
     if (title !== 'Shipping') return;
     const same = page.getByRole('checkbox', { name: /^Same as my billing address/ });
-    await expect(same).not.toBeChecked();
+    await expect(same).toBeChecked();
     await expect(
       page.getByText(`${patient.address.line1}, ${patient.address.city}, TX ${patient.address.zip}`),
     ).toBeVisible();
-    await same.check();
     // Ticked, the address is not asked for again.
+    await expect(page.getByRole('textbox', { name: 'Street address', exact: true })).toHaveCount(0);
+    // Unticked, it is the patient's choice: a reload keeps it unticked, and ticking it again works.
+    await same.uncheck();
+    await expect(page.getByRole('textbox', { name: 'Street address', exact: true })).toHaveValue('');
+    await page.waitForTimeout(900);
+    await page.reload();
+    await expect(same).not.toBeChecked();
+    await same.check();
     await expect(page.getByRole('textbox', { name: 'Street address', exact: true })).toHaveCount(0);
   });
   await expect(page).toHaveURL('/mip/calendly/shrt');

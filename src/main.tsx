@@ -10,7 +10,7 @@ import { selectBrand } from './contract/brand.ts';
 import { funnelConfig, funnelEngine } from './contract/funnel-config.ts';
 import { normalizeUrl } from './engine/url.ts';
 import { preloadScreen } from './app/registry.ts';
-import { RETURN_LINK_UNREACHABLE, takeReturnLinkToken } from './app/return-link.ts';
+import { takeReturnLinkToken, type FailedReturnLink } from './app/return-link.ts';
 
 const upgrade = httpsUpgradeUrl(window.location.href);
 if (upgrade !== null) {
@@ -50,13 +50,14 @@ if (upgrade !== null) {
   // rendered for another route (a URL the rules above changed) or none at all is drawn afresh.
   const shell = root.getAttribute('data-shell');
   const hydrate = shell !== null && shell === `${selected.site} ${page?.match.route.path ?? '*'}`;
-  const render = (returnLinkProblem: string | null) => {
+  const render = (failedReturnLink: FailedReturnLink | null) => {
     const app = (
       <StrictMode>
-        <App selected={selected} returnLinkProblem={returnLinkProblem} />
+        <App selected={selected} failedReturnLink={failedReturnLink} />
       </StrictMode>
     );
-    if (hydrate) {
+    // A link that did not open shows its own page in place of the route's screen: drawn afresh.
+    if (hydrate && failedReturnLink === null) {
       startHydrating();
       // As a transition, so React hydrates in slices and the page answers taps meanwhile.
       startTransition(() => {
@@ -67,14 +68,25 @@ if (upgrade !== null) {
       createRoot(root).render(app);
     }
   };
-  // A returning patient's screens read their records at once: the link opens them first.
+  // A returning patient's screens read their records at once: the link opens them first, and
+  // a customer of the other brand moves to their brand's host with it (docs/shell.md).
   if (returnLinkToken === null) render(null);
   else {
     // Loaded only for a return link: most patients never come by one.
-    void import('./app/open-return-link.ts')
-      .then(({ openReturnLink }) => openReturnLink(returnLinkToken))
-      .catch(() => RETURN_LINK_UNREACHABLE)
-      .then(render);
+    void import('./app/open-return-link.ts').then(
+      async ({ openReturnLink, customerSiteUrl }) => {
+        const outcome = await openReturnLink(returnLinkToken);
+        const theirs =
+          outcome.kind === 'opened'
+            ? customerSiteUrl(outcome.site, selected, window.location.href, returnLinkToken)
+            : null;
+        if (theirs !== null) window.location.replace(theirs);
+        else render(outcome.kind === 'opened' ? null : { token: returnLinkToken, outcome });
+      },
+      () => {
+        render({ token: returnLinkToken, outcome: { kind: 'unreachable' } });
+      },
+    );
   }
   // Tagging starts 3000 ms after the page loads, so its code is not part of the first load.
   void import('./app/start-tag-manager.ts').then(

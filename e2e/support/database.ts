@@ -46,3 +46,30 @@ export function recordsOf(email: string, dataDir: string = E2E_DATA_DIR): Patien
     db.close();
   }
 }
+
+/** A card the server keeps for a customer: the last four digits and whether it would be charged. */
+export interface StoredCard {
+  last4: string;
+  cardBrand: string;
+  declineReason: string | null;
+}
+
+/**
+ * The cards saved for a clinic customer (under the landing id of their record), oldest first,
+ * read-only, as the clinic's system would see them: the newest is the one the next order charges.
+ */
+export function cardsOf(ktCustomerId: string, dataDir: string = E2E_DATA_DIR): StoredCard[] {
+  const db = new Database(path.resolve(dataDir, 'funnel.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare<[string], { last4: string; card_brand: string; decline_reason: string | null }>(
+        `SELECT b.last4, b.card_brand, b.decline_reason FROM billing b
+         JOIN customers c ON c.landing_id = b.landing_id
+         WHERE c.kt_customer_id = ? ORDER BY b.created_at, b.rowid`,
+      )
+      .all(ktCustomerId)
+      .map((row) => ({ last4: row.last4, cardBrand: row.card_brand, declineReason: row.decline_reason }));
+  } finally {
+    db.close();
+  }
+}

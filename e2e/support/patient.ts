@@ -293,6 +293,7 @@ export async function completeIntakeTyping(
           .getByRole('radiogroup', { name: /surgery/ })
           .getByRole('radio', { name: 'No' })
           .check();
+        await page.getByLabel(/height in inches/).fill('70');
         if (options.reloadCheck === true) {
           // Typed answers are saved a moment after typing; the reload must find them.
           await page.waitForTimeout(900);
@@ -321,6 +322,7 @@ export async function completeIntakeTyping(
           .getByRole('radio', { name: 'No, never' })
           .check();
         await page.getByLabel(/allergies to medications/).fill(typing.allergies);
+        await page.getByLabel(/height in inches/).fill('70');
         await next(page);
         break;
       case 'Shipping': {
@@ -333,7 +335,6 @@ export async function completeIntakeTyping(
           await page.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
           await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(patient.address.zip);
         }
-        await page.getByLabel(/height in inches/).fill('70');
         await next(page);
         break;
       }

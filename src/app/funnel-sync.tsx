@@ -22,6 +22,7 @@ import type { JourneyChange, JourneyStore } from '../shared/journey/journey-stor
 import type { SaveLeadInput } from '../shared/journey/lead.ts';
 import { loadChunk } from '../lib/lazy-chunk.ts';
 import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
+import { pushedFromOf, withPushedFrom } from '../shared/history-entry.ts';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
 import { useStableNavigate as useNavigate } from '../shared/use-stable-navigate.ts';
 
@@ -218,12 +219,24 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
     };
   }, [actor, journeys, code]);
 
+  // The history entry shown, for the machine's moves below (they happen outside a render).
+  const entryState = useRef<unknown>(location.state);
+  useEffect(() => {
+    entryState.current = location.state;
+  }, [location.state]);
+
   // The machine is on a step: show it in the address bar.
   useEffect(() => {
+    // The step the browser shows, and the address a Back is on its way to (history.go is not
+    // at once: a second move meanwhile must not go back twice).
+    let shown = stepIndexOf(actor.getSnapshot());
+    let goingBackTo: string | null = null;
     const follow = () => {
       const now = actor.getSnapshot();
       const target = urlOf(now);
+      const index = stepIndexOf(now);
       const current = engine.funnelUrl(`${window.location.pathname}${window.location.search}`);
+      if (target === current) goingBackTo = null;
       if (placeOf(now) === ERROR) {
         // The error page's path has what went wrong and for which code (its code, such as 404,
         // and the campaign code); the state adds the screen the link opened. The engine's message
@@ -231,9 +244,26 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
         const linkScreen = engine.locate(window.location.pathname)?.match.route.screen;
         const state: FunnelHistoryState = linkScreen === undefined ? {} : { linkScreen };
         void navigate(target, { replace: true, state });
-      } else if (placeOf(now) === 'step' && target !== current) {
-        void navigate(target, { state: { stepIndex: stepIndexOf(now) } });
+      } else if (placeOf(now) === 'step' && target !== current && goingBackTo !== target) {
+        const from = pushedFromOf(entryState.current);
+        if (
+          index !== null &&
+          shown !== null &&
+          index < shown &&
+          from !== null &&
+          'step' in from &&
+          from.step === index
+        ) {
+          // Back to the step this entry was pushed from: the browser's own Back, so its Back
+          // afterwards goes on back (not forward to the step just left) and Forward returns.
+          goingBackTo = target;
+          void navigate(-1);
+        } else {
+          const state = { stepIndex: index };
+          void navigate(target, { state: shown === null ? state : withPushedFrom(state, { step: shown }) });
+        }
       }
+      if (placeOf(now) === 'step') shown = index;
     };
     follow();
     const subscription = actor.subscribe(follow);

@@ -1,19 +1,51 @@
+import { hostOfSite, type SelectedBrand } from '../contract/brand.ts';
+import { funnelConfig } from '../contract/funnel-config.ts';
+import type { Site } from '../engine/config-types.ts';
 import { ApiError } from '../shared/api/http.ts';
 import { claimReturnLink } from '../shared/api/session.ts';
-import { RETURN_LINK_UNREACHABLE } from './return-link.ts';
+import { RETURN_LINK_PARAM, type ReturnLinkOutcome } from './return-link.ts';
+
+/** How long to wait when the server refuses for too many tries but says no time: its limits' window. */
+const DEFAULT_WAIT_SECONDS = 60;
 
 /**
  * Exchanges the token for this browser's access to the patient's records, before any screen
- * asks for them. Resolves to what to tell the patient when it did not work, or null.
+ * asks for them: opened (with the customer's brand), or why not, in the terms the patient is
+ * told (src/app/return-link-gate.tsx).
  */
-export async function openReturnLink(token: string): Promise<string | null> {
+export async function openReturnLink(token: string, now: () => number = Date.now): Promise<ReturnLinkOutcome> {
   try {
-    await claimReturnLink({ token });
-    return null;
+    const claimed = await claimReturnLink({ token });
+    return { kind: 'opened', site: claimed.site };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-      return 'This link is not valid or has expired. Call us and we will send you a new one.';
+    if (!(error instanceof ApiError)) return { kind: 'unreachable' };
+    // A forged, tampered, expired or unknown token is one 404 (a malformed one a 400): the server
+    // tells them apart to no one, and the patient is told the same for all.
+    if (error.status === 404 || error.status === 400) return { kind: 'not-valid' };
+    if (error.status === 429) {
+      return { kind: 'busy', retryAt: now() + (error.retryAfterSeconds ?? DEFAULT_WAIT_SECONDS) * 1000 };
     }
-    return RETURN_LINK_UNREACHABLE;
+    return { kind: 'unreachable' };
   }
+}
+
+/**
+ * The address of this page on the host of the customer's own brand, with the token, for a link
+ * opened on the other brand's host: the same path and query, scheme and port (docs/shell.md).
+ * null when the page is on the customer's brand already, the brand is fixed by the deployment
+ * (`VITE_BRAND`, the server's `BRAND`), or config/brands.json pairs no host of theirs with this one.
+ */
+export function customerSiteUrl(
+  customerSite: Site,
+  selected: Pick<SelectedBrand, 'site' | 'source'>,
+  href: string,
+  token: string,
+): string | null {
+  if (customerSite === selected.site || selected.source === 'build' || selected.source === 'environment') return null;
+  const url = new URL(href);
+  const host = hostOfSite(funnelConfig.brands, url.hostname, customerSite);
+  if (host === null || host === url.hostname) return null;
+  url.hostname = host;
+  url.searchParams.set(RETURN_LINK_PARAM, token);
+  return url.href;
 }

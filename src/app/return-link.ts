@@ -1,3 +1,5 @@
+import type { Site } from '../engine/config-types.ts';
+
 /**
  * The query parameter that carries a return link's token: the clinic's email or text to a
  * patient who continues care, restarts, comes back after the clinic or verifies a contact
@@ -18,6 +20,17 @@ export function takeReturnLinkToken(win: Pick<Window, 'location' | 'history'>): 
   return token;
 }
 
-/** What the patient is told when the link could not be checked (offline, the server down). */
-export const RETURN_LINK_UNREACHABLE =
-  'We could not open your records just now. Check your connection and open the link again.';
+/**
+ * What came of opening a return link: the customer's records are open to this browser (and
+ * they are the customer of `site`'s brand), or why not, as the patient is told: the link is
+ * not valid or has expired; the server asks to wait until `retryAt` (epoch ms) before another
+ * try (too many tries from this address, docs/limits.md); or no answer came.
+ */
+export type ReturnLinkOutcome =
+  { kind: 'opened'; site: Site } | { kind: 'not-valid' } | { kind: 'busy'; retryAt: number } | { kind: 'unreachable' };
+
+/** A return link that did not open, with its token, kept in memory only, for another try. */
+export interface FailedReturnLink {
+  token: string;
+  outcome: Exclude<ReturnLinkOutcome, { kind: 'opened' }>;
+}

@@ -50,3 +50,15 @@ export function selectBrand(file: BrandsFile, signals: BrandSignals): SelectedBr
   }
   return pick(file.defaultBrand, 'default');
 }
+
+/**
+ * The host of `site`'s brand paired with `hostname` in the deployment's config (`hostPairs`):
+ * `hostname` itself when it already serves that brand, else the host paired with it, else null
+ * when no pair names it (a host the config does not know).
+ */
+export function hostOfSite(file: BrandsFile, hostname: string, site: Site): string | null {
+  const host = hostname.toLowerCase();
+  if (file.brands[site].hosts.includes(host)) return host;
+  const other: Site = site === 'male' ? 'female' : 'male';
+  return file.hostPairs.find((pair) => pair[other] === host)?.[site] ?? null;
+}

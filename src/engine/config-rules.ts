@@ -608,4 +608,15 @@ function checkBrands(file: BrandsFile, report: Report) {
   if (file.brands.male.portalLink === file.brands.female.portalLink) {
     report('brands', pointer('brands', 'female', 'portalLink'), "the women's brand has its own portal domain");
   }
+  file.hostPairs.forEach((pair, index) => {
+    for (const site of ['male', 'female'] as const) {
+      if (!file.brands[site].hosts.includes(pair[site])) {
+        report(
+          'brands',
+          pointer('hostPairs', index, site),
+          `host "${pair[site]}" is not one of the ${SITE_LABEL[site]}'s hosts`,
+        );
+      }
+    }
+  });
 }

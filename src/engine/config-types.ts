@@ -201,6 +201,11 @@ export interface BrandConfig {
 export interface BrandsFile {
   defaultBrand: Site;
   brands: Record<Site, BrandConfig>;
+  /**
+   * The two brands' hosts of one deployment, in pairs: a returning customer's link opened on
+   * the other brand's host moves to the paired host of theirs. The first pair is the local server's.
+   */
+  hostPairs: Record<Site, string>[];
 }
 
 /** All configuration, each part as read from its file. */

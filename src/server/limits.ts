@@ -53,6 +53,7 @@ export const RATE_LIMITS: Readonly<Record<RateLimitGroup, RateLimit>> = {
     operations: [
       'saveLead',
       'saveBillingInfo',
+      'updateCard',
       'createOrder',
       'createOrderNonLinear',
       'createFollowOnProductOrder',

@@ -15,10 +15,16 @@ import { placeSearchKey } from './handlers/places.ts';
  */
 
 /** Raise when the demo content changes, to seed the new rows into existing databases. */
-export const SEED_VERSION = 6;
+export const SEED_VERSION = 7;
 
-/** The assessment page whose questions the symptom-questions call asks again. */
-export const SYMPTOM_PAGE = { formId: 'MIP', pageId: '2' } as const;
+/**
+ * The assessment page whose questions the symptom-questions call asks again, by the brand's
+ * site: the women's assessment asks its own symptoms (page 6), the men's page 2.
+ */
+export const SYMPTOM_PAGES = {
+  male: { formId: 'MIP', pageId: '2' },
+  female: { formId: 'MIP', pageId: '6' },
+} as const;
 
 /** SPEC §3: URL-safe base64 of last name (spaces to underscores), email, landing date and form id. */
 function landingIdOf(lastName: string, email: string, date: string, formId: string): string {
@@ -60,8 +66,13 @@ const PRODUCTS: readonly DemoProduct[] = [
     description:
       'Monthly testosterone replacement therapy with clinician follow-up; your complimentary lab kit checks your levels.',
     message: 'Ships in discreet packaging.',
-    packageIncludes: ['Medication', 'Supplies', 'Clinician consultation'],
-    includesDetail: ['One month of medication', 'Needles and alcohol swabs', 'Unlimited messaging with your clinician'],
+    packageIncludes: ['Medication', 'Supplies', 'Clinician consultation', 'At-home lab kit'],
+    includesDetail: [
+      'One month of medication',
+      'Needles and alcohol swabs',
+      'Unlimited messaging with your clinician',
+      'A complimentary lab kit to check your testosterone levels',
+    ],
     price: '$149.00',
     salePrice: '$99.00',
     shipping: '$0.00',
@@ -194,6 +205,47 @@ const YES_NO = [
   { value: 'no', label: 'No' },
 ];
 
+/** How the patient's energy is, asked with the symptoms of either brand's assessment. */
+const ENERGY: DemoQuestion = {
+  id: 'q-energy',
+  ref: 'energy-level',
+  type: 'single-choice',
+  label: 'How would you describe your energy level?',
+  required: true,
+  options: [
+    { value: 'Low', label: 'Low' },
+    { value: 'Normal', label: 'Normal' },
+    { value: 'High', label: 'High' },
+  ],
+};
+
+/** How long the symptoms have lasted, asked with the symptoms of either brand's assessment. */
+const DURATION: DemoQuestion = {
+  id: 'q-duration',
+  ref: 'symptom-duration',
+  type: 'single-choice',
+  label: 'How long have you had these symptoms?',
+  required: true,
+  options: [
+    { value: 'under-6-months', label: 'Less than 6 months' },
+    { value: '6-12-months', label: '6 to 12 months' },
+    { value: 'over-1-year', label: 'More than a year' },
+  ],
+};
+
+/**
+ * The patient's height, asked on the intake's health page (the HRT medical history, or the ED
+ * health page in its place) with the body's other facts, not on the shipping page.
+ */
+const HEIGHT: DemoQuestion = {
+  id: 'q-height',
+  ref: 'height',
+  type: 'number',
+  label: 'What is your height in inches? (5 ft 10 in is 70 inches)',
+  required: true,
+  validation: { minimum: 48, maximum: 96, message: 'Enter your height in inches, from 48 to 96.' },
+};
+
 /**
  * Marketing contact (TCPA): the one wording of src/domain/contact-questions.ts. The assessment's
  * last page asks it; the intake's consent page asks it of a patient who did not take the
@@ -203,8 +255,8 @@ const YES_NO = [
 const MARKETING_CONSENT: DemoQuestion = MARKETING_CONSENT_QUESTION;
 
 /**
- * The hormone assessment (MIP: pages 1-4 for men; the women's assessment asks its own health
- * page 5 instead of 3), the intake form (MIP-H2: pages 1-3; the ED funnels ask their health
+ * The hormone assessment (MIP: pages 1-4 for men; the women's assessment asks its own symptoms,
+ * page 6, instead of 2 and its own health page 5 instead of 3), the intake form (MIP-H2: pages 1-3; the ED funnels ask their health
  * page 4 instead of 1) and the continuing-care form (CONT, pages 1-2).
  */
 export const QUESTION_PAGES: readonly DemoPage[] = [
@@ -237,18 +289,7 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
     formId: 'MIP',
     title: 'Your symptoms',
     questions: [
-      {
-        id: 'q-energy',
-        ref: 'energy-level',
-        type: 'single-choice',
-        label: 'How would you describe your energy level?',
-        required: true,
-        options: [
-          { value: 'Low', label: 'Low' },
-          { value: 'Normal', label: 'Normal' },
-          { value: 'High', label: 'High' },
-        ],
-      },
+      ENERGY,
       {
         id: 'q-symptoms',
         ref: 'symptoms',
@@ -268,18 +309,7 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
         ],
         validation: { minItems: 1, message: 'Choose at least one.' },
       },
-      {
-        id: 'q-duration',
-        ref: 'symptom-duration',
-        type: 'single-choice',
-        label: 'How long have you had these symptoms?',
-        required: true,
-        options: [
-          { value: 'under-6-months', label: 'Less than 6 months' },
-          { value: '6-12-months', label: '6 to 12 months' },
-          { value: 'over-1-year', label: 'More than a year' },
-        ],
-      },
+      DURATION,
     ],
   },
   {
@@ -360,6 +390,37 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
     ],
   },
   {
+    id: '6',
+    formId: 'MIP',
+    title: 'Your symptoms',
+    questions: [
+      ENERGY,
+      {
+        id: 'q-symptoms-women',
+        ref: 'symptoms',
+        type: 'multiple-choice',
+        label: 'Which of these have you noticed in the last few months?',
+        required: true,
+        options: [
+          { value: 'hot-flashes', label: 'Hot flashes' },
+          { value: 'night-sweats', label: 'Night sweats' },
+          { value: 'irregular-periods', label: 'Irregular or missed periods' },
+          { value: 'poor-sleep', label: 'Poor sleep' },
+          { value: 'mood-changes', label: 'Mood swings, anxiety or irritability' },
+          { value: 'brain-fog', label: 'Brain fog or forgetfulness' },
+          { value: 'low-libido', label: 'Low sex drive' },
+          { value: 'vaginal-dryness', label: 'Vaginal dryness or discomfort during sex' },
+          { value: 'fatigue', label: 'Tiredness or fatigue' },
+          { value: 'weight-gain', label: 'Weight gain around the middle' },
+          { value: 'joint-pain', label: 'Aching joints' },
+          { value: 'none', label: 'None of these' },
+        ],
+        validation: { minItems: 1, message: 'Choose at least one.' },
+      },
+      DURATION,
+    ],
+  },
+  {
     id: '1',
     formId: 'MIP-H2',
     title: 'Your medical history',
@@ -395,6 +456,7 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
         required: true,
         options: YES_NO,
       },
+      HEIGHT,
     ],
   },
   {
@@ -408,14 +470,6 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
         type: 'address',
         label: 'Where should we ship your medication?',
         required: true,
-      },
-      {
-        id: 'q-height',
-        ref: 'height',
-        type: 'number',
-        label: 'What is your height in inches?',
-        required: true,
-        validation: { minimum: 48, maximum: 96 },
       },
     ],
   },
@@ -513,6 +567,7 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
         required: true,
         validation: { maxLength: 1000 },
       },
+      HEIGHT,
     ],
   },
   {

@@ -3,6 +3,7 @@ import { contractRoutes, type ContractRoute } from './contract-routes.ts';
 import { HANDLERS } from './handlers.ts';
 import { ID_DOCUMENT_HANDLERS } from './handlers/id-documents.ts';
 import { JOURNEY_HANDLERS } from './handlers/journeys.ts';
+import { CARD_HANDLERS } from './handlers/orders.ts';
 import { PLACE_HANDLERS } from './handlers/places.ts';
 import { SESSION_HANDLERS } from './handlers/sessions.ts';
 import type { OperationHandlers } from './operation.ts';
@@ -19,4 +20,5 @@ export const SERVER_HANDLERS: OperationHandlers = {
   ...ID_DOCUMENT_HANDLERS,
   ...PLACE_HANDLERS,
   ...SESSION_HANDLERS,
+  ...CARD_HANDLERS,
 };

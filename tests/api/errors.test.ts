@@ -1,14 +1,14 @@
-import { delay, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, expect, test, vi } from 'vitest';
 import { getMarkdown } from '../../src/shared/api/content.ts';
 import { getHasId } from '../../src/shared/api/identity.ts';
-import { ApiError, REQUEST_TIMEOUT_MS, toApiError } from '../../src/shared/api/http.ts';
+import { ApiError, REQUEST_TIMEOUT_MS, retryAfterOf, toApiError } from '../../src/shared/api/http.ts';
 import { getLead, saveLead } from '../../src/shared/api/leads.ts';
 import { createOrder } from '../../src/shared/api/orders.ts';
 import { createFollowOnProductOrder, getProductInfo } from '../../src/features/payment/products-api.ts';
 import { resolveShortLink } from '../../src/app/short-links.ts';
 import { CUSTOMER_ID, IDEMPOTENCY_KEY, LANDING_ID, LEAD, ORDER } from './example-calls.ts';
-import { failure, respondInTurn, server, success, useApiServer } from './msw.ts';
+import { failure, respondInTurn, server, success, TEST_API_BASE, useApiServer } from './msw.ts';
 
 useApiServer();
 
@@ -179,4 +179,23 @@ test('getMarkdown returns the content entries by key', async () => {
   const { results } = await getMarkdown(['error404-ED', 'error404-HRT']);
 
   expect(Object.keys(results)).toEqual(['error404-ED', 'error404-HRT']);
+});
+
+test('a refusal for too many tries carries how long the server asked to wait (Retry-After)', async () => {
+  server.use(
+    http.get(`${TEST_API_BASE}/memoForm/getLead`, () =>
+      HttpResponse.json(
+        { status: 429, message: 'Too many requests: try again in 42 seconds' },
+        { status: 429, headers: { 'retry-after': '42' } },
+      ),
+    ),
+  );
+  const error = await rejection(getLead({ landing_id: LANDING_ID }));
+  expect(error).toMatchObject({ status: 429, retryAfterSeconds: 42 });
+
+  const now = Date.parse('2026-11-27T10:00:00Z');
+  expect(retryAfterOf('Fri, 27 Nov 2026 10:00:30 GMT', now)).toBe(30);
+  expect(retryAfterOf('Fri, 27 Nov 2026 09:59:00 GMT', now)).toBe(0);
+  expect(retryAfterOf(null, now)).toBeUndefined();
+  expect(retryAfterOf('soon', now)).toBeUndefined();
 });

@@ -1,9 +1,7 @@
 import { expect, test } from 'vitest';
-import { brandSiteOrigin } from '../../src/app/brand-site.ts';
 import { httpsUpgradeUrl, isLocalHost } from '../../src/app/https-upgrade.ts';
 import { SCREEN_NAMES } from '../../src/engine/config-types.ts';
 import { REGISTERED_SCREENS, screenFor } from '../../src/app/registry.ts';
-import { loadConfig } from '../support/config.ts';
 
 test('plain http is upgraded to https, except on localhost', () => {
   expect(httpsUpgradeUrl('http://peakmens.example/results/shrt?a=1')).toBe('https://peakmens.example/results/shrt?a=1');
@@ -23,17 +21,4 @@ test('an unknown screen name, even one on Object.prototype, has no screen', () =
   expect(screenFor('toString')).toBeNull();
   expect(screenFor('paymnt')).toBeNull();
   expect(screenFor('payment')).not.toBeNull();
-});
-
-test("the other brand's site is its host of the same kind: local with the same port, else public over https", () => {
-  const { brands } = loadConfig().brands;
-  const here = (href: string) => new URL(href);
-  expect(brandSiteOrigin(brands.female, here('http://localhost:4173/f/results/fha1'))).toBe(
-    'http://femme.localhost:4173',
-  );
-  expect(brandSiteOrigin(brands.male, here('http://femme.localhost:4440/quiz'))).toBe('http://localhost:4440');
-  expect(brandSiteOrigin(brands.female, here('https://www.peakmens.example/f/intake/fha1'))).toBe(
-    'https://peakfemme.example',
-  );
-  expect(brandSiteOrigin(brands.male, here('https://peakfemme.example/quiz'))).toBe('https://peakmens.example');
 });

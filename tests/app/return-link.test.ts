@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { getKtCustomerLandingId } from '../../src/shared/api/customers.ts';
-import { openReturnLink } from '../../src/app/open-return-link.ts';
+import { customerSiteUrl, openReturnLink } from '../../src/app/open-return-link.ts';
 import { takeReturnLinkToken } from '../../src/app/return-link.ts';
 import { signLinkToken } from '../../src/server/access.ts';
 import { JANE_CUSTOMER_ID, LINK_SECRET, useClientServer } from '../server/test-server.ts';
@@ -52,21 +52,52 @@ test('a new browser sees nothing of the customer until the link opens their reco
   server.newBrowser();
   await expect(getKtCustomerLandingId({ ktCustomerId: JANE_CUSTOMER_ID })).rejects.toMatchObject({ status: 404 });
 
-  expect(await openReturnLink(linkFor(JANE_CUSTOMER_ID, 24))).toBeNull();
+  // Jane is a customer of the women's brand: the answer says so, for the page to move to her site.
+  expect(await openReturnLink(linkFor(JANE_CUSTOMER_ID, 24))).toEqual({ kind: 'opened', site: 'female' });
 
   await expect(getKtCustomerLandingId({ ktCustomerId: JANE_CUSTOMER_ID })).resolves.toMatchObject({
     landing_id: expect.any(String) as string,
   });
 });
 
-test('an expired or tampered link opens nothing and tells the patient what to do', async () => {
+test('an expired, tampered or malformed link opens nothing, and is one kind of failure to the patient', async () => {
   server.newBrowser();
   const expired = linkFor(JANE_CUSTOMER_ID, -1);
   const tampered = `${linkFor('100235', 24).slice(0, -2)}AA`;
   for (const token of [expired, tampered, 'not-a-token']) {
-    expect(await openReturnLink(token)).toBe(
-      'This link is not valid or has expired. Call us and we will send you a new one.',
-    );
+    expect(await openReturnLink(token)).toEqual({ kind: 'not-valid' });
   }
   await expect(getKtCustomerLandingId({ ktCustomerId: JANE_CUSTOMER_ID })).rejects.toMatchObject({ status: 404 });
+});
+
+test('a link opened on the other brand’s host moves to the customer’s brand’s host, token and all', () => {
+  const host = { site: 'male', source: 'host' } as const;
+  expect(
+    customerSiteUrl('female', host, 'http://localhost:4173/post-clinic/100234?utm_source=email#top', 'abc.def'),
+  ).toBe('http://femme.localhost:4173/post-clinic/100234?utm_source=email&access=abc.def#top');
+  expect(customerSiteUrl('male', { site: 'female', source: 'host' }, 'https://www.peakfemme.example/x', 't.s')).toBe(
+    'https://www.peakmens.example/x?access=t.s',
+  );
+  // Already on the customer's brand, a deployment of one brand, or a host the config does not pair: it stays.
+  expect(customerSiteUrl('male', host, 'http://localhost:4173/post-clinic/100235', 't.s')).toBeNull();
+  expect(customerSiteUrl('female', { site: 'male', source: 'environment' }, 'http://localhost/x', 't.s')).toBeNull();
+  expect(customerSiteUrl('female', { site: 'male', source: 'build' }, 'http://localhost/x', 't.s')).toBeNull();
+  expect(customerSiteUrl('female', { site: 'male', source: 'default' }, 'http://clinic.test/x', 't.s')).toBeNull();
+});
+
+// Last in the file: it uses up this address's identity checks on the file's server.
+test('a link opened when the server asks to wait says until when, from its Retry-After', async () => {
+  server.newBrowser();
+  const before = Date.now();
+  let outcome = await openReturnLink('guess.guess');
+  for (let attempt = 0; attempt < 25 && outcome.kind !== 'busy'; attempt += 1) {
+    outcome = await openReturnLink('guess.guess');
+  }
+  expect(outcome).toMatchObject({ kind: 'busy' });
+  const { retryAt } = outcome as { retryAt: number };
+  // The limits' window is a minute: the wait is within it, and in the future.
+  expect(retryAt).toBeGreaterThan(before);
+  expect(retryAt).toBeLessThanOrEqual(Date.now() + 61_000);
+  // A good link is refused for the wait too: nothing opens meanwhile.
+  expect(await openReturnLink(linkFor(JANE_CUSTOMER_ID, 24))).toMatchObject({ kind: 'busy' });
 });

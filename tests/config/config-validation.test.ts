@@ -437,3 +437,12 @@ test('an error code that is not three digits', () => {
     'config/funnels.json: /errorCodes/unknown-code: "40" must be a three-digit code, such as 404',
   ]);
 });
+
+test('a host pair must name a host of each brand', () => {
+  const texts = editConfig(valid, 'brands', (json) => {
+    json.hostPairs.push({ male: 'peakmens.example', female: 'peakmens.example' });
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/brands.json: /hostPairs/4/female: host "peakmens.example" is not one of the women\'s site\'s hosts',
+  ]);
+});

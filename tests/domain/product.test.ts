@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { productRequestFor, withProductDefaults } from '../../src/features/payment/product.ts';
 import type { ProductResponse } from '../../src/features/payment/product.ts';
+import { isOnSale, shippingText } from '../../src/features/payment/product-summary.tsx';
 
 const response: ProductResponse = {
   externalId: '1682',
@@ -65,4 +66,14 @@ test('without a product id, total is $99 and the sale price is empty', () => {
 
 test('a missing sale price is shown as empty', () => {
   expect(withProductDefaults({ ...response, salePrice: undefined }, '1682').salePrice).toBe('');
+});
+
+test('a sale is a sale price of another amount: $99 is $99.00; shipping at no cost reads Free', () => {
+  const product = withProductDefaults(response, '1682');
+  expect(isOnSale(product)).toBe(true);
+  expect(isOnSale({ ...product, price: '$99.00', salePrice: '$99' })).toBe(false);
+  expect(isOnSale({ ...product, salePrice: '' })).toBe(false);
+  expect(shippingText('$0.00')).toBe('Free');
+  expect(shippingText('$5.00')).toBe('$5');
+  expect(shippingText('$4.50')).toBe('$4.50');
 });

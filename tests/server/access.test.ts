@@ -210,6 +210,8 @@ test('a returning patient’s signed link opens their records in a new browser, 
 
   const claim = await phone({ method: 'POST', url: '/api/session/claim', payload: { token: good } });
   expect(claim.status).toBe(200);
+  // It names her brand, the women's, so a page opened on the men's host can move to hers.
+  expect(claim.json).toMatchObject({ data: { ktCustomerId: JANE_CUSTOMER_ID, site: 'female' } });
   expect(await phone({ method: 'GET', url })).toMatchObject({
     status: 200,
     json: { data: { landing_id: JANE_LANDING_ID } },
@@ -231,6 +233,8 @@ test('return links are made with the staff credential, never with the page’s c
   expect(withPageToken.status).toBe(401);
   const made = await attacker({ method: 'POST', url: '/api/staff/return-link', headers: STAFF, payload });
   expect(made.status).toBe(200);
+  // The mailer learns her brand, to put the link on the women's host.
+  expect(made.json).toMatchObject({ data: { site: 'female' } });
   const { token } = (made.json as { data: { token: string } }).data;
   const phone = server.browser();
   expect((await phone({ method: 'POST', url: '/api/session/claim', payload: { token } })).status).toBe(200);
@@ -317,4 +321,57 @@ test('a customer’s return link opens their appointment in a new browser; a str
   const jane = server.browser();
   await returnAsCustomer(jane);
   expect((await jane(read)).status).toBe(404);
+});
+
+test('a card is changed only by the customer’s own browser: a guessed customer id, the page’s token or another customer’s link change nothing', async () => {
+  const customer = (cardNumber: string) =>
+    JSON.stringify({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      address: { line1: '100 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+      cardNumber,
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+    });
+  const update = (browser: Browser, customerId: string, headers: Record<string, string> = AUTH) =>
+    browser({
+      method: 'POST',
+      url: `/api/mipH2/updateCard/${customerId}`,
+      headers,
+      payload: { customer: customer('4242424242424242') },
+    });
+  const cards = () => countRows(server.db, 'billing', 'landing_id = ?', JANE_LANDING_ID);
+
+  // Without the page's token: the contract's 401. With it, a guessed or known id is a stranger's: 404, as for an id nobody has.
+  expect((await update(attacker, JANE_CUSTOMER_ID, {})).status).toBe(401);
+  expect((await update(attacker, JANE_CUSTOMER_ID)).json).toEqual(NOT_FOUND_CUSTOMER);
+  expect((await update(attacker, '999999')).json).toEqual(NOT_FOUND_CUSTOMER);
+  // Another customer's return link opens that customer, not Jane.
+  await returnAsCustomer(attacker, '100235');
+  expect((await update(attacker, JANE_CUSTOMER_ID)).json).toEqual(NOT_FOUND_CUSTOMER);
+  // Her lead's landing id is built from her name, email and date: saving billing under it is refused too.
+  const guessed = await attacker({
+    method: 'POST',
+    url: '/api/mipH2/billingInfo/save',
+    payload: { customer: customer('4242424242424242'), landingId: JANE_LANDING_ID },
+  });
+  expect(guessed.status).toBe(404);
+  expect(cards()).toBe(0);
+
+  // Her own browser, by her link: a declined card is refused and kept nowhere; a good one is kept.
+  const jane = server.browser();
+  await returnAsCustomer(jane, JANE_CUSTOMER_ID);
+  const declined = await jane({
+    method: 'POST',
+    url: `/api/mipH2/updateCard/${JANE_CUSTOMER_ID}`,
+    headers: AUTH,
+    payload: { customer: customer('4000000000000002') },
+  });
+  expect(declined.json).toEqual({ status: 422, message: 'Payment declined', details: 'Your card was declined.' });
+  expect(cards()).toBe(0);
+  const saved = await update(jane, JANE_CUSTOMER_ID);
+  expect(saved.json).toMatchObject({ data: { customerId: JANE_CUSTOMER_ID, last4: '4242', cardBrand: 'visa' } });
+  expect(JSON.stringify(saved.json)).not.toMatch(/bill_|4242424242424242/);
+  expect(countRows(server.db, 'billing', 'landing_id = ? AND decline_reason IS NULL', JANE_LANDING_ID)).toBe(1);
 });

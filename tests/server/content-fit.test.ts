@@ -4,6 +4,7 @@ import { databaseFile, openDatabase } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { QUESTION_PAGES, seedDemoData } from '../../src/server/seed.ts';
 import { startTestServer, tempDataDir, type TestServer } from './test-server.ts';
+import { loadConfig } from '../support/config.ts';
 
 /**
  * What the local server gives each brand and product (issue 12, points 5, 7, 8 and 10): the
@@ -72,6 +73,27 @@ test('the ED checkout codes’ products are ED medicines, and no product promise
   }
 });
 
+test('what a product includes names what its description promises: mhrt’s lab kit', async () => {
+  const mhrt = await product('id=1682&category=hrt&type=mpid');
+  expect(mhrt.description).toMatch(/lab kit/i);
+  expect([...(mhrt.packageIncludes as string[]), ...(mhrt.includesDetail as string[])].join(' ')).toMatch(/lab kit/i);
+});
+
+test('the women’s assessment asks women’s symptoms, each scored', () => {
+  const symptoms = (id: string) =>
+    QUESTION_PAGES.find((page) => page.formId === 'MIP' && page.id === id)?.questions.find(
+      (question) => question.ref === 'symptoms',
+    )?.options ?? [];
+  const womens = symptoms('6').map((option) => option.label);
+  expect(womens).toEqual(expect.arrayContaining(['Hot flashes', 'Night sweats', 'Irregular or missed periods']));
+  expect(womens.join(' ')).toMatch(/vaginal dryness/i);
+  expect(womens).not.toEqual(symptoms('2').map((option) => option.label));
+  // Every answer scores (config/scores.json), so the women's results measure their symptoms.
+  const points = loadConfig().scores.scores.find((score) => score.ref === 'symptoms')?.points ?? {};
+  for (const option of symptoms('6'))
+    if (option.value !== 'none') expect(points, option.value).toHaveProperty(option.value);
+});
+
 test('the women’s assessment has its own health page, without the prostate; the marketing consent is optional', () => {
   const page = (formId: string, id: string) =>
     QUESTION_PAGES.find((candidate) => candidate.formId === formId && candidate.id === id);
@@ -92,6 +114,16 @@ test('the women’s assessment has its own health page, without the prostate; th
   const ed = JSON.stringify(page('MIP-H2', '4'));
   expect(ed).toMatch(/nitrate/i);
   expect(ed).toMatch(/alpha-blocker/i);
+});
+
+test('the intake asks the height on its health page (HRT or ED), never on the shipping page', () => {
+  const refs = (id: string) =>
+    QUESTION_PAGES.find((page) => page.formId === 'MIP-H2' && page.id === id)?.questions.map(
+      (question) => question.ref,
+    );
+  expect(refs('2')).toEqual(['shipping-address']);
+  expect(refs('1')).toContain('height');
+  expect(refs('4')).toContain('height');
 });
 
 test('a database seeded with the old demo content gets the new wording; rows a clinic imported are left alone', () => {

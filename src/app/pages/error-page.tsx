@@ -37,8 +37,8 @@ export interface ErrorPageProps {
   withContent?: boolean;
   /** Plain words under the headings. */
   children?: ReactNode;
-  /** The one primary action. @default "Start your assessment", to the brand's start */
-  action?: { label: string; to: string; otherSite?: boolean } | undefined;
+  /** The one primary action; null for none. @default "Start your assessment", to the brand's start */
+  action?: { label: string; to: string; otherSite?: boolean } | null | undefined;
   /** How to reach the care team. @default the brand's phone and hours */
   contact?: ReactNode;
 }
@@ -85,7 +85,7 @@ export function ErrorPage({
 }: ErrorPageProps) {
   const { brand } = useBrand();
   const markdown = useErrorContent(errorContentKeyOf(groups, pathCode, linkScreen), withContent);
-  const { label, to, otherSite = false } = action ?? { label: 'Start your assessment', to: brand.startPath };
+  const primary = action === undefined ? { label: 'Start your assessment', to: brand.startPath } : action;
 
   return (
     <Paper className={classes.card} radius={16} data-error-card="">
@@ -118,20 +118,22 @@ export function ErrorPage({
           </Text>
         )}
         <div className={classes.content}>{contact ?? <SupportContact lead="Questions? Call our care team at" />}</div>
-        <div className={classes.actions}>
-          <ActionBar>
-            {/* Another brand's site is another origin: a plain link, not the router's. */}
-            {otherSite ? (
-              <Button component="a" href={to}>
-                {label}
-              </Button>
-            ) : (
-              <Button component={Link} to={to}>
-                {label}
-              </Button>
-            )}
-          </ActionBar>
-        </div>
+        {primary !== null && (
+          <div className={classes.actions}>
+            <ActionBar>
+              {/* Another brand's site is another origin: a plain link, not the router's. */}
+              {primary.otherSite === true ? (
+                <Button component="a" href={primary.to}>
+                  {primary.label}
+                </Button>
+              ) : (
+                <Button component={Link} to={primary.to}>
+                  {primary.label}
+                </Button>
+              )}
+            </ActionBar>
+          </div>
+        )}
       </Stack>
     </Paper>
   );

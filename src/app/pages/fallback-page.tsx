@@ -1,11 +1,23 @@
 import { Text } from '@mantine/core';
-import { useLocation } from 'react-router-dom';
+import { hostOfSite } from '../../contract/brand.ts';
 import { funnelConfig } from '../../contract/funnel-config.ts';
 import { BrandProvider } from '../../shared/brand/brand-context.tsx';
 import { SupportContact } from '../../shared/ui/support-contact.tsx';
-import type { RouteSite } from '../../engine/config-types.ts';
-import { brandSiteOrigin } from '../brand-site.ts';
+import type { RouteSite, Site } from '../../engine/config-types.ts';
 import { ErrorPage } from './error-page.tsx';
+
+/**
+ * This page on `site`'s host paired with this one (config/brands.json `hostPairs`, as a
+ * returning customer's link moves: scheme, port, path and query kept), or null when no pair
+ * names this host.
+ */
+function otherSiteUrl(site: Site, href: string): string | null {
+  const url = new URL(href);
+  const host = hostOfSite(funnelConfig.brands, url.hostname, site);
+  if (host === null || host === url.hostname) return null;
+  url.hostname = host;
+  return url.href;
+}
 
 /**
  * Shown instead of a page of the other brand's site (SPEC §2's route wrapper fallback): says
@@ -14,21 +26,16 @@ import { ErrorPage } from './error-page.tsx';
  * opened on the men's site is a woman's.
  */
 export function FallbackPage({ routeSite }: { routeSite: RouteSite }) {
-  const { pathname, search } = useLocation();
   const site = routeSite === 'shared' ? null : routeSite;
   if (site === null) return null;
   const brand = funnelConfig.brands.brands[site];
-  const origin = brandSiteOrigin(brand, window.location);
+  const there = otherSiteUrl(site, window.location.href);
   const audience = site === 'female' ? "women's" : "men's";
   return (
     <ErrorPage
       description={`This link is for ${brand.brandName}`}
       withContent={false}
-      action={
-        origin === null
-          ? undefined
-          : { label: `Go to ${brand.brandName}`, to: `${origin}${pathname}${search}`, otherSite: true }
-      }
+      action={there === null ? null : { label: `Go to ${brand.brandName}`, to: there, otherSite: true }}
       contact={
         <BrandProvider value={{ site, brand }}>
           <SupportContact lead={`Questions? Call ${brand.brandName} at`} />

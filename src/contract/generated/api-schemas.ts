@@ -401,8 +401,8 @@ export interface BillingInfo {
   savedAt: string;
   /**
    * Present when the card would be declined (the reason, such as 'Your card was declined.'). The details are
-   * saved, but an order charged to them is refused with 422; a form that only stores a card for later says so
-   * at once.
+   * saved, but an order charged to them is refused with 422. The card update of the app's own contract
+   * (updateCard) refuses such a card instead of storing it.
    */
   declineReason?: string;
 }

@@ -124,6 +124,7 @@ export type ReturnLinkToken = string;
 export interface ClaimedAccess {
   ktCustomerId: string;
   expiresAt: string;
+  site: BrandSite;
 }
 
 /**
@@ -145,3 +146,20 @@ export interface JourneyStateV1 {
    */
   records: Readonly<Record<string, string>>;
 }
+
+/**
+ * The card a customer's later orders are charged to: its last four digits, brand and expiry, never the
+ * number, the security code or a token.
+ */
+export interface UpdatedCard {
+  customerId: string;
+  last4: string;
+  cardBrand?: 'visa' | 'mastercard' | 'amex' | 'discover' | 'other';
+  expMonth?: number;
+  expYear?: number;
+  /** When the card was saved. */
+  savedAt: string;
+}
+
+/** A brand's site: male for the men's brand, female for the women's (config/brands.json). */
+export type BrandSite = 'male' | 'female';

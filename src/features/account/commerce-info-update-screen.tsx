@@ -1,28 +1,28 @@
 import { Alert, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { saveBillingInfo } from '../../shared/api/billing.ts';
+import { updateCard, type UpdatedCard } from '../../shared/api/billing.ts';
 import { getKtCustomer } from '../../shared/api/customers.ts';
 import { ApiError } from '../../shared/api/http.ts';
-import { getLead } from '../../shared/api/leads.ts';
-import type { BillingCustomer, BillingInfo, LandingId } from '../../contract/api-types.ts';
+import type { BillingCustomer, CustomerId } from '../../contract/api-types.ts';
 import { useNotifications } from '../../shared/notifications/notifications.tsx';
 import { AccountLoading, AccountLoadProblem, AccountPage, LinkProblem } from './account-page.tsx';
 import { useAccountQuery, type AccountQuery } from './account-query.ts';
 import { serverDetails } from './api-error-text.ts';
 import { CardBillingForm } from './card-billing-form.tsx';
-import { isNotFound } from './find-customer.ts';
+import { customerIdOf, isNotFound } from './find-customer.ts';
 import { useApiData } from '../../shared/api/use-api-data.ts';
 import type { ScreenProps } from '../../shared/screen-props.ts';
 
-/** Whose payment details these are: the name to start from and the lead the billing is saved under. */
+/** Whose payment details these are: the customer, and the name to start from. */
 interface BillingAccount {
+  customerId: CustomerId;
   firstName: string;
   lastName: string;
-  /** Missing when the customer has no lead: billing is saved per landing id, so it cannot be updated online. */
-  landingId?: LandingId;
+  /** False when the customer has no lead: a card is kept under one, so it cannot be changed online. */
+  online: boolean;
 }
 
-const CARD_NAMES: Readonly<Record<NonNullable<BillingInfo['cardBrand']>, string>> = {
+const CARD_NAMES: Readonly<Record<NonNullable<UpdatedCard['cardBrand']>, string>> = {
   visa: 'Visa card',
   mastercard: 'Mastercard',
   amex: 'American Express card',
@@ -30,30 +30,24 @@ const CARD_NAMES: Readonly<Record<NonNullable<BillingInfo['cardBrand']>, string>
   other: 'card',
 };
 
-/**
- * The customer's record (by the link's customer id) or lead (by its landing id). The record's
- * own landing id is preferred: the link's may be of an older assessment.
- */
+/** The customer's record, by the link's customer id or the customer of its landing id. */
 async function loadAccount(query: AccountQuery, signal: AbortSignal): Promise<BillingAccount> {
-  if (query.customerId !== undefined) {
-    const customer = await getKtCustomer(query.customerId, { signal });
-    const landingId = customer.landing_id ?? query.landingId;
-    return {
-      firstName: customer.firstName,
-      lastName: customer.lastName,
-      ...(landingId === undefined ? {} : { landingId }),
-    };
-  }
-  const landingId = query.landingId ?? '';
-  const lead = await getLead({ landing_id: landingId }, { signal });
-  return { firstName: lead.firstName, lastName: lead.lastName, landingId };
+  const customerId = await customerIdOf(query, signal);
+  const customer = await getKtCustomer(customerId, { signal });
+  return {
+    customerId,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    online: customer.landing_id !== undefined,
+  };
 }
 
 /**
  * Commerce info update: an existing customer replaces the card the clinic charges, from a
  * link carrying `ktCustomerId` (or `customerId`) or `landing_id`. The card is checked in the
- * browser, sent once to the billing call and kept nowhere: a refusal is shown next to the
- * card number and everything typed stays for another try.
+ * browser, then by the payment processor through the card update (`updateCard`), which keeps
+ * a card only when it would be charged; the browser keeps it nowhere. A refusal is shown next
+ * to the card number and everything typed stays for another try.
  */
 export default function CommerceInfoUpdateScreen({ route }: ScreenProps) {
   const title = route.title;
@@ -69,7 +63,7 @@ export default function CommerceInfoUpdateScreen({ route }: ScreenProps) {
   const [submitting, setSubmitting] = useState(false);
   const sending = useRef(false);
   const [cardProblem, setCardProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState<BillingInfo | null>(null);
+  const [saved, setSaved] = useState<UpdatedCard | null>(null);
 
   if (key === null) {
     return (
@@ -93,8 +87,8 @@ export default function CommerceInfoUpdateScreen({ route }: ScreenProps) {
     return <AccountLoadProblem title={title} what="your account" error={account.error} onRetry={account.retry} />;
   }
 
-  const { landingId, firstName, lastName } = account.data;
-  if (landingId === undefined) {
+  const { customerId, firstName, lastName, online } = account.data;
+  if (!online) {
     return (
       <LinkProblem title={title} heading="Please call us to update your payment details">
         <Text size="sm">We cannot change the payment details of this account online.</Text>
@@ -115,14 +109,14 @@ export default function CommerceInfoUpdateScreen({ route }: ScreenProps) {
     );
   }
 
-  async function save(customer: BillingCustomer, landing: LandingId) {
+  async function save(customer: BillingCustomer) {
     // The button is disabled while saving; this also stops a second submit in the same tick.
     if (sending.current) return;
     sending.current = true;
     setSubmitting(true);
     setCardProblem(null);
     try {
-      setSaved(await saveBillingInfo({ customer, landingId: landing }));
+      setSaved(await updateCard(customerId, customer));
     } catch (error) {
       const failure = error instanceof ApiError ? error : new ApiError('Request Timeout', null, 'save');
       console.error('commerce-info-update: billing not saved', { status: failure.status ?? 'none' });
@@ -153,7 +147,7 @@ export default function CommerceInfoUpdateScreen({ route }: ScreenProps) {
         submitting={submitting}
         cardProblem={cardProblem}
         onSubmit={(customer) => {
-          void save(customer, landingId);
+          void save(customer);
         }}
         onCardChange={() => {
           setCardProblem(null);

@@ -4,6 +4,7 @@ import { getOrder } from '../../shared/api/orders.ts';
 import type { Order, OrderStatus, Prescription } from '../../contract/api-types.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
 import { formatDisplayDate } from '../../domain/dates.ts';
+import { formatMoney } from '../../domain/money.ts';
 import { AccountLoading, AccountLoadProblem, AccountPage, LinkProblem } from './account-page.tsx';
 import { isCustomerId } from './account-query.ts';
 import { isNotFound } from './find-customer.ts';
@@ -130,7 +131,7 @@ export default function PostClinicScreen({ route, params }: ScreenProps) {
               Your order
             </Title>
             <Text size="sm">
-              {orderDate === null ? 'Your order' : `Your order of ${orderDate}`} for {order.total} is{' '}
+              {orderDate === null ? 'Your order' : `Your order of ${orderDate}`} for {formatMoney(order.total)} is{' '}
               {ORDER_STATUS[order.status]}.
             </Text>
           </Stack>

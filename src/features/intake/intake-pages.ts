@@ -1,4 +1,5 @@
 import type { IdentityCustomer, Lead, Question, QuestionPage, UsState } from '../../contract/api-types.ts';
+import type { JourneyState } from '../../contract/journey-state.ts';
 import { funnelConfig } from '../../contract/funnel-config.ts';
 import { groupSetting } from '../../engine/code-groups.ts';
 import { CONTACT_QUESTIONS, MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
@@ -21,14 +22,17 @@ export const INTAKE_FORM_ID = FORM_IDS.intake;
  * Journey records of the intake. `IDENTITY` is 'pending' from the moment the intake answers
  * are saved until the identity check answers, then the check's status; `IDENTITY_CHECK_ID`
  * is the check's id. `ASKS` is which of birthdate and state the intake asks itself, and
- * `ASKS_MARKETING` whether it asks the marketing choice ('yes' or 'no'), each decided once so
- * the pages do not change under the patient's fingers or across a reload.
+ * `ASKS_MARKETING` whether it asks the marketing choice and `ASKS_CONTACT` whether it asks the
+ * contact details first ('yes' or 'no'), each decided once so the pages do not change under the
+ * patient's fingers, across a reload or once the lead is saved (the page numbers in the
+ * browser's history stay the pages they were).
  */
 export const INTAKE_RECORDS = {
   identity: 'intake.identity',
   identityCheckId: 'intake.identityCheckId',
   asks: 'intake.asks',
   asksMarketing: 'intake.asksMarketing',
+  asksContact: 'intake.asksContact',
 } as const;
 
 export const IDENTITY_PENDING = 'pending';
@@ -75,6 +79,15 @@ const ASSESSMENT_FORM_ID = FORM_IDS.assessment;
 export function intakeAsksMarketing(completed: readonly string[], lead: Lead | null): boolean {
   if (completed.includes(ASSESSMENT_FORM_ID)) return false;
   return !(lead?.answers.some((answer) => answer.ref === MARKETING_CONSENT_REF) ?? false);
+}
+
+/**
+ * Whether the intake asks the contact details first: when the patient has no lead yet, in the
+ * journey or from the link (the ED funnels start here). `lead` is the link's lead, or null when
+ * there is none.
+ */
+export function intakeAsksContact(state: Pick<JourneyState, 'landingId'>, lead: Lead | null): boolean {
+  return state.landingId === undefined && lead === null;
 }
 
 /** The contact answer refs, in the order of the contact page. */

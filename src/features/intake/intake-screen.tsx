@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ApiError } from '../../shared/api/http.ts';
 import { identityCheck } from '../../shared/api/identity.ts';
 import type { JourneyState } from '../../contract/journey-state.ts';
@@ -9,7 +10,7 @@ import { useBrand } from '../../shared/brand/brand-context.tsx';
 import { useNotifications } from '../../shared/notifications/notifications.tsx';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
 import { routeIntro } from '../../shared/layout/route-intro.ts';
-import { FormRunner } from '../../shared/ui/form-runner.tsx';
+import { FormRunner, requestedPage } from '../../shared/ui/form-runner.tsx';
 import { IdentityDocumentsStep } from './identity-documents-step.tsx';
 import {
   aboutYouPages,
@@ -21,6 +22,7 @@ import {
   IdentityAnswersProblem,
   INTAKE_FORM_ID,
   INTAKE_RECORDS,
+  intakeAsksContact,
   intakeAsksMarketing,
   intakeFormFor,
   stateOf,
@@ -83,6 +85,7 @@ function problemText(error: unknown): string {
  */
 export default function IntakeScreen({ route, code, step }: ScreenProps) {
   const journey = useJourney(code);
+  const location = useLocation();
   const link = useLinkContext();
   const { brand } = useBrand();
   const { showSnackbar } = useNotifications();
@@ -139,14 +142,20 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
     );
   }
 
-  const needsContact = journey.state.landingId === undefined && (linkLeadId === null || lead === null);
+  // Asked once: the contact page stays once the lead is saved, so the pages keep their numbers
+  // (a journey seeded before the record existed decides now).
+  const contactRecord = journey.state.records[INTAKE_RECORDS.asksContact];
+  const needsContact = contactRecord === undefined ? intakeAsksContact(journey.state, lead) : contactRecord === 'yes';
   const asks = decodeAsks(asksRecord);
   // Asked once: a patient who made the marketing choice on the assessment is not asked again
   // (a journey seeded before the record existed decides now).
   const marketingRecord = journey.state.records[INTAKE_RECORDS.asksMarketing];
   const asksMarketing =
     marketingRecord === undefined ? intakeAsksMarketing(journey.state.completed, lead) : marketingRecord === 'yes';
-  const current = phase ?? phaseOf(journey.state);
+  // A page of the form named in the address (the browser's Back from the next step, a reload
+  // there) shows that page, with its answers, even when the intake is finished.
+  const resumed = phaseOf(journey.state);
+  const current = phase ?? (resumed === 'done' && requestedPage(location.search) !== null ? 'form' : resumed);
   const identityStatus = journey.state.records[INTAKE_RECORDS.identity];
 
   const goNext = () => {

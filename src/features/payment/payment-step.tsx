@@ -7,6 +7,7 @@ import { useBrand } from '../../shared/brand/brand-context.tsx';
 import { useNotifications } from '../../shared/notifications/notifications.tsx';
 import { productRequestFor, withProductDefaults } from './product.ts';
 import { resolveRouteContext } from '../../domain/route-context.ts';
+import { formatMoney } from '../../domain/money.ts';
 import { RecaptchaNotice } from './bot-check/recaptcha-notice.tsx';
 import { prepareBotCheck } from './bot-check/verify-patient.ts';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
@@ -331,7 +332,7 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
           onSubmit={() => void submit()}
           declineReason={declineReason}
           formProblem={formProblem}
-          submitLabel={`Pay ${product.data.total}`}
+          submitLabel={`Pay ${formatMoney(product.data.total)}`}
           submitting={submitting}
           extraActions={
             step?.canBack === true ? (
@@ -385,9 +386,9 @@ function PaymentComplete({
         </Title>
         <Text>
           {summary.total !== undefined && summary.last4 !== undefined
-            ? `We charged ${summary.total} to the card ending in ${summary.last4}.`
+            ? `We charged ${formatMoney(summary.total)} to the card ending in ${summary.last4}.`
             : summary.total !== undefined
-              ? `We charged ${summary.total}.`
+              ? `We charged ${formatMoney(summary.total)}.`
               : 'Your order is placed.'}{' '}
           You will not be charged again.
         </Text>

@@ -1,19 +1,22 @@
 import { Card, Divider, Group, List, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Product } from '../../contract/api-types.ts';
+import { centsOfMoney, formatMoney } from '../../domain/money.ts';
 
 /**
  * Shipping as a patient reads it: "Free" for a zero amount ("$0.00" beside a "$99" price reads
- * like a formatting slip), the API's text otherwise.
+ * like a formatting slip), the amount in the one price format otherwise.
  */
 export function shippingText(shipping: string): string {
-  const amount = Number(shipping.replace(/[$,\s]/g, ''));
-  return shipping.trim() !== '' && amount === 0 ? 'Free' : shipping;
+  return centsOfMoney(shipping) === 0 ? 'Free' : formatMoney(shipping);
 }
 
-/** Whether the product is on sale: a sale price that differs from the price. */
+/** Whether the product is on sale: a sale price of another amount than the price ('$99' is '$99.00'). */
 export function isOnSale(product: Product): boolean {
-  return product.salePrice !== '' && product.salePrice !== product.price;
+  if (product.salePrice === '') return false;
+  const sale = centsOfMoney(product.salePrice);
+  const price = centsOfMoney(product.price);
+  return sale === null || price === null ? product.salePrice !== product.price : sale !== price;
 }
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
@@ -32,7 +35,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
 /**
  * What the patient is paying for: the product's name, description and what the package
  * includes, then the price (the regular price struck through when there is a sale),
- * shipping and the total, as the product fetch gives them.
+ * shipping and the total, as the product fetch gives them, in the one price format (formatMoney).
  */
 export function ProductSummary({ product }: { product: Product }) {
   const includes = [...(product.packageIncludes ?? []), ...(product.includesDetail ?? [])];
@@ -68,18 +71,18 @@ export function ProductSummary({ product }: { product: Product }) {
               <>
                 <s>
                   <VisuallyHidden>Regular price </VisuallyHidden>
-                  {product.price}
+                  {formatMoney(product.price)}
                 </s>{' '}
                 <VisuallyHidden>Sale price </VisuallyHidden>
-                <span>{product.salePrice}</span>
+                <span>{formatMoney(product.salePrice)}</span>
               </>
             ) : (
-              product.price
+              formatMoney(product.price)
             )}
           </Row>
           {product.shipping !== undefined && <Row label="Shipping">{shippingText(product.shipping)}</Row>}
           <Row label="Total" strong>
-            {product.total}
+            {formatMoney(product.total)}
           </Row>
         </Stack>
       </Stack>

@@ -7,13 +7,12 @@ import type {
   ProductKind,
 } from '../../contract/api-types.ts';
 import productsFile from '../../../config/products.json';
+import { DEFAULT_PRICE } from '../../domain/money.ts';
 import type { ProductsFile, Site } from '../../engine/config-types.ts';
 
 /** Read here only, so the first load of other pages does not carry it. */
 const products = productsFile as ProductsFile;
 
-/** The price shown when no product id is given (SPEC §5, §9). */
-export const DEFAULT_TOTAL = '$99';
 /** The quantity of an order unless the product says otherwise (SPEC §3, §9). */
 export const DEFAULT_QUANTITY = 1;
 /** What the product fetch sends as id when there is none (SPEC §7). */
@@ -72,6 +71,6 @@ export function withProductDefaults(product: ProductResponse, productId: Product
     ...product,
     quantity,
     salePrice: hasId ? (product.salePrice ?? '') : '',
-    total: hasId ? product.total : DEFAULT_TOTAL,
+    total: hasId ? product.total : DEFAULT_PRICE,
   };
 }

@@ -5,6 +5,7 @@ import type { Lead, LeadPayload } from '../../contract/api-types.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
 import { funnelConfig, funnelEngine } from '../../contract/funnel-config.ts';
 import { screenUrlFor } from '../../engine/funnel-plan.ts';
+import type { ScreenName } from '../../engine/config-types.ts';
 import { ageBand } from '../../domain/age-band.ts';
 import { localIsoDate } from '../../domain/dates.ts';
 import { bandOf, OVERALL_SCORE } from '../../domain/scores.ts';
@@ -25,6 +26,19 @@ interface Results {
   qualified: boolean;
   reasons: readonly string[];
 }
+
+/**
+ * Continue names what it leads to, by the next step's screen: the results lead to one product
+ * at checkout in every funnel of SPEC §2, so "treatment options" promised a choice there is not.
+ * A step list of another kind (a pathOverride) gets its own words, or plain Continue.
+ */
+const CONTINUE_TO: Partial<Record<ScreenName, string>> = {
+  payment: 'Continue to checkout',
+  checkout: 'Continue to checkout',
+  intake: 'Continue to your health questions',
+  'about-consult': 'Continue to your consult',
+  scheduling: 'Continue to book your consult',
+};
 
 /** Where a patient without answers takes the assessment: their code's, as config says, else the brand's start. */
 function assessmentPath(site: 'male' | 'female', code: string | null, fallback: string): string {
@@ -111,6 +125,7 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
   const band = overall === undefined ? undefined : bandOf(funnelConfig.scores, overall);
   const birthdate = lead.answers.find((answer) => answer.ref === 'birthdate')?.value[0];
   const age = birthdate === undefined ? null : ageBand(birthdate, localIsoDate(new Date()));
+  const nextScreen = step?.laterScreens[0];
 
   return (
     <Stack gap="lg" py="lg">
@@ -155,7 +170,7 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
           {step && (
             <ActionBar>
               <Button disabled={!step.canNext} onClick={step.onNext}>
-                Continue to treatment options
+                {nextScreen === undefined ? 'Continue' : (CONTINUE_TO[nextScreen] ?? 'Continue')}
               </Button>
             </ActionBar>
           )}

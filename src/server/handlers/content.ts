@@ -2,7 +2,7 @@ import type { QuestionPage } from '../../contract/api-types.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
-import { SYMPTOM_PAGE } from '../seed.ts';
+import { SYMPTOM_PAGES } from '../seed.ts';
 import { notFound, numberOf, ok, optionalText, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';
 
@@ -66,8 +66,8 @@ const getPageQuestions: OperationHandler = ({ db, query }) => {
   return ok({ formId, pages });
 };
 
-/** GET /memoForm/symptomQuestions: the assessment's symptom questions, asked again of a customer. */
-const getSymptomQuestions: OperationHandler = ({ db, query, access }) => {
+/** GET /memoForm/symptomQuestions: the assessment's symptom questions of the request's brand, asked again of a customer. */
+const getSymptomQuestions: OperationHandler = ({ db, query, access, site }) => {
   const landingId = text(query, 'landing_id');
   if (!access.hasLead(landingId) || !access.hasCustomer(text(query, 'customerId'))) {
     notFound('No lead under this landing id, or no such customer.');
@@ -75,7 +75,7 @@ const getSymptomQuestions: OperationHandler = ({ db, query, access }) => {
   const page = statement<[string, string], { page_json: string }>(
     db,
     'SELECT page_json FROM question_pages WHERE form_id = ? AND page_id = ?',
-  ).get(SYMPTOM_PAGE.formId, SYMPTOM_PAGE.pageId);
+  ).get(SYMPTOM_PAGES[site].formId, SYMPTOM_PAGES[site].pageId);
   return ok({ landing_id: landingId, questions: page ? (stored(page.page_json) as QuestionPage).questions : [] });
 };
 

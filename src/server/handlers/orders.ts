@@ -4,13 +4,14 @@ import type { Access } from '../access.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import { centsOf, moneyOf } from '../money.ts';
 import type { OperationHandler } from '../operation.ts';
-import { tokenizeCard, tokenizePaymentToken } from '../payment-simulator.ts';
+import { tokenizeCard, tokenizePaymentToken, type CardResult } from '../payment-simulator.ts';
 import { HttpProblem } from '../problem.ts';
 import { findProduct, type ProductRow } from './products.ts';
 import {
   bodyOf,
   created,
   flag,
+  leadExists,
   newReadableId,
   notFound,
   nowIso,
@@ -54,6 +55,15 @@ function orderView(row: OrderRow): Record<string, unknown> {
 
 function paymentDeclined(details: string): never {
   throw new HttpProblem(422, 'Payment declined', details);
+}
+
+/**
+ * The payment check: a card the processor declines (its verdict, kept with the card's token) is
+ * refused with 422 and the processor's reason. Every call that charges a card, or keeps one to
+ * charge later, asks it first, so a refused card is never charged or kept.
+ */
+function chargeable(declineReason: string | null): void {
+  if (declineReason !== null) paymentDeclined(declineReason);
 }
 
 interface NewOrder {
@@ -180,7 +190,7 @@ function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
       'SELECT billing_token, landing_id, last4, decline_reason FROM billing WHERE billing_token = ? AND landing_id = ?',
     ).get(order.billingToken, order.landingId);
     if (!billing) paymentDeclined('No billing details are saved under this billing token for this landing id.');
-    if (billing.decline_reason !== null) paymentDeclined(billing.decline_reason);
+    chargeable(billing.decline_reason);
     const quantity = order.quantity ?? 1;
     return insertOrder(db, {
       kind,
@@ -217,7 +227,7 @@ const createFollowOnProductOrder: OperationHandler = ({ db, body, access }) => {
   const billing = latestBilling(db, landingId);
   if (!compOrder) {
     if (!billing) paymentDeclined('No billing details are saved for this landing id.');
-    if (billing.decline_reason !== null) paymentDeclined(billing.decline_reason);
+    chargeable(billing.decline_reason);
   }
   return insertOrder(db, {
     kind: 'follow-on',
@@ -278,17 +288,19 @@ const updateHrtInfoCreateOrder: OperationHandler = ({ db, body, access }) => {
   });
 };
 
+/** The billing customer of saveBillingInfo's schema, which updateCard takes too, decoded and checked. */
+function billingCustomerOf(raw: unknown): BillingCustomer {
+  return decodeJsonField('saveBillingInfo', '/body/customer', raw) as BillingCustomer;
+}
+
+type TokenizedCard = Extract<CardResult, { ok: true }>;
+
 /**
- * POST /mipH2/billingInfo/save: passes the card (or the browser's payment token) to the
- * payment simulator and keeps its token, the last four digits, the brand and the expiry,
- * with the simulator's verdict for later orders. The card number and CVC go no further than
- * this function: they are never stored, returned or logged.
+ * Passes the card (or the browser's payment token) to the payment simulator: a token for it with
+ * the processor's verdict, or a 400 naming the field that is wrong. The card number and CVC go
+ * no further than this function: they are never stored, returned or logged.
  */
-const saveBillingInfo: OperationHandler = ({ db, body, access }) => {
-  const fields = bodyOf(body);
-  const customer = decodeJsonField('saveBillingInfo', '/body/customer', fields.customer) as BillingCustomer;
-  const landingId = text(fields, 'landingId');
-  if (!access.hasLead(landingId)) notFound('No lead is saved under this landingId.');
+function tokenizeBilling(customer: BillingCustomer): TokenizedCard {
   const { cardNumber, expMonth, expYear, cvc, paymentToken } = customer;
   const result =
     paymentToken !== undefined
@@ -299,6 +311,11 @@ const saveBillingInfo: OperationHandler = ({ db, body, access }) => {
       { field: `/body/customer/${result.field}`, message: result.message },
     ]);
   }
+  return result;
+}
+
+/** Keeps a tokenized card for a landing id, with the processor's verdict and the billing names and address; answers when. */
+function storeBilling(db: Db, landingId: string, customer: BillingCustomer, card: TokenizedCard): string {
   const kept = present({
     firstName: customer.firstName,
     lastName: customer.lastName,
@@ -312,28 +329,70 @@ const saveBillingInfo: OperationHandler = ({ db, body, access }) => {
     `INSERT INTO billing (billing_token, landing_id, last4, card_brand, exp_month, exp_year, decline_reason, customer_json, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
-    result.token,
+    card.token,
     landingId,
-    result.last4,
-    result.brand,
-    expMonth ?? null,
-    expYear ?? null,
-    result.declineReason,
+    card.last4,
+    card.brand,
+    customer.expMonth ?? null,
+    customer.expYear ?? null,
+    card.declineReason,
     JSON.stringify(kept),
     savedAt,
   );
+  return savedAt;
+}
+
+/** What an answer shows of a card: its last four digits, brand and expiry, never more. */
+function cardView(customer: BillingCustomer, card: TokenizedCard) {
+  return { last4: card.last4, cardBrand: card.brand, expMonth: customer.expMonth, expYear: customer.expYear };
+}
+
+/**
+ * POST /mipH2/billingInfo/save: keeps the card's token, the last four digits, the brand and the
+ * expiry, with the processor's verdict for the order that follows: a declined card is saved,
+ * and the order charged to it is refused (createOrder), as a processor declines a charge.
+ */
+const saveBillingInfo: OperationHandler = ({ db, body, access }) => {
+  const fields = bodyOf(body);
+  const customer = billingCustomerOf(fields.customer);
+  const landingId = text(fields, 'landingId');
+  if (!access.hasLead(landingId)) notFound('No lead is saved under this landingId.');
+  const card = tokenizeBilling(customer);
+  const savedAt = storeBilling(db, landingId, customer, card);
   return ok(
     present({
       landingId,
-      billingToken: result.token,
-      last4: result.last4,
-      cardBrand: result.brand,
-      expMonth,
-      expYear,
-      declineReason: result.declineReason ?? undefined,
+      billingToken: card.token,
+      ...cardView(customer, card),
+      declineReason: card.declineReason ?? undefined,
       savedAt,
     }),
   );
+};
+
+/**
+ * POST /mipH2/updateCard/{id} (schemas/app.openapi.json): a customer replaces the card their
+ * later orders are charged to. The card gets the check an order's charge gets before anything
+ * is stored, so a declined card is refused (422) and the card on file stays as it was. Only the
+ * customer's own session may call it (a claimed return link, or the session that made them);
+ * the card goes under the customer's own lead, never a landing id the caller names.
+ */
+const updateCard: OperationHandler = ({ db, params, body, access }) => {
+  const customerId = text(params, 'id');
+  if (!access.hasCustomer(customerId)) notFound('No customer with this id.');
+  const customer = billingCustomerOf(bodyOf(body).customer);
+  const record = statement<[string], { landing_id: string | null }>(
+    db,
+    'SELECT landing_id FROM customers WHERE kt_customer_id = ?',
+  ).get(customerId);
+  const landingId = record?.landing_id ?? null;
+  if (landingId === null || !leadExists(db, landingId)) {
+    throw new HttpProblem(409, 'Conflict', "This customer's card cannot be changed online.");
+  }
+  const card = tokenizeBilling(customer);
+  chargeable(card.declineReason);
+  const savedAt = storeBilling(db, landingId, customer, card);
+  return ok(present({ customerId, ...cardView(customer, card), savedAt }));
 };
 
 interface CustomerMatch {
@@ -469,3 +528,6 @@ export const ORDER_HANDLERS = {
   updateKtOrderContinuous,
   getKtOrderContinuous,
 } satisfies Record<string, OperationHandler>;
+
+/** The handler of schemas/app.openapi.json's billing tag: the app's own card update. */
+export const CARD_HANDLERS = { updateCard } satisfies Record<string, OperationHandler>;

@@ -1,5 +1,5 @@
 import type { Db } from '../database.ts';
-import { DEFAULT_PRICE } from '../money.ts';
+import { DEFAULT_PRICE } from '../../domain/money.ts';
 import type { OperationHandler } from '../operation.ts';
 import { flag, notFound, ok, optionalText, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';

@@ -63,6 +63,8 @@ export class ApiError extends Error {
     readonly call: string,
     /** The error body's details: a text, or the fields that failed (`/body/customer/cardNumber`), for forms to mark. */
     readonly details?: string | readonly FieldError[],
+    /** How long the server asked to wait before another try (its `Retry-After`, as on a 429), in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -259,6 +261,18 @@ function errorBodyText(body: unknown): string | null {
 }
 
 /**
+ * A `Retry-After` header in seconds from now: its delay in seconds, or its HTTP date; undefined
+ * when there is none or it cannot be read.
+ */
+export function retryAfterOf(header: string | null, now: number = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
  * Turns any failure into an ApiError whose message is the snackbar text of SPEC §8:
  * "/{last path piece}: {status}: {details or message}" when a response came (its status
  * text when the body is no error body), otherwise the error's own text, "Request Timeout"
@@ -276,7 +290,13 @@ export async function toApiError(error: unknown, call: string): Promise<ApiError
       // Not JSON: the status says what happened.
     }
     const text = errorBodyText(body) ?? (statusText !== '' ? statusText : 'Request failed');
-    return new ApiError(`/${call}: ${status}: ${text}`, status, call, detailsOf(body));
+    return new ApiError(
+      `/${call}: ${status}: ${text}`,
+      status,
+      call,
+      detailsOf(body),
+      retryAfterOf(error.response.headers.get('retry-after')),
+    );
   }
   if (error instanceof TimeoutError) return new ApiError(DEFAULT_ERROR_TEXT, null, call);
   const text = error instanceof Error && error.message !== '' ? error.message : DEFAULT_ERROR_TEXT;

@@ -1,7 +1,7 @@
 import type { Question, QuestionPage } from '../../contract/api-types.ts';
 import { ageOn } from '../../domain/age-band.ts';
 import { isoDayOf, parseIsoDate } from '../../domain/calendar.ts';
-import { isEmail, isUsPhone, isZipCode, phoneDigits } from './formats.ts';
+import { isEmail, isUsDateShape, isUsPhone, isZipCode, phoneDigits } from './formats.ts';
 import { ADDRESS_PARTS, CONSENT_GIVEN, questionOptions, questionRef, type AddressPart } from './question-helpers.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
 
@@ -25,6 +25,8 @@ const MESSAGES = {
   email: 'Enter your email address, like name@example.com.',
   phone: 'Enter a 10-digit US phone number, like (212) 555-0123.',
   date: 'Enter a real date as MM/DD/YYYY, like 04/27/1980.',
+  dateNotReal: "That date doesn't exist. Check the month and the day.",
+  birthdateYear: 'Check the year of your date of birth.',
   birthdateFuture: 'Your date of birth cannot be in the future.',
   underage: 'You must be 18 or older to use this service.',
   state: 'Choose your state.',
@@ -165,11 +167,15 @@ export function isBirthdateQuestion(question: Question): boolean {
 
 function validateDate(value: string, question: Question, today: Date): string | undefined {
   const date = parseIsoDate(value);
-  if (!date) return question.validation?.message ?? MESSAGES.date;
+  if (!date) {
+    // Written right but not on the calendar (02/30/1980, 13/01/2000): the format is not the problem.
+    if (isUsDateShape(value) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return MESSAGES.dateNotReal;
+    return question.validation?.message ?? MESSAGES.date;
+  }
   if (!isBirthdateQuestion(question)) return undefined;
   const age = ageOn(value, isoDayOf(today, 'local'));
   if (age === null) return MESSAGES.birthdateFuture;
-  if (age > 130) return question.validation?.message ?? MESSAGES.date;
+  if (age > 130) return MESSAGES.birthdateYear;
   return age >= ADULT_AGE ? undefined : MESSAGES.underage;
 }
 

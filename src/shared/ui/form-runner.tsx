@@ -20,6 +20,7 @@ import type { JourneyHandle } from '../journey/journey-context.tsx';
 import { LoadProblem } from './load-problem.tsx';
 import { SaveProblem } from './save-problem.tsx';
 import { useApiData } from '../api/use-api-data.ts';
+import { pushedFromOf, withPushedFrom } from '../history-entry.ts';
 
 export interface FormSource {
   formId: string;
@@ -73,8 +74,8 @@ function pageKey(form: FormSource): string {
 /** The query parameter numbering the pages (config/funnels.json), counting from 1 as the patient does. */
 const PAGE_PARAM = funnelConfig.funnels.formPageParam;
 
-/** The page number the address asks for, or null when it asks for none or for nonsense (`?page=abc`). */
-function requestedPage(search: string): number | null {
+/** The form page number the address asks for, or null when it asks for none or for nonsense (`?page=abc`). */
+export function requestedPage(search: string): number | null {
   const raw = parseQuery(search.replace(/^\?/, '')).get(PAGE_PARAM);
   return raw !== undefined && /^[1-9][0-9]{0,2}$/.test(raw) ? Number(raw) : null;
 }
@@ -168,6 +169,16 @@ export function FormRunner({
   if (!page) return null;
   const last = index === pages.length - 1;
 
+  /** The top of the new page, and its title announced and where Tab goes on from (not the body). */
+  const showNewPage = (before: Element | null) => {
+    window.scrollTo(0, 0);
+    // The helper is loaded on the first move, not with the first page.
+    void import('../../lib/focus-when-shown.ts').then(
+      ({ focusNewHeading }) => focusNewHeading('main form h2', before),
+      () => undefined,
+    );
+  };
+
   // Each page is a history entry (?page=N), so the browser's Back and Forward move one page.
   // The page shown is recorded in the journey by the effect above (for a patient who returns
   // by the campaign link, without a number).
@@ -179,14 +190,26 @@ export function FormRunner({
     if (!numbered) {
       void navigate(pageUrl(location.pathname, location.search, index + 1), { replace: true, state: historyState });
     }
-    void navigate(pageUrl(location.pathname, location.search, next + 1), { state: historyState });
-    window.scrollTo(0, 0);
-    // The new page's title, announced, and where Tab goes on from (not the body); the helper
-    // is loaded on the first move, not with the first page.
-    void import('../../lib/focus-when-shown.ts').then(
-      ({ focusNewHeading }) => focusNewHeading('main form h2', before),
-      () => undefined,
-    );
+    void navigate(pageUrl(location.pathname, location.search, next + 1), {
+      state: withPushedFrom(historyState, { page: index + 1 }),
+    });
+    showNewPage(before);
+  };
+
+  // The page's Back to the page this entry was pushed from is the browser's Back, so the
+  // browser's Back after it goes on back and its Forward returns; otherwise a new entry. Back
+  // needs nothing saved first: the answers go with the next save.
+  const goBackTo = (previous: number) => {
+    const from = pushedFromOf(historyState);
+    if (from === null || !('page' in from) || from.page !== previous + 1) {
+      showPage(previous);
+      return;
+    }
+    setErrors({});
+    setProblem(null);
+    const before = document.querySelector('main form h2');
+    void navigate(-1);
+    showNewPage(before);
   };
 
   // Next saves the answers before the page is left, and the last page's onComplete saves (and
@@ -251,8 +274,7 @@ export function FormRunner({
                 variant="default"
                 disabled={busy}
                 onClick={() => {
-                  // Back needs nothing saved first: the answers go with the next save.
-                  if (index > 0) showPage(index - 1);
+                  if (index > 0) goBackTo(index - 1);
                   else onBack?.();
                 }}
               >

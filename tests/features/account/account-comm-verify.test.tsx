@@ -2,34 +2,21 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { expect, test, vi } from 'vitest';
-import type { KtCustomer } from '../../../src/contract/api-types.ts';
 import type { RouteConfig } from '../../../src/engine/config-types.ts';
 import CommVerifyScreen from '../../../src/features/account/comm-verify-screen.tsx';
 import { operationHandler, server, TEST_API_TOKEN, useApiServer } from '../../api/msw.ts';
 import { renderWithProviders } from '../../support/render.tsx';
 import { loadConfig, must } from '../../support/config.ts';
+import { customerIs, JANE } from '../../fixtures/customers.ts';
 
 useApiServer();
 
 const route: RouteConfig = must(loadConfig().routes.routes.find((candidate) => candidate.screen === 'comm-verify'));
 
-const JANE: KtCustomer = {
-  ktCustomerId: '100234',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane.doe@example.com',
-  phone: '2025550143',
-  state: 'TX',
-};
-
 function renderAt(path: string, pathCode = 'email') {
   return renderWithProviders(<CommVerifyScreen route={route} params={{ pathCode }} code={null} step={null} />, {
     path,
   });
-}
-
-function customerIs(customer: KtCustomer) {
-  server.use(operationHandler('getKtCustomer', () => HttpResponse.json({ data: customer })));
 }
 
 test('a patient sees their new email masked, confirms the change and is told it is done', async () => {

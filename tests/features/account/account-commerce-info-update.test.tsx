@@ -1,13 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import type { KtCustomer, Lead } from '../../../src/contract/api-types.ts';
 import type { RouteConfig } from '../../../src/engine/config-types.ts';
 import CommerceInfoUpdateScreen from '../../../src/features/account/commerce-info-update-screen.tsx';
-import { operationHandler, server, useApiServer } from '../../api/msw.ts';
+import { operationHandler, server, TEST_API_BASE, useApiServer } from '../../api/msw.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../../support/render.tsx';
 import { loadConfig, must } from '../../support/config.ts';
+import { customerIs, JANE } from '../../fixtures/customers.ts';
 
 useApiServer();
 
@@ -39,21 +40,17 @@ function renderAt(path: string) {
   return { ...view, journeyCalls };
 }
 
-function customerIs(customer: KtCustomer) {
-  server.use(operationHandler('getKtCustomer', () => HttpResponse.json({ data: customer })));
-}
-
-interface SavedBilling {
-  landingId: string;
+interface SavedCard {
+  customerId: string;
   customer: Record<string, unknown>;
 }
 
-/** saveBillingInfo answering with `respond`, keeping what was sent. */
-function billingSaves(saved: SavedBilling[], respond: () => Response = approved) {
+/** The card update (the app's own call, schemas/app.openapi.json) answering with `respond`, keeping what was sent. */
+function cardUpdates(saved: SavedCard[], respond: () => Response = approved) {
   server.use(
-    operationHandler('saveBillingInfo', async (request) => {
-      const body = (await request.json()) as { customer: string; landingId: string };
-      saved.push({ landingId: body.landingId, customer: JSON.parse(body.customer) as Record<string, unknown> });
+    http.post(`${TEST_API_BASE}/mipH2/updateCard/:id`, async ({ request, params }) => {
+      const body = (await request.json()) as { customer: string };
+      saved.push({ customerId: String(params.id), customer: JSON.parse(body.customer) as Record<string, unknown> });
       return respond();
     }),
   );
@@ -62,8 +59,7 @@ function billingSaves(saved: SavedBilling[], respond: () => Response = approved)
 function approved(): Response {
   return HttpResponse.json({
     data: {
-      landingId: LANDING_ID,
-      billingToken: 'bill_test',
+      customerId: '100235',
       last4: '4242',
       cardBrand: 'visa',
       savedAt: '2025-03-05T15:00:00.000Z',
@@ -88,8 +84,8 @@ async function fillAddress(user: UserEvent) {
 test('a customer enters a new card and billing address, saves them and is told which card is charged next', async () => {
   const user = userEvent.setup({ delay: null });
   customerIs(JOHN);
-  const saved: SavedBilling[] = [];
-  billingSaves(saved);
+  const saved: SavedCard[] = [];
+  cardUpdates(saved);
   const { journeyCalls } = renderAt('/commerce-info-update?ktCustomerId=100235');
 
   // The name on the card starts from the customer's record.
@@ -105,7 +101,7 @@ test('a customer enters a new card and billing address, saves them and is told w
   expect(screen.getByText('We will charge your Visa card ending in 4242 for your next order.')).toBeVisible();
   expect(saved).toEqual([
     {
-      landingId: LANDING_ID,
+      customerId: '100235',
       customer: {
         firstName: 'John',
         lastName: 'Smith',
@@ -153,16 +149,16 @@ test('details that are missing or wrong are marked next to their fields, and not
   expect(screen.getByRole('textbox', { name: 'Security code' })).toHaveAccessibleDescription(
     /Enter the 4-digit security code on the front of your card\./,
   );
-  // No saveBillingInfo handler: a request would have failed the test.
+  // No card update handler: a request would have failed the test.
   // Typing a whole card and address takes seconds in jsdom on a busy machine.
 }, 30_000);
 
 test('a declined card is shown next to the card number, everything typed stays, and another card goes through', async () => {
   const user = userEvent.setup({ delay: null });
   customerIs(JOHN);
-  const saved: SavedBilling[] = [];
+  const saved: SavedCard[] = [];
   let declines = true;
-  billingSaves(saved, () =>
+  cardUpdates(saved, () =>
     declines
       ? HttpResponse.json(
           { status: 422, message: 'Payment declined', details: 'Your card was declined.' },
@@ -197,7 +193,7 @@ test('a declined card is shown next to the card number, everything typed stays, 
 test('a server failure goes to the snackbar and the form stays as typed', async () => {
   const user = userEvent.setup({ delay: null });
   customerIs(JOHN);
-  billingSaves([], () => HttpResponse.json({ status: 500, message: 'Internal server error' }, { status: 500 }));
+  cardUpdates([], () => HttpResponse.json({ status: 500, message: 'Internal server error' }, { status: 500 }));
   renderAt('/commerce-info-update?ktCustomerId=100235');
   await screen.findByRole('textbox', { name: 'Card number' });
   await fillCard(user, { number: '4242424242424242', expiry: EXPIRY, cvc: '123' });
@@ -205,13 +201,13 @@ test('a server failure goes to the snackbar and the form stays as typed', async 
 
   await user.click(screen.getByRole('button', { name: 'Save payment details' }));
 
-  expect(await screen.findByRole('status')).toHaveTextContent('/save: 500: Internal server error');
+  expect(await screen.findByRole('status')).toHaveTextContent('/updateCard: 500: Internal server error');
   expect(screen.getByRole('textbox', { name: 'Card number' })).toHaveValue('4242424242424242');
   expect(screen.getByRole('button', { name: 'Save payment details' })).toBeEnabled();
   // Typing a whole card and address takes seconds in jsdom on a busy machine.
 }, 30_000);
 
-test('a link with a landing id takes the name from the lead and saves under that landing id', async () => {
+test('a link with a landing id finds the customer of that lead and updates their card', async () => {
   const user = userEvent.setup({ delay: null });
   const lead: Lead = {
     landing_id: LANDING_ID,
@@ -222,9 +218,13 @@ test('a link with a landing id takes the name from the lead and saves under that
     answers: [],
     savedAt: '2025-03-05T15:00:00.000Z',
   };
-  server.use(operationHandler('getLead', () => HttpResponse.json({ data: lead })));
-  const saved: SavedBilling[] = [];
-  billingSaves(saved);
+  server.use(
+    operationHandler('getLead', () => HttpResponse.json({ data: lead })),
+    operationHandler('getOrder', () => HttpResponse.json({ data: { customerId: '100234', orders: [] } })),
+  );
+  customerIs({ ...JANE, landing_id: LANDING_ID });
+  const saved: SavedCard[] = [];
+  cardUpdates(saved);
   renderAt(`/commerce-info-update?landing_id=${LANDING_ID}`);
 
   expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Jane');
@@ -232,7 +232,7 @@ test('a link with a landing id takes the name from the lead and saves under that
   await fillAddress(user);
   await user.click(screen.getByRole('button', { name: 'Save payment details' }));
   expect(await screen.findByText('Your payment details are updated')).toBeVisible();
-  expect(saved[0]?.landingId).toBe(LANDING_ID);
+  expect(saved[0]?.customerId).toBe('100234');
   // Typing a whole card and address takes seconds in jsdom on a busy machine.
 }, 30_000);
 

@@ -64,7 +64,7 @@ test('after a visit the patient sees their prescription, their order, the next s
   expect(screen.getByText('Testosterone cypionate')).toBeVisible();
   expect(screen.getByText('100 mg weekly')).toBeVisible();
   expect(screen.getByText('Active · prescribed March 5, 2025 · 2 refills left')).toBeVisible();
-  expect(screen.getByText('Your order of March 5, 2025 for $99.00 is confirmed.')).toBeVisible();
+  expect(screen.getByText('Your order of March 5, 2025 for $99 is confirmed.')).toBeVisible();
   expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible();
   expect(screen.getByText(/ships it in discreet packaging/)).toBeVisible();
   expect(screen.getByRole('link', { name: 'Go to your member portal' })).toHaveAttribute(

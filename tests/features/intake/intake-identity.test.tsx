@@ -3,6 +3,7 @@ import type { JourneyState } from '../../../src/contract/journey-state.ts';
 import type { Lead } from '../../../src/contract/api-types.ts';
 import {
   aboutYouAsks,
+  aboutYouPages,
   decodeAsks,
   encodeAsks,
   identityCustomerOf,
@@ -78,6 +79,8 @@ test("the link's prefill fills only empty contact answers, and the asks are deci
   );
   expect(seeded?.answers).toEqual({ firstName: ['Typed'], email: ['rowan@example.com'] });
   expect(seeded?.records['intake.asks']).toBe('birthdate,state');
+  // No lead yet: the contact page is asked, and stays once the lead is saved (page numbers hold).
+  expect(seeded?.records['intake.asksContact']).toBe('yes');
   expect(seedIntake(seeded ?? journey({}), { firstName: 'Rowan', email: 'rowan@example.com' }, null)).toBeNull();
 });
 
@@ -100,10 +103,34 @@ test("the link's lead gives its contact details, birthdate and state", () => {
     state: ['KY'],
   });
   expect(seeded?.records['intake.asks']).toBe('birthdate');
+  expect(seeded?.records['intake.asksContact']).toBe('no');
 });
 
 test('the seed runs once: a prefilled answer the patient cleared is not filled again', () => {
   const seeded = seedIntake(journey({}), { firstName: 'Rowan' }, null);
   const cleared = { ...(seeded ?? journey({})), answers: { firstName: [''] } };
   expect(seedIntake(cleared, { firstName: 'Rowan' }, null)).toBeNull();
+});
+
+test('right after paying, shipping starts as the billing address; an answer the patient gave is kept', () => {
+  const billing = ['12 Juniper Lane', '', 'Austin', 'TX', '78701'];
+  const seeded = seedIntake(journey({ 'billing-address': billing }), {}, null);
+  expect(seeded?.answers['shipping-address']).toEqual(billing);
+  // The state comes with it, so the intake does not ask it again.
+  const asks = decodeAsks(seeded?.records['intake.asks'] ?? '');
+  expect(
+    aboutYouPages(asks, seeded?.answers).flatMap((page) => page.questions.map((question) => question.ref)),
+  ).toEqual(['birthdate']);
+  const unticked = ['', '', '', '', ''];
+  expect(
+    seedIntake(journey({ 'billing-address': billing, 'shipping-address': unticked }), {}, null)?.answers[
+      'shipping-address'
+    ],
+  ).toEqual(unticked);
+  // An incomplete billing address is not offered.
+  expect(
+    seedIntake(journey({ 'billing-address': ['12 Juniper Lane', '', '', 'TX', ''] }), {}, null)?.answers[
+      'shipping-address'
+    ],
+  ).toBeUndefined();
 });

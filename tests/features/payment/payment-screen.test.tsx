@@ -381,15 +381,15 @@ test('fmhrt fetches product 1664 of type mpid and shows the regular price struck
   const api = fakeApi();
   renderPayment({ path: '/f/payment/fmhrt', code: 'fmhrt', brand: 'female', journey: AFTER_ASSESSMENT });
 
-  expect(await payButton()).toHaveAccessibleName('Pay $89.00');
+  expect(await payButton()).toHaveAccessibleName('Pay $89');
   expect(Object.fromEntries(api.of('getProductInfo')[0]?.url.searchParams ?? [])).toEqual({
     id: '1664',
     category: 'fhrt',
     type: 'mpid',
   });
   const summary = screen.getByRole('region', { name: 'Your order' });
-  expect(within(summary).getByText('$129.00').tagName).toBe('S');
-  expect(within(summary).getByText('$89.00', { selector: 'span' })).toBeInTheDocument();
+  expect(within(summary).getByText('$129').tagName).toBe('S');
+  expect(within(summary).getByText('$89', { selector: 'span' })).toBeInTheDocument();
   expect(within(summary).getByText('Estradiol therapy prescribed and monitored by a clinician.')).toBeInTheDocument();
 });
 
@@ -397,7 +397,7 @@ test('fmhrt with mpid=1684 in the link fetches product 1684', async () => {
   const api = fakeApi();
   renderPayment({ path: '/f/payment/fmhrt?mpid=1684', code: 'fmhrt', brand: 'female', journey: AFTER_ASSESSMENT });
 
-  expect(await payButton()).toHaveAccessibleName('Pay $119.00');
+  expect(await payButton()).toHaveAccessibleName('Pay $119');
   expect(Object.fromEntries(api.of('getProductInfo')[0]?.url.searchParams ?? [])).toEqual({
     id: '1684',
     category: 'fhrt',
@@ -547,7 +547,7 @@ test('a journey whose order is placed shows the order instead of the form, and p
 
   expect(await screen.findByRole('heading', { name: 'Your payment is complete' })).toBeInTheDocument();
   expect(
-    screen.getByText('We charged $99.00 to the card ending in 4242. You will not be charged again.'),
+    screen.getByText('We charged $99 to the card ending in 4242. You will not be charged again.'),
   ).toBeInTheDocument();
   expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
   await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
@@ -888,7 +888,7 @@ test('the ED checkout (/mip/checkout) is the same payment step, selling the code
     journey: AFTER_ASSESSMENT,
   });
 
-  expect(await payButton()).toHaveAccessibleName('Pay $99.00');
+  expect(await payButton()).toHaveAccessibleName('Pay $99');
   expect(Object.fromEntries(api.of('getProductInfo')[0]?.url.searchParams ?? [])).toEqual({
     id: '1690',
     category: 'hrt',

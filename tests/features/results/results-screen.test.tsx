@@ -175,12 +175,12 @@ test.each([
   expect(await screen.findByRole('heading', { level: 2, name: `Your symptom level: ${label}` })).toBeVisible();
 });
 
-test('a qualified patient continues to treatment options with the funnel', async () => {
+test('a qualified patient continues to checkout with the funnel: Continue names the next step', async () => {
   const user = userEvent.setup();
   const calls = resultsServer();
-  const { step } = renderResults();
+  const { step } = renderResults({ step: stepOf({ laterScreens: ['payment', 'intake', 'scheduling', 'finish'] }) });
 
-  await user.click(await screen.findByRole('button', { name: 'Continue to treatment options' }));
+  await user.click(await screen.findByRole('button', { name: 'Continue to checkout' }));
 
   expect(step?.onNext).toHaveBeenCalledTimes(1);
   // The qualification check gets the lead as it was sent, without what the server added.
@@ -188,6 +188,16 @@ test('a qualified patient continues to treatment options with the funnel', async
   expect(calls.checked[0]).not.toHaveProperty('scores');
   expect(calls.checked[0]).not.toHaveProperty('savedAt');
   expect(calls.checked[0]).toMatchObject({ landing_id: LANDING_ID, email: 'avery@example.com' });
+});
+
+test.each([
+  [['scheduling', 'finish'], 'Continue to book your consult'],
+  [['intake'], 'Continue to your health questions'],
+  [['finish'], 'Continue'],
+] as const)('after results, a step list going on to %j says %s', async (laterScreens, label) => {
+  resultsServer();
+  renderResults({ step: stepOf({ laterScreens }) });
+  expect(await screen.findByRole('button', { name: new RegExp(`^${label}$`) })).toBeVisible();
 });
 
 test('a patient who does not qualify reads why and how to reach the care team, with no Continue', async () => {
@@ -205,7 +215,7 @@ test('a patient who does not qualify reads why and how to reach the care team, w
   const phone = CONFIG.brands.brands.male.phone;
   expect(within(notice).getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phone.replace(/\D/g, '')}`);
   expect(notice).toHaveTextContent(`Our care team can help: call ${phone}, Mon-Sun: 8am-8pm (EST).`);
-  expect(screen.queryByRole('button', { name: 'Continue to treatment options' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Continue/ })).not.toBeInTheDocument();
 });
 
 test("the women's brand shows its own support phone", async () => {

@@ -321,3 +321,17 @@ test('a date typed with one-digit month and day is stored as YYYY-MM-DD and show
   expect(onValues).toHaveBeenLastCalledWith({ visit: ['2024-04-07'] });
   expect(screen.getByRole('textbox', { name: 'Visit date' })).toHaveValue('04/07/2024');
 });
+
+test('a date typed as digits alone, as a number pad types it, gets its slashes and is stored', async () => {
+  const user = userEvent.setup();
+  const onValues = vi.fn();
+  const page = { id: 'p', formId: 'MIP', questions: [question({ id: 'visit', type: 'date', label: 'Visit date' })] };
+  renderWithProviders(<Harness page={page} onSubmit={vi.fn()} onValues={onValues} />);
+
+  const box = screen.getByRole('textbox', { name: 'Visit date' });
+  expect(box).toHaveAttribute('inputmode', 'numeric');
+  await user.type(box, '04271980');
+
+  expect(onValues).toHaveBeenLastCalledWith({ visit: ['1980-04-27'] });
+  expect(box).toHaveValue('04/27/1980');
+});

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { Question, QuestionPage } from '../../../src/contract/api-types.ts';
-import { isEmail, isUsPhone, usDateToIso } from '../../../src/shared/questions/formats.ts';
+import { formatTypedDate, isEmail, isUsPhone, usDateToIso } from '../../../src/shared/questions/formats.ts';
 import { validatePage } from '../../../src/shared/questions/validate-page.ts';
 
 const today = new Date(2025, 5, 15); // 15 June 2025, local time
@@ -77,14 +77,42 @@ test('a phone pattern from the API is checked against the digits, with its own m
 });
 
 test('dates must be real calendar dates stored as YYYY-MM-DD', () => {
+  const notReal = "That date doesn't exist. Check the month and the day.";
   expect(one({ type: 'date' }, ['2024-02-29'])).toBeUndefined();
-  expect(one({ type: 'date' }, ['2023-02-29'])).toBe('Enter a real date as MM/DD/YYYY, like 04/27/1980.');
   expect(one({ type: 'date' }, ['04/27/19'])).toBe('Enter a real date as MM/DD/YYYY, like 04/27/1980.');
+  expect(one({ type: 'date', validation: { message: 'Enter your date of birth as MM/DD/YYYY.' } }, ['04/27'])).toBe(
+    'Enter your date of birth as MM/DD/YYYY.',
+  );
+  // Written in the right shape but not on the calendar: not a format error, whatever the API's message.
+  expect(one({ type: 'date' }, ['2023-02-29'])).toBe(notReal);
+  expect(one({ type: 'date' }, ['02/30/1980'])).toBe(notReal);
   expect(
     one({ type: 'date', validation: { message: 'Enter your date of birth as MM/DD/YYYY.' } }, ['13/01/2000']),
-  ).toBe('Enter your date of birth as MM/DD/YYYY.');
+  ).toBe(notReal);
   // Other dates may be in the future.
   expect(one({ type: 'date' }, ['2030-01-01'])).toBeUndefined();
+});
+
+test('a date as typed gets the MM/DD/YYYY shape: slashes for digits alone, zeros for one digit', () => {
+  const typed = (text: string) => formatTypedDate(text);
+  expect(['0', '04', '042', '0427', '04271', '04271980'].map(typed)).toEqual([
+    '0',
+    '04',
+    '04/2',
+    '04/27',
+    '04/27/1',
+    '04/27/1980',
+  ]);
+  expect(typed('4/')).toBe('04/');
+  expect(typed('4/7/1980')).toBe('04/07/1980');
+  expect(typed('04-27-1980')).toBe('04/27/1980');
+  expect(typed('04.27.1980')).toBe('04/27/1980');
+  expect(typed('1980-04-27')).toBe('04/27/1980');
+  expect(typed('042719801')).toBe('04/27/1980');
+  // Well-formed text is kept as it is; words are left for validation to explain.
+  expect(typed('04/27/1980')).toBe('04/27/1980');
+  expect(typed('04/2')).toBe('04/2');
+  expect(typed('April 27')).toBe('April 27');
 });
 
 test('MM/DD/YYYY converts to YYYY-MM-DD only when it is a real date', () => {
@@ -100,6 +128,7 @@ test('a birthdate is not in the future and makes the patient at least 18 today',
   expect(one(birthdate, ['2007-06-16'])).toBe('You must be 18 or older to use this service.');
   expect(one(birthdate, ['2007-06-15'])).toBeUndefined();
   expect(one(birthdate, ['1980-04-27'])).toBeUndefined();
+  expect(one(birthdate, ['1880-04-27'])).toBe('Check the year of your date of birth.');
   expect(one({ type: 'date', ref: 'patient.birthdate' }, ['2010-01-01'])).toBe(
     'You must be 18 or older to use this service.',
   );
