@@ -94,7 +94,7 @@ test('a Continue pressed offline is told under the screen, follows the connectio
   await page.goto('/hormone-assessment/shrt');
   await takeAssessment(page, patient);
   await expect(page).toHaveURL('/results/shrt');
-  const goOn = page.getByRole('button', { name: 'Continue to treatment options' });
+  const goOn = page.getByRole('button', { name: 'Continue to checkout' });
   await expect(goOn).toBeEnabled({ timeout: 15_000 });
 
   await context.setOffline(true);
