@@ -146,7 +146,7 @@ test('an unknown campaign code goes to the error page, keeping the reason, the c
   await expect(page).toHaveURL('/error/404/nosuch?utm_source=mail');
   // SPEC's code in the large heading, what happened in a patient's words under it: no developer message.
   await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
-  const description = page.getByRole('heading', { level: 2 });
+  const description = page.getByRole('main').getByRole('heading', { level: 2 });
   await expect(description).toHaveText('We don’t recognize this link');
   await expect(page.getByText(/No funnel|campaign code/)).toHaveCount(0);
   expect(await description.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))).toBeLessThanOrEqual(
