@@ -404,7 +404,7 @@ test('a Continue that cannot be saved keeps the patient on the page, says so eac
   await expect(goOn).toBeEnabled({ timeout: 15_000 });
 
   failing = true;
-  const notSaved = page.getByRole('main').getByRole('alert').filter({ hasText: 'Your answers are not saved yet' });
+  const notSaved = page.getByRole('main').getByRole('alert').filter({ hasText: 'You are still on this page' });
   await goOn.click();
   await expect(notSaved).toBeVisible({ timeout: 20_000 });
   await expect(notSaved).toBeFocused();

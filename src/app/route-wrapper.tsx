@@ -94,7 +94,13 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
       {/* A Continue that could not be saved, told under the screen it was pressed on (the
           message brings itself into view and focus), with Try again: the same move, again. */}
       {route.funnel === true && step?.unsaved != null && (
-        <SaveProblem error={step.unsaved.error} attempt={step.unsaved.attempt} retry={step.onNext} busy={step.saving} />
+        <SaveProblem
+          error={step.unsaved.error}
+          attempt={step.unsaved.attempt}
+          retry={step.onNext}
+          busy={step.saving}
+          subject="progress"
+        />
       )}
     </AppPageLayout>
   );

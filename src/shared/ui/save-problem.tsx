@@ -27,14 +27,38 @@ function useConnection(): Connection {
   return connection;
 }
 
-/** What the patient reads: why the press did nothing, that their answers are kept, and what to do. */
-function explanation(error: unknown, connection: Connection): string {
-  if (connection === 'offline')
-    return 'You are offline, so we could not save your answers. They are kept on this page: press Try again once you are back online.';
-  if (connection === 'back-online') return 'You are back online. Press Try again to save your answers and go on.';
-  if (error instanceof ApiError && error.status !== null)
-    return 'Something went wrong on our side, so your answers are not saved yet. They are kept on this page: please try again.';
-  return 'We could not reach our service, so your answers are not saved yet. They are kept on this page: please try again.';
+/** What was not saved: a form's answers, or the move on from a page with nothing to type. */
+export type SaveSubject = 'answers' | 'progress';
+
+const WORDS: Readonly<
+  Record<SaveSubject, { title: string; kept: string; offline: string; backOnline: string; notSaved: string }>
+> = {
+  answers: {
+    title: 'Your answers are not saved yet',
+    kept: ' They are kept on this page:',
+    offline: 'You are offline, so we could not save your answers.',
+    backOnline: 'You are back online. Press Try again to save your answers and go on.',
+    notSaved: 'so your answers are not saved yet.',
+  },
+  progress: {
+    title: 'You are still on this page',
+    kept: '',
+    offline: 'You are offline, so we could not save your progress.',
+    backOnline: 'You are back online. Press Try again to go on.',
+    notSaved: 'so we could not save your progress.',
+  },
+};
+
+/** What the patient reads: why the press did nothing, what is kept, and what to do. */
+function explanation(error: unknown, connection: Connection, subject: SaveSubject): string {
+  const words = WORDS[subject];
+  if (connection === 'offline') return `${words.offline}${words.kept} press Try again once you are back online.`;
+  if (connection === 'back-online') return words.backOnline;
+  const cause =
+    error instanceof ApiError && error.status !== null
+      ? 'Something went wrong on our side'
+      : 'We could not reach our service';
+  return `${cause}, ${words.notSaved}${words.kept} please try again.`;
 }
 
 export interface SaveProblemProps {
@@ -49,6 +73,8 @@ export interface SaveProblemProps {
   retry: 'submit' | (() => void);
   /** While the retry is under way the button ignores presses (it keeps focus, unlike a disabled one). @default false */
   busy?: boolean;
+  /** What was not saved. @default 'answers' */
+  subject?: SaveSubject;
 }
 
 /**
@@ -58,7 +84,7 @@ export interface SaveProblemProps {
  * connection: offline, then back online. The API's own text (SPEC §8) is shown small, for the
  * care team, when the server answered.
  */
-export function SaveProblem({ error, attempt, retry, busy = false }: SaveProblemProps) {
+export function SaveProblem({ error, attempt, retry, busy = false, subject = 'answers' }: SaveProblemProps) {
   const connection = useConnection();
   const ref = useRef<HTMLDivElement>(null);
 
@@ -70,9 +96,9 @@ export function SaveProblem({ error, attempt, retry, busy = false }: SaveProblem
   }, [attempt]);
 
   return (
-    <Alert ref={ref} tabIndex={-1} role="alert" color="red" title="Your answers are not saved yet">
+    <Alert ref={ref} tabIndex={-1} role="alert" color="red" title={WORDS[subject].title}>
       <Stack gap="sm">
-        <Text size="sm">{explanation(error, connection)}</Text>
+        <Text size="sm">{explanation(error, connection, subject)}</Text>
         {error instanceof ApiError && error.status !== null && connection !== 'offline' && (
           <Text size="xs" c="dimmed">
             {error.message}

@@ -49,3 +49,14 @@ test("the server's answer is said in plain words, its own text small for the car
   await user.click(screen.getByRole('button', { name: 'Saving…' }));
   expect(retry).not.toHaveBeenCalled();
 });
+
+test('a Continue with nothing typed speaks of progress, not answers', () => {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  renderWithProviders(
+    <SaveProblem error={new TypeError('Failed to fetch')} attempt={1} retry={vi.fn()} subject="progress" />,
+  );
+
+  const problem = screen.getByRole('alert', { name: 'You are still on this page' });
+  expect(problem).toHaveTextContent('You are offline, so we could not save your progress.');
+  expect(problem).not.toHaveTextContent('answers');
+});
