@@ -118,3 +118,79 @@ test('a refused short link says it cannot be opened, without a developer’s rea
   await expect(main.getByRole('heading', { level: 2 })).toHaveText(/cannot be opened/);
   await expect(main).not.toContainText(/scheme|javascript|protocol/i);
 });
+
+/** Every heading of the card takes one or two lines on the narrowest phone. */
+async function expectShortHeadings(page: Page) {
+  const headings = page.getByRole('main').getByRole('heading');
+  await expect(headings.first()).toBeVisible();
+  // Each heading's height over its line height: how many lines its text takes.
+  const lines = await headings.evaluateAll((elements) =>
+    elements.map((element) => {
+      const style = getComputedStyle(element);
+      const lineHeight = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+      return [element.textContent, Math.round(element.getBoundingClientRect().height / lineHeight)] as const;
+    }),
+  );
+  for (const [text, count] of lines) expect(count, `"${text}" takes ${String(count)} lines`).toBeLessThanOrEqual(2);
+}
+
+test('a hormone-assessment link with a code we do not know keeps the code, says the link is not recognised, and speaks to an HRT patient', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(`${MENS_SITE}/hormone-assessment/a2?utm_source=mail`);
+  // The code and what went wrong stay in the address: a reload, or a call to the care team, still has them.
+  await expect(page).toHaveURL(`${MENS_SITE}/error/404/a2?utm_source=mail`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 2 })).toHaveText(/recognize this link/);
+  await expectShortHeadings(page);
+  // A hormone-assessment link is an HRT patient's: hormone therapy, never an ED advert.
+  await expect(main.getByRole('link', { name: /testosterone/i })).toBeVisible();
+  await expect(main).not.toContainText(/erectile|ED medications/i);
+  await expect(main.getByRole('link', { name: 'Start your assessment' })).toHaveAttribute('href', BRANDS.male.start);
+  await page.reload();
+  await expect(main.getByRole('heading', { level: 2 })).toHaveText(/recognize this link/);
+  await expect(main.getByRole('link', { name: /testosterone/i })).toBeVisible();
+});
+
+test('a link whose step list is broken keeps its code, says the link is incomplete, and starts that program again', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(`${MENS_SITE}/hormone-assessment/cchrt?pathOverride=foo&utm_source=mail`);
+  await expect(page).toHaveURL(`${MENS_SITE}/error/400/cchrt?pathOverride=foo&utm_source=mail`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 2 })).toHaveText(/link is incomplete/);
+  await expectShortHeadings(page);
+  await expect(main.getByRole('link', { name: /testosterone/i })).toBeVisible();
+  await expect(main).not.toContainText(/erectile|ED medications/i);
+  // The program the link is for, from its start, without the broken part.
+  await main.getByRole('link', { name: 'Start from the beginning' }).click();
+  await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/cchrt?utm_source=mail`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hormone Assessment');
+});
+
+test('a women’s link opened on the men’s site sends her on to the women’s site, not to a men’s assessment', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${MENS_SITE}/f/hormone-assessment/fha1?utm_source=mail`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('This link is for Peak Femme');
+  await expect(main.getByRole('link', { name: /Start your Peak Men's Health assessment/ })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: '(888) 555-0187' })).toBeVisible();
+  await main.getByRole('link', { name: 'Go to Peak Femme' }).click();
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/hormone-assessment/fha1?utm_source=mail`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hormone Assessment');
+  await expect(page.getByRole('img', { name: 'Peak Femme' }).first()).toBeVisible();
+});
+
+test('a men’s link opened on the women’s site sends him on to the men’s site', async ({ page }) => {
+  await page.goto(`${WOMENS_SITE}/quiz`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText("This link is for Peak Men's Health");
+  await expect(main.getByRole('link', { name: "Go to Peak Men's Health" })).toHaveAttribute(
+    'href',
+    `${MENS_SITE}/quiz`,
+  );
+});

@@ -82,8 +82,13 @@ for (const [site, host] of Object.entries(HOSTS) as [keyof typeof HOSTS, (typeof
       const url = sampleUrl(route, route.campaignCode?.value ?? host.code);
       await page.goto(`${host.origin}${url}`);
       if (route.site !== 'shared' && route.site !== site) {
-        await expect(page.getByRole('heading', { name: "This page isn't available here" })).toBeVisible();
-        await expect(page.getByRole('link', { name: `Start your ${host.brandName} assessment` })).toBeVisible();
+        // The other brand's page: sent on to that brand's site, never to this brand's assessment.
+        const other = HOSTS[route.site];
+        await expect(page.getByRole('heading', { name: `This link is for ${other.brandName}` })).toBeVisible();
+        await expect(page.getByRole('link', { name: `Go to ${other.brandName}` })).toHaveAttribute(
+          'href',
+          `${other.origin}${url}`,
+        );
         await expect(page).toHaveTitle(`Page Not Available | ${host.brandName}`);
         return;
       }
@@ -145,17 +150,19 @@ test('every page change starts at the top of the page', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('an unknown campaign code goes to the error page, keeping the query, with the reason', async ({ page }) => {
+test('an unknown campaign code goes to the error page, keeping the reason, the code and the query', async ({
+  page,
+}) => {
   await page.goto('/hormone-assessment/nosuch?utm_source=mail');
-  await expect(page).toHaveURL('/error?utm_source=mail');
-  // In a patient's words, as the page's heading in its ordinary size: no developer message, and
-  // no made-up code in 120 px type over it.
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText(
-    'This link does not lead to one of our programs. It may be incomplete or out of date.',
-  );
+  await expect(page).toHaveURL('/error/404/nosuch?utm_source=mail');
+  // SPEC's code in the large heading, what happened in a patient's words under it: no developer message.
+  await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+  const description = page.getByRole('main').getByRole('heading', { level: 2 });
+  await expect(description).toHaveText('We don’t recognize this link');
   await expect(page.getByText(/No funnel|campaign code/)).toHaveCount(0);
-  expect(await heading.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))).toBeLessThanOrEqual(40);
+  expect(await description.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))).toBeLessThanOrEqual(
+    40,
+  );
   await expect(page).toHaveTitle("Something Went Wrong | Peak Men's Health");
 });
 

@@ -1,9 +1,9 @@
-import type { FunnelStep, StepMove } from '../shared/funnel-step.ts';
+import type { FunnelStep, MoveProblem, StepMove } from '../shared/funnel-step.ts';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type Actor } from 'xstate';
-import type { Site } from '../engine/config-types.ts';
+import { SCREEN_NAMES, type ScreenName, type Site } from '../engine/config-types.ts';
 import {
   closedPageOf,
   createFunnelMachine,
@@ -26,7 +26,6 @@ import type { JourneyChange, JourneyStore } from '../shared/journey/journey-stor
 import type { SaveLeadInput } from '../shared/journey/lead.ts';
 import { loadChunk } from '../lib/lazy-chunk.ts';
 import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
-import { useNotifications } from '../shared/notifications/notifications.tsx';
 import { pushedFromOf, withPushedFrom } from '../shared/history-entry.ts';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
 import { useStableNavigate as useNavigate } from '../shared/use-stable-navigate.ts';
@@ -36,6 +35,15 @@ export interface FunnelHistoryState {
   stepIndex?: number;
   /** The error page's description (SPEC: "description from navigation state error field"). */
   error?: string;
+  /**
+   * On the error page: the screen the failed link opened (never anything the patient typed),
+   * so a mistyped code on a hormone assessment link still gets the HRT content.
+   */
+  linkScreen?: ScreenName;
+}
+
+function isScreenName(value: unknown): value is ScreenName {
+  return typeof value === 'string' && (SCREEN_NAMES as readonly string[]).includes(value);
 }
 
 export function readHistoryState(state: unknown): FunnelHistoryState {
@@ -44,12 +52,20 @@ export function readHistoryState(state: unknown): FunnelHistoryState {
   return {
     ...(typeof record.stepIndex === 'number' ? { stepIndex: record.stepIndex } : {}),
     ...(typeof record.error === 'string' ? { error: record.error } : {}),
+    ...(isScreenName(record.linkScreen) ? { linkScreen: record.linkScreen } : {}),
   };
 }
 
 type FunnelActor = Actor<FunnelMachine>;
 
-const FunnelContext = createContext<FunnelActor | null>(null);
+/** A visit's machine, and the Continue (onNext) that could not be saved, shown until one is. */
+interface FunnelValue {
+  actor: FunnelActor;
+  unsaved: MoveProblem | null;
+  setUnsaved: (change: (before: MoveProblem | null) => MoveProblem | null) => void;
+}
+
+const FunnelContext = createContext<FunnelValue | null>(null);
 
 /**
  * The one place where the funnel machine and the URL meet. The machine owns the step: a new
@@ -122,6 +138,20 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
   });
   const actor = useActorRef(machine);
   const snapshot = useSelector(actor, (current) => current);
+  const [unsaved, setUnsaved] = useState<MoveProblem | null>(null);
+  // A Continue that failed belongs to its step: another step (Back, a link) starts clean.
+  useEffect(() => {
+    let position = actor.getSnapshot().context.position;
+    const subscription = actor.subscribe((now) => {
+      if (now.context.position === position) return;
+      position = now.context.position;
+      setUnsaved(null);
+    });
+    return () => {
+      subscription.unsubscribe();
+    };
+  }, [actor]);
+  const value = useMemo(() => ({ actor, unsaved, setUnsaved }), [actor, unsaved]);
   // The address (and its step index) the machine last heard of: only a move of the browser is
   // news to it. The machine may move on its own first (the resume), before the effects below
   // run; they must not send it back to the address it left.
@@ -216,9 +246,12 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       const current = engine.funnelUrl(`${window.location.pathname}${window.location.search}`);
       if (target === current) goingBackTo = null;
       if (placeOf(now) === ERROR) {
-        // No reason in the state: the error page says it in the patient's words. The engine's
-        // message (the code, the site, the allowed step keys) is for developers (npm run simulate).
-        void navigate(target, { replace: true });
+        // The error page's path has what went wrong and for which code (its code, such as 404,
+        // and the campaign code); the state adds the screen the link opened. The engine's message
+        // (the code, the site, the allowed step keys) is for developers (npm run simulate).
+        const linkScreen = engine.locate(window.location.pathname)?.match.route.screen;
+        const state: FunnelHistoryState = linkScreen === undefined ? {} : { linkScreen };
+        void navigate(target, { replace: true, state });
       } else if (placeOf(now) === 'step' && target !== current && goingBackTo !== target) {
         const from = pushedFromOf(entryState.current);
         if (
@@ -249,7 +282,7 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
 
   const onStep = placeOf(snapshot) === 'step' && urlOf(snapshot) === url;
   return (
-    <FunnelContext.Provider value={actor}>
+    <FunnelContext.Provider value={value}>
       <AnalyticsPage engine={engine} site={site} actor={actor} onStep={onStep} />
       {children}
     </FunnelContext.Provider>
@@ -307,7 +340,10 @@ async function saveLead(lead: SaveLeadInput): Promise<JourneyChange> {
  */
 function saveStep(journeys: JourneyStore, code: string, { to, reached, lead }: StepSaveInput): Promise<void> {
   const record = typeof lead === 'function' ? (lead as JourneyChange) : null;
-  return journeys.save(code, (state) => ({ ...(record === null ? state : record(state)), step: to, reached }));
+  // The move's failure is told by whoever pressed (advance's caller, or onNext): not twice.
+  return journeys.save(code, (state) => ({ ...(record === null ? state : record(state)), step: to, reached }), {
+    report: false,
+  });
 }
 
 /** Sends Next and settles once the machine has moved (or had nowhere to go), or failed to save. */
@@ -340,9 +376,6 @@ function advanceOn(actor: FunnelActor, move: StepMove = {}): Promise<void> {
   });
 }
 
-/** Said each time a Continue could not be saved: the patient is still on the page, and may press again. */
-export const MOVE_NOT_SAVED = 'We could not save your progress, so you are still on this page. Please try again.';
-
 /**
  * Whether the page opens for the patient's journey (its route's `needs`, config/routes.json):
  * the funnel machine's answer, and, when it does not, what the page needed and a way to where
@@ -357,7 +390,7 @@ export interface JourneyGate {
 }
 
 export function useJourneyGate(): JourneyGate | null {
-  const actor = useContext(FunnelContext);
+  const actor = useContext(FunnelContext)?.actor;
   // Without a machine (a page the funnel does not drive) the selectors get no snapshot.
   const status = useSelector(actor ?? undefined, (current?: FunnelSnapshot) => current && gateOf(current));
   const closed = useSelector(
@@ -367,7 +400,7 @@ export function useJourneyGate(): JourneyGate | null {
   );
   return useMemo(
     () =>
-      actor === null || status === undefined
+      actor === undefined || status === undefined
         ? null
         : {
             status,
@@ -388,10 +421,21 @@ function sameClosedPage(a: ClosedPage | null | undefined, b: ClosedPage | null |
 
 /** The funnel step of the page, or null on a page the funnel does not drive. */
 export function useFunnelStep(): FunnelStep | null {
-  const actor = useContext(FunnelContext);
-  const { showSnackbar } = useNotifications();
-  const snapshot = useSelector(actor ?? undefined, (current) => current);
-  if (!actor || !snapshot) return null;
+  const funnel = useContext(FunnelContext);
+  const actor = funnel?.actor;
+  const snapshot = useSelector(actor, (current) => current);
+  if (!funnel || !actor || !snapshot) return null;
+  const { unsaved, setUnsaved } = funnel;
+  const onNext = () => {
+    advanceOn(actor).then(
+      () => {
+        setUnsaved(() => null);
+      },
+      (error: unknown) => {
+        setUnsaved((before) => ({ error, attempt: (before?.attempt ?? 0) + 1 }));
+      },
+    );
+  };
   return {
     index: stepIndexOf(snapshot),
     total: snapshot.context.plan?.steps.length ?? 0,
@@ -402,11 +446,8 @@ export function useFunnelStep(): FunnelStep | null {
     canBack: snapshot.can({ type: 'step.back' }),
     saving: snapshot.hasTag(SAVING),
     advance: (move) => advanceOn(actor, move),
-    onNext: () => {
-      advanceOn(actor).catch(() => {
-        showSnackbar(MOVE_NOT_SAVED);
-      });
-    },
+    onNext,
+    unsaved,
     onBack: () => {
       actor.send({ type: 'step.back' });
     },

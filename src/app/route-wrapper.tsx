@@ -15,6 +15,7 @@ import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { useFunnelStep, useJourneyGate } from './funnel-sync.tsx';
 import type { ClosedPage } from '../engine/funnel-machine.ts';
 import { useHydrated } from '../shared/hydration.ts';
+import { SaveProblem } from '../shared/ui/save-problem.tsx';
 
 /** Shown only for a link to the other brand's site, so loaded like a screen, when needed. */
 const FallbackPage = lazyScreen<{ routeSite: RouteSite }>(() =>
@@ -106,6 +107,17 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
           </Suspense>
         )}
       </ChunkErrorBoundary>
+      {/* A Continue that could not be saved, told under the screen it was pressed on (the
+          message brings itself into view and focus), with Try again: the same move, again. */}
+      {route.funnel === true && step?.unsaved != null && (
+        <SaveProblem
+          error={step.unsaved.error}
+          attempt={step.unsaved.attempt}
+          retry={step.onNext}
+          busy={step.saving}
+          subject="progress"
+        />
+      )}
     </AppPageLayout>
   );
 }

@@ -13,6 +13,7 @@ import {
   type Site,
   type StepKeysFile,
   ENDING_SCREENS,
+  SCREEN_NAMES,
   WHEN_SENT_SCREENS,
 } from './config-types.ts';
 import { campaignCodeOf, compileRoutes, patternParams, sentPath, type RouteTable } from './route-match.ts';
@@ -64,6 +65,7 @@ export function checkConfigRules(files: Partial<Record<keyof ConfigSet, unknown>
   if (funnelsFile && isRecord(funnels)) {
     clean.funnels = {
       unknownCodePath: funnelsFile.unknownCodePath as string,
+      errorCodes: funnelsFile.errorCodes as FunnelsFile['errorCodes'],
       formPageParam: funnelsFile.formPageParam as string,
       funnels: Object.fromEntries(
         Object.entries(funnels).filter(([id]) => isClean('funnels', pointer('funnels', id))),
@@ -305,6 +307,18 @@ function checkFunnelSteps(config: Partial<FunnelConfig>, table: Pages, isClean: 
         '/unknownCodePath',
         `"${funnels.unknownCodePath}" opens no page${didYouMean(funnels.unknownCodePath, knownPagePaths(config))}`,
       );
+    } else if (isClean('funnels', '/errorCodes')) {
+      // The error page reads the link's code from its path, as it does on every other page.
+      for (const [kind, errorCode] of Object.entries(funnels.errorCodes)) {
+        const url = `${funnels.unknownCodePath}/${errorCode}/sample-code`;
+        const reached = table.routes.match(url);
+        if (reached?.route !== page.route || campaignCodeOf(reached) !== 'sample-code')
+          report(
+            'funnels',
+            pointer('errorCodes', kind),
+            `${url} must open ${page.route.path} with "sample-code" as its campaign code`,
+          );
+      }
     }
   }
   // The first code's page for a step path, judged by `judge`; a step that opens no fitting page is left to checkSteps.
@@ -485,6 +499,7 @@ function checkGroups(config: Partial<FunnelConfig>, funnelsClean: boolean, repor
   }
   checkGroupSettings(groups, report);
   if (funnelsClean) checkNewPatientCodes(groups, Object.values(config.funnels?.funnels ?? {}), report);
+  checkUnknownCodeScreens(groups, report);
   for (const code of groupOnly) {
     const at = pointer('groupOnlyCodes', code);
     if (funnelsClean && funnelCodes.has(code))
@@ -580,6 +595,27 @@ function checkGroupSettings(groups: CodeGroupsFile, report: Report) {
         else given.set(code, { group: name, value });
       }
     }
+  }
+}
+
+/** Each screen an unknown code's link is judged by is a real screen, in one group that gives an errorContentKey. */
+function checkUnknownCodeScreens(groups: CodeGroupsFile, report: Report) {
+  const owner = new Map<string, string>();
+  for (const [name, group] of Object.entries(groups.groups)) {
+    (group.unknownCodeScreens ?? []).forEach((screen, index) => {
+      const at = pointer('groups', name, 'unknownCodeScreens', index);
+      if (!(SCREEN_NAMES as readonly string[]).includes(screen))
+        report('codeGroups', at, `unknown screen "${screen}"${didYouMean(screen, SCREEN_NAMES, true)}`);
+      const earlier = owner.get(screen);
+      if (earlier !== undefined) report('codeGroups', at, `screen "${screen}" is also in group "${earlier}"`);
+      owner.set(screen, name);
+    });
+    if (group.unknownCodeScreens !== undefined && group.errorContentKey === undefined)
+      report(
+        'codeGroups',
+        pointer('groups', name, 'unknownCodeScreens'),
+        `group "${name}" gives no errorContentKey for its unknownCodeScreens to use`,
+      );
   }
 }
 

@@ -38,8 +38,14 @@ export interface Funnel {
   variants?: FunnelVariant[];
 }
 
+/** Why a link has no funnel: its code has none on the site, or its pathOverride names a step key the site lacks. */
+export type LinkProblemKind = 'unknown-code' | 'unknown-step-key';
+
 export interface FunnelsFile {
+  /** The error page: a link with no funnel goes to `{unknownCodePath}/{errorCodes[kind]}/{code}`, query kept. */
   unknownCodePath: string;
+  /** The error page's code for each reason a link has no funnel. */
+  errorCodes: Record<LinkProblemKind, string>;
   /** The query parameter numbering a form's pages; the funnel ignores it. */
   formPageParam: string;
   funnels: Record<string, Funnel>;
@@ -65,6 +71,8 @@ export interface CodeGroup {
   codes: string[];
   /** The error page's content entry for these codes. */
   errorContentKey?: string;
+  /** Screens only these codes' patients open: an unknown code's link to one gets this group's errorContentKey. */
+  unknownCodeScreens?: ScreenName[];
   /** The scheduling event type these codes book, in place of their brand's. */
   consultEventType?: string;
   /** Intake page ids these codes see in place of others (route page id to page id). */

@@ -4,6 +4,7 @@ import {
   type Funnel,
   type FunnelConfig,
   type FunnelVariant,
+  type LinkProblemKind,
   type RouteConfig,
   type ScreenName,
   type Site,
@@ -160,13 +161,19 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
 
   const funnelFor = (code: string, site: Site) => codeIndex.get(`${site}:${code}`);
 
+  // The error page keeps what went wrong and for which code in its path, and the link's query.
+  const errorUrlFor = (kind: LinkProblemKind, visit: Visit) =>
+    joinUrl(
+      `${config.funnels.unknownCodePath}/${config.funnels.errorCodes[kind]}/${encodeURIComponent(visit.code)}`,
+      visit.query,
+    );
+
   const planVisit = (visit: Visit): VisitPlan => {
-    const errorUrl = joinUrl(config.funnels.unknownCodePath, visit.query);
     const found = funnelFor(visit.code, visit.brand);
     if (!found) {
       return {
         ok: false,
-        errorUrl,
+        errorUrl: errorUrlFor('unknown-code', visit),
         problem: {
           kind: 'unknown-code',
           code: visit.code,
@@ -196,7 +203,7 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
             : `Unknown ${stepKeys.queryParam} step key "${key}".`;
           return {
             ok: false,
-            errorUrl,
+            errorUrl: errorUrlFor('unknown-step-key', visit),
             problem: { kind: 'unknown-step-key', key, allowed, message: `${reason} Allowed: ${allowed.join(', ')}.` },
           };
         }

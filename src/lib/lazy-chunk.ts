@@ -29,6 +29,12 @@ export interface LoadChunkOptions {
   reload?: () => void;
   /** The storage key. @default CHUNK_RELOAD_KEY */
   key?: string;
+  /** Whether the browser is offline now. @default `navigator.onLine === false` */
+  isOffline?: () => boolean;
+}
+
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && !navigator.onLine;
 }
 
 /**
@@ -77,6 +83,9 @@ function clearFlag(storage: ReloadStorage, key: string) {
  * asks for files that no longer exist, the page is reloaded once to pick up the new version;
  * if the import fails again after that reload, it rejects with a {@link ChunkLoadError}.
  * A successful import clears the memory of the reload, so the next deploy gets its reload too.
+ * Offline, a failed import is the connection, not a deploy: it rejects with the browser's error
+ * and the page stays (a reload would replace it, and what the patient typed, with the
+ * browser's offline page); the same import works again once the browser is back online.
  */
 export async function loadChunk<T>(importer: () => Promise<T>, options: LoadChunkOptions = {}): Promise<T> {
   const {
@@ -86,6 +95,7 @@ export async function loadChunk<T>(importer: () => Promise<T>, options: LoadChun
       window.location.reload();
     },
     key = CHUNK_RELOAD_KEY,
+    isOffline = browserOffline,
   } = options;
   try {
     const loaded = await within(
@@ -96,6 +106,7 @@ export async function loadChunk<T>(importer: () => Promise<T>, options: LoadChun
     if (storage) clearFlag(storage, key);
     return loaded;
   } catch (error) {
+    if (isOffline()) throw error;
     if (!storage) throw new ChunkLoadError({ cause: error });
     const flag = readFlag(storage, key);
     // Another chunk of this page already asked for the reload: wait for it.

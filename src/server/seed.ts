@@ -15,7 +15,7 @@ import { placeSearchKey } from './handlers/places.ts';
  */
 
 /** Raise when the demo content changes, to seed the new rows into existing databases. */
-export const SEED_VERSION = 6;
+export const SEED_VERSION = 7;
 
 /**
  * The assessment page whose questions the symptom-questions call asks again, by the brand's
@@ -689,14 +689,14 @@ export const QUESTION_PAGES: readonly DemoPage[] = [
  */
 const CONTENT: Readonly<Record<string, string>> = {
   'error404-HRT': [
-    'Your answers are saved: open the link from your email or text message again to pick up where you left off.',
+    'If you have started an assessment, your answers are saved: open the link from your email or text message again to pick up where you left off.',
     '',
     'Meanwhile, read about [testosterone replacement therapy](https://peakmens.example/treatments/testosterone-replacement-therapy).',
   ].join('\n'),
   'error404-ED':
     'Looking for treatment for erectile dysfunction? Read about [ED medications](https://peakmens.example/treatments/ed-medications) and how our clinicians prescribe them online.',
   'error404-HRT@female': [
-    'Your answers are saved: open the link from your email or text message again to pick up where you left off.',
+    'If you have started an assessment, your answers are saved: open the link from your email or text message again to pick up where you left off.',
     '',
     'Meanwhile, read about [treatment for perimenopause and menopause](https://peakfemme.example/treatments/perimenopause-and-menopause).',
   ].join('\n'),

@@ -7,6 +7,12 @@ export interface StepMove {
   lead?: SaveLeadInput;
 }
 
+/** A move that could not be saved: why, and how many times in a row (each is told again). */
+export interface MoveProblem {
+  error: unknown;
+  attempt: number;
+}
+
 /** What a screen needs from the funnel: where the patient is, and how to move. */
 export interface FunnelStep {
   /** The step index, counting from 0, or null on a page of the code that is not a step. */
@@ -29,7 +35,12 @@ export interface FunnelStep {
    * where there is no next step.
    */
   advance: (move?: StepMove) => Promise<void>;
-  /** A Continue button's `advance()`: a failure keeps the patient here and says so (MOVE_NOT_SAVED). */
+  /**
+   * A Continue button's `advance()`: a failure keeps the patient here, in `unsaved`, which the
+   * page shows under the screen with Try again (src/app/route-wrapper.tsx).
+   */
   onNext: () => void;
+  /** The last onNext that could not be saved, until one is or the step changes; null when none. */
+  unsaved: MoveProblem | null;
   onBack: () => void;
 }

@@ -61,10 +61,16 @@ test('a new funnel with its own steps, a call-centre variant and a group', () =>
     '/f/intake/fsummer',
     '/f/results/fsummer',
   ]);
-  expect(simulate(engine, '/f/results/fsummer', { brand: 'male' })).toEqual(['/f/results/fsummer', '/error']);
+  expect(simulate(engine, '/f/results/fsummer', { brand: 'male' })).toEqual([
+    '/f/results/fsummer',
+    '/error/404/fsummer',
+  ]);
 });
 
 test('the project config does not know the code until it is added', () => {
   const engine = engineFor(configTexts());
-  expect(simulate(engine, '/hormone-assessment/springhrt')).toEqual(['/hormone-assessment/springhrt', '/error']);
+  expect(simulate(engine, '/hormone-assessment/springhrt')).toEqual([
+    '/hormone-assessment/springhrt',
+    '/error/404/springhrt',
+  ]);
 });

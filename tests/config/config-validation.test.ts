@@ -453,6 +453,27 @@ test('a code that two groups give different consult event types', () => {
   ]);
 });
 
+test('an error page screen for unknown codes that is mistyped, in two groups, or in a group with no content', () => {
+  const texts = editConfig(valid, 'codeGroups', (json) => {
+    Object.assign(must(json.groups.hrt), { unknownCodeScreens: ['hormone-assesment', 'results'] });
+    must(json.groups.ed).unknownCodeScreens = ['results'];
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/code-groups.json: /groups/hrt/unknownCodeScreens/0: unknown screen "hormone-assesment"; did you mean "hormone-assessment"?',
+    'config/code-groups.json: /groups/ed/unknownCodeScreens/0: screen "results" is also in group "hrt"',
+    'config/code-groups.json: /groups/ed/unknownCodeScreens: group "ed" gives no errorContentKey for its unknownCodeScreens to use',
+  ]);
+});
+
+test('an error code that is not three digits', () => {
+  const texts = editConfig(valid, 'funnels', (json) => {
+    json.errorCodes['unknown-code'] = '40';
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/funnels.json: /errorCodes/unknown-code: "40" must be a three-digit code, such as 404',
+  ]);
+});
+
 test('a host pair must name a host of each brand', () => {
   const texts = editConfig(valid, 'brands', (json) => {
     json.hostPairs.push({ male: 'peakmens.example', female: 'peakmens.example' });

@@ -67,7 +67,9 @@ test.each(visits)('$code ($variant) on the $brand brand', ({ code, brand, query,
   if (brand !== site) {
     // The brand selects the funnel table: the other brand's codes have no funnel here.
     expect(reached.map(placeOf)).toEqual([ERROR]);
-    expect(urlOf(reached[0] ?? initialTransition(machine)[0])).toBe(query === '' ? '/error' : `/error?${query}`);
+    expect(urlOf(reached[0] ?? initialTransition(machine)[0])).toBe(
+      `/error/404/${code}${query === '' ? '' : `?${query}`}`,
+    );
     return;
   }
 

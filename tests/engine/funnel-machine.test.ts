@@ -140,11 +140,11 @@ test('a page the funnel does not drive ends the visit', () => {
   expect(urlOf(snapshot)).toBe('/restart-hrt/microbh');
 });
 
-test('an unknown code is an error state that leads to /error with the query', () => {
+test('an unknown code is an error state that leads to the error page with its reason, the code and the query', () => {
   const { snapshot } = replay({ code: 'nosuch', brand: 'male', query: 'landing_id=abc' }, []);
   expect(placeOf(snapshot)).toBe(ERROR);
   expect(snapshot.status).toBe('done');
-  expect(urlOf(snapshot)).toBe('/error?landing_id=abc');
+  expect(urlOf(snapshot)).toBe('/error/404/nosuch?landing_id=abc');
   expect(snapshot.context.problem?.message).toBe('No funnel on the men\'s site for the campaign code "nosuch".');
 });
 
@@ -156,7 +156,7 @@ test('an unknown pathOverride key names the key and the allowed ones', () => {
     allowed: ['cal', 'intake', 'assess', 'end', 'res', 'pay'],
     message: 'Unknown pathOverride step key "later". Allowed: cal, intake, assess, end, res, pay.',
   });
-  expect(urlOf(snapshot)).toBe('/error?pathOverride=assess,later');
+  expect(urlOf(snapshot)).toBe('/error/400/shrt?pathOverride=assess,later');
 });
 
 test("precal is a women's key: on the men's site it names the men's keys", () => {

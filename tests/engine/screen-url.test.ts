@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { groupSetting } from '../../src/engine/code-groups.ts';
+import { errorContentKeyOf, groupSetting } from '../../src/engine/code-groups.ts';
 import { funnelStartUrl, screenUrlFor } from '../../src/engine/funnel-plan.ts';
 import { loadConfig, loadEngine } from '../support/config.ts';
 
@@ -40,4 +40,16 @@ test("a code's funnel starts at its first step, with no query; a code with no fu
   expect(funnelStartUrl(engine, 'bhrt', 'male')).toBe('/payment/bhrt');
   expect(funnelStartUrl(engine, 'dailytada', 'female')).toBeNull();
   expect(funnelStartUrl(engine, 'nope', 'male')).toBeNull();
+});
+
+test("the error page's content: the code's group's, else for an unknown code the group of the screen its link opened, else the default", () => {
+  // SPEC §2: HRT codes get error404-HRT, every other code error404-ED.
+  expect(errorContentKeyOf(codeGroups, 'shrt')).toBe('error404-HRT');
+  expect(errorContentKeyOf(codeGroups, 'dailytada')).toBe('error404-ED');
+  expect(errorContentKeyOf(codeGroups, 'nosuch')).toBe('error404-ED');
+  // A mistyped code on a hormone assessment link is still an HRT patient's.
+  expect(errorContentKeyOf(codeGroups, 'a2', 'hormone-assessment')).toBe('error404-HRT');
+  expect(errorContentKeyOf(codeGroups, 'a2', 'checkout')).toBe('error404-ED');
+  // A code in a group keeps its group's content wherever its link pointed.
+  expect(errorContentKeyOf(codeGroups, 'dailytada', 'hormone-assessment')).toBe('error404-ED');
 });

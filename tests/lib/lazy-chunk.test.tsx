@@ -203,3 +203,18 @@ test('children render untouched when nothing fails', () => {
   expect(screen.getByText('Results')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).toBeNull();
 });
+
+test('offline, a chunk that fails is the connection, not a deploy: the page stays, and the same import works once online', async () => {
+  const storage = memoryStorage();
+  const reload = vi.fn();
+  let offline = true;
+  const importer = vi.fn(() => (offline ? missingChunk() : Promise.resolve('module')));
+
+  await expect(loadChunk(importer, { storage, reload, isOffline: () => offline })).rejects.toThrow(TypeError);
+  expect(reload).not.toHaveBeenCalled();
+  expect(storage.values.size).toBe(0);
+
+  offline = false;
+  await expect(loadChunk(importer, { storage, reload, isOffline: () => offline })).resolves.toBe('module');
+  expect(reload).not.toHaveBeenCalled();
+});

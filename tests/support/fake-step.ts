@@ -25,6 +25,7 @@ export function fakeFunnelStep(overrides: StepOverrides = {}): FakeStep {
     canNext: true,
     canBack: true,
     saving: false,
+    unsaved: null,
     ...overrides,
     onNext: vi.fn<() => void>(),
     onBack: vi.fn<() => void>(),

@@ -1,11 +1,12 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { getMarkdown } from '../../shared/api/content.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
 import { useNotifications } from '../../shared/notifications/notifications.tsx';
 import { funnelConfig } from '../../contract/funnel-config.ts';
-import { groupSetting } from '../../engine/code-groups.ts';
+import { errorContentKeyOf } from '../../engine/code-groups.ts';
+import type { ScreenName } from '../../engine/config-types.ts';
 import { LazyRichText } from '../../shared/content/lazy-rich-text.tsx';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { SupportContact } from '../../shared/ui/support-contact.tsx';
@@ -21,11 +22,6 @@ export const ERROR_CONTENT_KEYS: readonly string[] = [
   ]),
 ];
 
-/** The entry of the code's group (error404-HRT for an HRT code), else the default (error404-ED). */
-export function errorContentKey(pathCode: string | null | undefined): string {
-  return groupSetting(groups, pathCode, 'errorContentKey') ?? groups.defaultErrorContentKey;
-}
-
 export interface ErrorPageProps {
   /** Shown in a very large heading, such as 404. */
   code?: string | undefined;
@@ -35,15 +31,22 @@ export interface ErrorPageProps {
   message?: string | undefined;
   /** The campaign code of the page, which chooses the content entry. */
   pathCode?: string | null | undefined;
+  /** The screen the failed link opened, which chooses the content entry for a code in no group. */
+  linkScreen?: ScreenName | undefined;
   /** Whether to show the content service's rich text (the error page of SPEC §2 does). @default true */
   withContent?: boolean;
+  /** Plain words under the headings. */
+  children?: ReactNode;
+  /** The one primary action; null for none. @default "Start your assessment", to the brand's start */
+  action?: { label: string; to: string; otherSite?: boolean } | null | undefined;
+  /** How to reach the care team. @default the brand's phone and hours */
+  contact?: ReactNode;
 }
 
 /** The content entry of the page's code, as the server has it for the visitor's brand. */
-function useErrorContent(pathCode: string | null | undefined, enabled: boolean): string | null {
+function useErrorContent(key: string, enabled: boolean): string | null {
   const { showSnackbar } = useNotifications();
   const [markdown, setMarkdown] = useState<string | null>(null);
-  const key = errorContentKey(pathCode);
 
   useEffect(() => {
     if (!enabled) return undefined;
@@ -69,9 +72,20 @@ function useErrorContent(pathCode: string | null | undefined, enabled: boolean):
  * patient's words, the content for the code, and a way forward: the brand's phone to tap and
  * the brand's start as the one primary action.
  */
-export function ErrorPage({ code, description, message, pathCode, withContent = true }: ErrorPageProps) {
+export function ErrorPage({
+  code,
+  description,
+  message,
+  pathCode,
+  linkScreen,
+  withContent = true,
+  children,
+  action,
+  contact,
+}: ErrorPageProps) {
   const { brand } = useBrand();
-  const markdown = useErrorContent(pathCode, withContent);
+  const markdown = useErrorContent(errorContentKeyOf(groups, pathCode, linkScreen), withContent);
+  const primary = action === undefined ? { label: 'Start your assessment', to: brand.startPath } : action;
 
   return (
     <Paper className={classes.card} radius={16} data-error-card="">
@@ -97,21 +111,29 @@ export function ErrorPage({ code, description, message, pathCode, withContent = 
             {message}
           </Title>
         )}
+        {children !== undefined && <div className={classes.content}>{children}</div>}
         {markdown !== null && (
           <Text component="div" className={classes.content}>
             <LazyRichText markdown={markdown} />
           </Text>
         )}
-        <div className={classes.content}>
-          <SupportContact lead="Questions? Call our care team at" />
-        </div>
-        <div className={classes.actions}>
-          <ActionBar>
-            <Button component={Link} to={brand.startPath}>
-              Start your assessment
-            </Button>
-          </ActionBar>
-        </div>
+        <div className={classes.content}>{contact ?? <SupportContact lead="Questions? Call our care team at" />}</div>
+        {primary !== null && (
+          <div className={classes.actions}>
+            <ActionBar>
+              {/* Another brand's site is another origin: a plain link, not the router's. */}
+              {primary.otherSite === true ? (
+                <Button component="a" href={primary.to}>
+                  {primary.label}
+                </Button>
+              ) : (
+                <Button component={Link} to={primary.to}>
+                  {primary.label}
+                </Button>
+              )}
+            </ActionBar>
+          </div>
+        )}
       </Stack>
     </Paper>
   );

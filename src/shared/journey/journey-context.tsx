@@ -10,7 +10,13 @@ import {
 } from 'react';
 import type { JourneyState } from '../../contract/journey-state.ts';
 import { useNotifications } from '../notifications/notifications.tsx';
-import { JourneyStore, type JourneyCalls, type JourneyChange, type JourneyStatus } from './journey-store.ts';
+import {
+  JourneyStore,
+  type JourneyCalls,
+  type JourneyChange,
+  type JourneyStatus,
+  type SaveOptions,
+} from './journey-store.ts';
 
 const JourneyContext = createContext<JourneyStore | null>(null);
 
@@ -19,13 +25,19 @@ export function JourneyProvider({ calls, children }: { calls?: JourneyCalls; chi
   const { showSnackbar } = useNotifications();
   const [store] = useState(() => new JourneyStore(calls, showSnackbar));
   // pagehide, not unload: it also fires when a phone's browser puts the page away for good.
+  // Back online, what could not be saved is saved at once.
   useEffect(() => {
     const flush = () => {
       store.flush();
     };
+    const retry = () => {
+      store.retryUnsaved();
+    };
     window.addEventListener('pagehide', flush);
+    window.addEventListener('online', retry);
     return () => {
       window.removeEventListener('pagehide', flush);
+      window.removeEventListener('online', retry);
     };
   }, [store]);
   return <JourneyContext.Provider value={store}>{children}</JourneyContext.Provider>;
@@ -44,7 +56,7 @@ export interface JourneyHandle {
   /** Changes the journey in memory; it is saved a moment later. */
   update: (change: JourneyChange) => void;
   /** Changes the journey and saves it now; rejects with an ApiError when the server does not take it. */
-  save: (change?: JourneyChange) => Promise<void>;
+  save: (change?: JourneyChange, options?: SaveOptions) => Promise<void>;
 }
 
 /** The patient's journey in a funnel (by campaign code); 'none' for pages without a code. */
@@ -60,6 +72,9 @@ export function useJourney(pathCode: string | null): JourneyHandle {
     },
     [store, key],
   );
-  const save = useCallback((change?: JourneyChange) => store.save(key, change), [store, key]);
+  const save = useCallback(
+    (change?: JourneyChange, options?: SaveOptions) => store.save(key, change, options),
+    [store, key],
+  );
   return useMemo(() => ({ status: snapshot.status, state: snapshot.state, update, save }), [snapshot, update, save]);
 }

@@ -4,6 +4,16 @@ import { JOURNEY_VERSION, migrateJourneyState, type JourneyState } from '../../c
 /** How long the store waits after the last keystroke before saving typed answers. */
 export const SAVE_DELAY_MS = 600;
 
+/** How a save asked for now behaves. */
+export interface SaveOptions {
+  /**
+   * Whether a failure is also told to the patient by the store (its onProblem). A caller that
+   * says so itself, where the patient pressed (a form's Next, the funnel's move), passes false,
+   * so the patient is told once. @default true
+   */
+  report?: boolean;
+}
+
 export type JourneyStatus = 'loading' | 'ready' | 'unsaved';
 
 /** One funnel's journey as the page holds it. */
@@ -150,14 +160,25 @@ export class JourneyStore {
    * Changes the journey and saves it now; resolves once the server has it. The caller
    * decides what a failure means (a screen stays put and says so).
    */
-  save(pathCode: string, change?: JourneyChange): Promise<void> {
+  save(pathCode: string, change?: JourneyChange, options: SaveOptions = {}): Promise<void> {
     const entry = this.entry(pathCode);
     if (change) this.apply(entry, change);
     if (entry.timer !== undefined) {
       clearTimeout(entry.timer);
       entry.timer = undefined;
     }
-    return this.enqueueSave(pathCode, entry);
+    return this.enqueueSave(pathCode, entry, options.report ?? true);
+  }
+
+  /**
+   * Saves again every journey whose last save failed: the browser is back online, and the
+   * answers kept on the page since ("we will try again") should reach the server without
+   * waiting for the patient's next change.
+   */
+  retryUnsaved(): void {
+    for (const [pathCode, entry] of this.entries) {
+      if (entry.snapshot.status === 'unsaved') this.enqueueSave(pathCode, entry).catch(() => undefined);
+    }
   }
 
   /**
@@ -242,10 +263,10 @@ export class JourneyStore {
   }
 
   /** Saves once the journey has loaded and every save asked for before has gone. */
-  private enqueueSave(pathCode: string, entry: Entry): Promise<void> {
+  private enqueueSave(pathCode: string, entry: Entry, report = true): Promise<void> {
     // The load first, outside the queue: a slow load of one code does not hold up another's save.
     return entry.loading.then(() => {
-      const turn = this.saving.then(() => this.send(pathCode, entry));
+      const turn = this.saving.then(() => this.send(pathCode, entry, report));
       // A failed save must not stop the next one.
       this.saving = turn.then(ignore, ignore);
       return turn;
@@ -258,7 +279,7 @@ export class JourneyStore {
    * loads it, applies the pending changes to it and tries again, up to the policy's limit;
    * the changes stay pending either way, so a later save still carries them.
    */
-  private async send(pathCode: string, entry: Entry): Promise<void> {
+  private async send(pathCode: string, entry: Entry, report: boolean): Promise<void> {
     try {
       if (entry.unloaded) await this.reload(pathCode, entry);
       for (let attempt = 0; ; attempt += 1) {
@@ -280,7 +301,7 @@ export class JourneyStore {
     } catch (error) {
       if (entry.snapshot.status !== 'unsaved') {
         this.set(entry, { ...entry.snapshot, status: 'unsaved' });
-        this.onProblem('Your answers could not be saved just now. Keep this page open; we will try again.');
+        if (report) this.onProblem('Your answers could not be saved just now. Keep this page open; we will try again.');
       }
       throw error;
     }

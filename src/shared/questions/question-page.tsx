@@ -36,6 +36,8 @@ export interface QuestionPageProps {
   disabled?: boolean;
   /** Secondary actions after the submit button, such as Back. */
   secondaryActions?: ReactNode;
+  /** Shown just above the buttons, where the patient pressed: why the last press did not go through. */
+  problem?: ReactNode;
 }
 
 function Field({ type, ...props }: FieldProps & { type: Question['type'] }) {
@@ -99,6 +101,7 @@ export function QuestionPage({
   submitLabel = 'Next',
   disabled = false,
   secondaryActions,
+  problem,
 }: QuestionPageProps) {
   const baseId = useId();
   const fieldId = (ref: string) => `${baseId}-${ref}`;
@@ -171,6 +174,7 @@ export function QuestionPage({
             />
           );
         })}
+        {problem}
         <ActionBar>
           <Button type="submit" disabled={disabled}>
             {submitLabel}

@@ -1,10 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ApiError } from '../api/http.ts';
 import { getPageQuestions } from '../api/content.ts';
 import type { QuestionPage as QuestionPageData } from '../../contract/api-types.ts';
-import { useNotifications } from '../notifications/notifications.tsx';
 import { useStableNavigate } from '../use-stable-navigate.ts';
 import { funnelConfig } from '../../contract/funnel-config.ts';
 import { joinUrl, parseQuery, splitUrl, withoutQueryParam } from '../../engine/url.ts';
@@ -20,6 +18,7 @@ import { QuestionPage } from '../questions/question-page.tsx';
 import { validatePage, type PageErrors } from '../questions/validate-page.ts';
 import type { JourneyHandle } from '../journey/journey-context.tsx';
 import { LoadProblem } from './load-problem.tsx';
+import { SaveProblem } from './save-problem.tsx';
 import { useApiData } from '../api/use-api-data.ts';
 import { pushedFromOf, withPushedFrom } from '../history-entry.ts';
 
@@ -105,7 +104,6 @@ export function FormRunner({
   what = 'the questions',
   intro,
 }: FormRunnerProps) {
-  const { showSnackbar } = useNotifications();
   const location = useLocation();
   // Kept on every page's entry: it tells the funnel which step this is (microbh books twice).
   const historyState: unknown = location.state;
@@ -115,6 +113,8 @@ export function FormRunner({
   );
   const [errors, setErrors] = useState<PageErrors>({});
   const [busy, setBusy] = useState(false);
+  // The last press that could not be saved, shown until one is (attempt counts the failures).
+  const [problem, setProblem] = useState<{ error: unknown; attempt: number } | null>(null);
 
   const ready = journey.status !== 'loading' && loaded.status === 'ready';
   const answers = journey.state.answers as Readonly<Record<string, string[]>>;
@@ -180,8 +180,11 @@ export function FormRunner({
   };
 
   // Each page is a history entry (?page=N), so the browser's Back and Forward move one page.
-  const goTo = async (next: number) => {
+  // The page shown is recorded in the journey by the effect above (for a patient who returns
+  // by the campaign link, without a number).
+  const showPage = (next: number) => {
     setErrors({});
+    setProblem(null);
     const before = document.querySelector('main form h2');
     // The page being left gets its number first, so Back returns to it and not to the journey's page.
     if (!numbered) {
@@ -190,38 +193,40 @@ export function FormRunner({
     void navigate(pageUrl(location.pathname, location.search, next + 1), {
       state: withPushedFrom(historyState, { page: index + 1 }),
     });
-    // The answers and the new page are saved at once (the journey gives the page back to a
-    // patient who returns by the campaign link, without a number).
-    await journey.save((state) => ({ ...state, pages: { ...state.pages, [key]: next } }));
     showNewPage(before);
   };
 
   // The page's Back to the page this entry was pushed from is the browser's Back, so the
-  // browser's Back after it goes on back and its Forward returns; otherwise a new entry.
-  const goBackTo = async (previous: number) => {
+  // browser's Back after it goes on back and its Forward returns; otherwise a new entry. Back
+  // needs nothing saved first: the answers go with the next save.
+  const goBackTo = (previous: number) => {
     const from = pushedFromOf(historyState);
     if (from === null || !('page' in from) || from.page !== previous + 1) {
-      await goTo(previous);
+      showPage(previous);
       return;
     }
     setErrors({});
+    setProblem(null);
     const before = document.querySelector('main form h2');
     void navigate(-1);
     showNewPage(before);
   };
 
+  // Next saves the answers before the page is left, and the last page's onComplete saves (and
+  // moves, through the funnel machine) before it resolves: a press the server has not taken
+  // moves nothing and loses nothing, and is said here, where the patient pressed. Try again
+  // submits the page again, so the same press, checked again, goes the same way.
   const submit = async () => {
     setBusy(true);
     try {
       if (last) await onComplete(pages);
-      else await goTo(index + 1);
+      else {
+        await journey.save(undefined, { report: false });
+        showPage(index + 1);
+      }
+      setProblem(null);
     } catch (error) {
-      // What the server said, when it answered; a dropped connection is no words for a patient.
-      showSnackbar(
-        error instanceof ApiError && error.status !== null
-          ? error.message
-          : 'Your answers could not be saved. Please try again.',
-      );
+      setProblem((before) => ({ error, attempt: (before?.attempt ?? 0) + 1 }));
     } finally {
       setBusy(false);
     }
@@ -258,13 +263,18 @@ export function FormRunner({
           onSubmit={() => void submit()}
           submitLabel={busy ? 'Saving…' : last ? finishLabel : 'Next'}
           disabled={busy}
+          problem={
+            problem !== null && (
+              <SaveProblem error={problem.error} attempt={problem.attempt} retry="submit" busy={busy} />
+            )
+          }
           secondaryActions={
             (index > 0 || onBack) && (
               <Button
                 variant="default"
                 disabled={busy}
                 onClick={() => {
-                  if (index > 0) void goBackTo(index - 1).catch(() => undefined);
+                  if (index > 0) goBackTo(index - 1);
                   else onBack?.();
                 }}
               >

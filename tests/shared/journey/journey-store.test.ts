@@ -250,6 +250,41 @@ test('a failed save rejects with the API error, says so once and marks the journ
   expect(snapshot.state.answers).toEqual({ 'energy-level': ['High'], symptoms: ['fatigue'] });
 });
 
+test('a save whose caller tells the patient itself is not told again by the store', async () => {
+  const server = fakeServer();
+  const onProblem = vi.fn();
+  const store = new JourneyStore(server.calls, onProblem);
+  await store.ready('shrt');
+  server.control.failSaves = true;
+
+  await expect(store.save('shrt', answer('energy-level', 'Low'), { report: false })).rejects.toBeInstanceOf(ApiError);
+
+  expect(onProblem).not.toHaveBeenCalled();
+  expect(store.snapshot('shrt').status).toBe('unsaved');
+});
+
+test('back online, what could not be saved is saved at once, with everything kept meanwhile', async () => {
+  const server = fakeServer();
+  const store = new JourneyStore(server.calls);
+  await store.ready('shrt');
+  await store.ready('fha1');
+  server.control.failSaves = true;
+  await store.save('shrt', answer('energy-level', 'Low')).catch(() => undefined);
+  store.update('shrt', answer('symptoms', 'fatigue'));
+  await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+  const before = server.saves.length;
+
+  server.control.failSaves = false;
+  store.retryUnsaved();
+  await vi.advanceTimersByTimeAsync(0);
+
+  // Only the journey that was not saved is sent, once, with both answers.
+  const sent = server.saves.slice(before);
+  expect(sent.map((save) => save.pathCode)).toEqual(['shrt']);
+  expect(sent[0]?.state.answers).toEqual({ 'energy-level': ['Low'], symptoms: ['fatigue'] });
+  expect(store.snapshot('shrt').status).toBe('ready');
+});
+
 test('after a failed save the next one still goes, with everything, and the journey is saved again', async () => {
   const server = fakeServer();
   const onProblem = vi.fn();

@@ -79,10 +79,40 @@ test('a patient answers a page, goes on, and the page they are on is kept in the
 
   expect(await screen.findByRole('heading', { name: 'Your symptoms' })).toBeVisible();
   expect(screen.getByText('Page 2 of 4')).toBeVisible();
-  expect(journey.saved.get('shrt')).toMatchObject({
-    pages: { MIP: 1 },
-    answers: { birthdate: ['1980-02-29'], state: ['TX'], weight: ['180'] },
+  // The answers were saved before the page was left; the page shown follows a moment later.
+  await waitFor(() => {
+    expect(journey.saved.get('shrt')).toMatchObject({
+      pages: { MIP: 1 },
+      answers: { birthdate: ['1980-02-29'], state: ['TX'], weight: ['180'] },
+    });
   });
+});
+
+test('Next saves the answers before the page is left: a save that fails keeps the page, says so in place, and Try again goes on', async () => {
+  server.use(pageQuestionsHandler());
+  const user = userEvent.setup();
+  const journey = memoryJourneyCalls();
+  const save = journey.save;
+  let failing = true;
+  journey.save = (...args) => (failing ? Promise.reject(new TypeError('Failed to fetch')) : save(...args));
+  renderWithProviders(<Runner form={ASSESSMENT} />, { journeyCalls: journey });
+
+  await answerAboutYou(user);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+
+  const problem = await screen.findByRole('alert', { name: /not saved yet/ });
+  expect(problem).toHaveTextContent('They are kept on this page');
+  await waitFor(() => {
+    expect(problem).toHaveFocus();
+  });
+  expect(screen.getByRole('heading', { name: 'About you' })).toBeVisible();
+  expect(screen.getByRole('spinbutton', { name: 'What is your weight in pounds?' })).toHaveValue(180);
+
+  failing = false;
+  await user.click(within(problem).getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Your symptoms' })).toBeVisible();
+  expect(screen.queryByRole('alert', { name: /not saved yet/ })).not.toBeInTheDocument();
+  expect(journey.saved.get('shrt')?.answers).toMatchObject({ weight: ['180'] });
 });
 
 test('coming back (a reload or a new visit) resumes on the same page with every answer', async () => {
@@ -97,6 +127,9 @@ test('coming back (a reload or a new visit) resumes on the same page with every 
   await user.click(choose(CLOT, 'No'));
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { name: 'Where should we send your results?' });
+  await waitFor(() => {
+    expect(journey.saved.get('shrt')?.pages).toEqual({ MIP: 3 });
+  });
   first.unmount();
 
   renderWithProviders(<Runner form={ASSESSMENT} />, { journeyCalls: journey });
@@ -181,16 +214,24 @@ test('when the last page cannot be saved, the patient hears why and stays with t
   await user.click(choose(CLOT, 'No'));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-  expect(await screen.findByRole('status')).toHaveTextContent('/saveLead: 503: Service unavailable');
+  // Where the patient pressed: in plain words, with the API's text small, for the care team (SPEC §8).
+  const problem = await screen.findByRole('alert', { name: /not saved yet/ });
+  expect(problem).toHaveTextContent('Something went wrong on our side');
+  expect(problem).toHaveTextContent('/saveLead: 503: Service unavailable');
   expect(screen.getByRole('heading', { name: 'Your health' })).toBeVisible();
   expect(choose(CLOT, 'No')).toBeChecked();
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  // Try again is the same press: the page is checked and completed again.
+  await user.click(within(problem).getByRole('button', { name: 'Try again' }));
   // An error that is not the API's says nothing technical.
   await waitFor(() => {
-    expect(screen.getByRole('status')).toHaveTextContent('Your answers could not be saved. Please try again.');
+    expect(screen.getByRole('alert', { name: /not saved yet/ })).toHaveTextContent('We could not reach our service');
   });
+  expect(screen.getByRole('alert', { name: /not saved yet/ })).not.toHaveTextContent('socket');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(onComplete).toHaveBeenCalledTimes(3);
+  await waitFor(() => {
+    expect(screen.queryByRole('alert', { name: /not saved yet/ })).not.toBeInTheDocument();
+  });
 });
 
 test('questions that do not load say so, and Try again loads them', async () => {
