@@ -42,18 +42,22 @@ function setCookieOf(reply: Reply): string | undefined {
 /** The `name=value` of a Set-Cookie header. */
 const pairOf = (setCookie: string | undefined) => setCookie?.split(';', 1)[0];
 
-/** What an attacker does first: a cookieless write that the server answers with a real session cookie. */
-async function issuedSession(): Promise<string> {
-  const stranger = server.browser();
-  const saved = await stranger({
+/** A browser's first save of its journey for a code, with the answers given so far. */
+function saveJourney(browser: Browser, pathCode: string, answers: Record<string, string[]> = {}): Promise<Reply> {
+  return browser({
     method: 'PUT',
     url: '/api/journey',
     payload: {
-      pathCode: 'quiz',
-      state: { version: 2, landedAt: '2026-11-27T09:00:00.000Z', answers: {}, pages: {}, completed: [], records: {} },
+      pathCode,
+      state: { version: 2, landedAt: '2026-11-27T09:00:00.000Z', answers, pages: {}, completed: [], records: {} },
     },
   });
-  expect(saved.status).toBe(200);
+}
+
+/** What an attacker does first: a cookieless write that the server answers with a real session cookie. */
+async function issuedSession(): Promise<string> {
+  const stranger = server.browser();
+  expect((await saveJourney(stranger, 'quiz')).status).toBe(200);
   const planted = stranger.cookie();
   if (planted === undefined) throw new Error('the server set no cookie');
   return planted;
@@ -68,22 +72,7 @@ test('a planted session that saves the patient’s first lead is renewed: the pl
   const planted = await issuedSession();
   const victim = server.browser(planted);
   // The patient's journey is saved under the planted session, then the assessment's lead.
-  const journey = await victim({
-    method: 'PUT',
-    url: '/api/journey',
-    payload: {
-      pathCode: 'shrt',
-      state: {
-        version: 2,
-        landedAt: '2026-11-27T09:00:00.000Z',
-        answers: { 'energy-level': ['Low'] },
-        pages: { MIP: 2 },
-        completed: [],
-        records: {},
-      },
-    },
-  });
-  expect(journey.status).toBe(200);
+  expect((await saveJourney(victim, 'shrt', { 'energy-level': ['Low'] })).status).toBe(200);
   const lead = await victim({
     method: 'POST',
     url: '/api/memoForm/saveLead',
@@ -206,14 +195,7 @@ test('over https the cookie is __Host- prefixed, Secure, on /; a cookie without 
     const tossed = (patient.cookie() ?? '').replace(/^__Host-/, '');
     expect((await secure.browser(tossed)({ ...read, headers: https })).status).toBe(404);
     // Plain http (development) keeps the plain name on /api.
-    const plain = await secure.browser()({
-      method: 'PUT',
-      url: '/api/journey',
-      payload: {
-        pathCode: 'shrt',
-        state: { version: 2, landedAt: '2026-11-27T09:00:00.000Z', answers: {}, pages: {}, completed: [], records: {} },
-      },
-    });
+    const plain = await saveJourney(secure.browser(), 'shrt');
     expect(setCookieOf(plain)).toMatch(
       /^funnel_journey=[^;]+; Path=\/api; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
     );

@@ -123,6 +123,8 @@ export async function startTestServer(
     rateLimits?: boolean;
     /** The proxies whose X-Forwarded-Proto is believed (TRUST_PROXY), so a test can call as if over https. */
     trustProxy?: string;
+    /** A built app to serve (its index.html and files), as STATIC_DIR. */
+    staticDir?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -141,6 +143,7 @@ export async function startTestServer(
     logStream: { write: (line) => logs.push(line) },
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(options.staticDir === undefined ? {} : { staticDir: options.staticDir }),
   });
   await app.ready();
   let closed = false;

@@ -4,12 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
-import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
-import { MIGRATIONS } from '../../src/server/migrations.ts';
-import { seedDemoData } from '../../src/server/seed.ts';
-import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
+import type { InjectOptions } from 'fastify';
+import { startTestServer, type TestServer } from './test-server.ts';
 
 /**
  * Issue 24, point 2: a browser that once reached the site over https must never again be
@@ -21,36 +17,21 @@ import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-let dir: string;
-let db: Db;
-let app: FastifyInstance;
+let built: string;
+let server: TestServer;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'funnel-https-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head></head><body></body></html>');
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'export {};\n');
-  db = openDatabase(databaseFile(dir), MIGRATIONS);
-  seedDemoData(db);
-  app = buildApp({
-    db,
-    routes: serverRoutes(),
-    handlers: SERVER_HANDLERS,
-    clientToken: 'test-client-token-0123456789',
-    staffToken: 'test-staff-token-0123456789',
-    linkSecret: 'test-link-secret-0123456789',
-    staticDir: dir,
-    logLevel: false,
-    // A TLS-terminating proxy on this machine says which requests came over https.
-    trustProxy: '127.0.0.1',
-  });
-  await app.ready();
+  built = mkdtempSync(path.join(tmpdir(), 'funnel-https-'));
+  writeFileSync(path.join(built, 'index.html'), '<!doctype html><html lang="en"><head></head><body></body></html>');
+  mkdirSync(path.join(built, 'assets'));
+  writeFileSync(path.join(built, 'assets', 'index-abc123.js'), 'export {};\n');
+  // A TLS-terminating proxy on this machine says which requests came over https.
+  server = await startTestServer({ staticDir: built, trustProxy: '127.0.0.1' });
 });
 
 afterAll(async () => {
-  await app.close();
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  await server.remove();
+  rmSync(built, { recursive: true, force: true });
 });
 
 /** Every kind of answer the server gives: page, file, redirect, API data, API errors, a bad URL. */
@@ -67,7 +48,7 @@ const REQUESTS: readonly InjectOptions[] = [
 
 test('every answer to a request that came over https carries Strict-Transport-Security for a year, subdomains included', async () => {
   for (const request of REQUESTS) {
-    const reply = await app.inject({
+    const reply = await server.app.inject({
       ...request,
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-proto': 'https' },
@@ -78,13 +59,13 @@ test('every answer to a request that came over https carries Strict-Transport-Se
 
 test('over plain http no answer carries it (browsers ignore it there, and a development server must stay reachable)', async () => {
   for (const request of REQUESTS) {
-    const reply = await app.inject(request);
+    const reply = await server.app.inject(request);
     expect(reply.headers['strict-transport-security'], `${request.method ?? ''} ${request.url as string}`).toBe(
       undefined,
     );
   }
   // Nor when a client that is not the trusted proxy claims https.
-  const claimed = await app.inject({
+  const claimed = await server.app.inject({
     ...REQUESTS[0],
     remoteAddress: '203.0.113.9',
     headers: { 'x-forwarded-proto': 'https' },
