@@ -1,16 +1,15 @@
-import brandsFile from '../../config/brands.json';
 import productsFile from '../../config/products.json';
-import type { BrandsFile, ProductsFile, Site } from '../engine/config-types.ts';
+import type { ProductsFile, Site } from '../engine/config-types.ts';
 import type { FollowOnProduct, PathCode, ProductCategory, ProductId, ProductKind } from '../contract/api-types.ts';
 
 /**
  * Which product a campaign code sells on a brand's site: the payment page fetches it and the
  * order names it; the server takes the order's product from the same brand's category. Read
- * by the payment feature (loaded with the payment page only) and the server.
+ * by the payment feature (loaded with the payment page only) and the server; it imports no
+ * config the first page does, so it moves no bytes into the first load (e2e/first-load.spec.ts).
  */
 
 const products = productsFile as ProductsFile;
-const brands = brandsFile as BrandsFile;
 
 /** What the product fetch is asked for (SPEC §7). */
 export interface ProductRequest {
@@ -21,9 +20,9 @@ export interface ProductRequest {
   followOn?: FollowOnProduct;
 }
 
-/** The product category a brand sells in (config/brands.json): hrt on the men's site, fhrt on the women's. */
+/** The product category of a brand: hrt for the men's site, fhrt for the women's. */
 export function productCategoryFor(site: Site): ProductCategory {
-  return brands.brands[site].defaultProductCategory;
+  return site === 'female' ? 'fhrt' : 'hrt';
 }
 
 /**

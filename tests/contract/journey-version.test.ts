@@ -126,6 +126,11 @@ test('whatever version 1 record names a save holds, the migrated journey is one 
     'booking.x': 'value-8',
     [`cont.${'y'.repeat(50)}`]: 'value-9',
     'restart..': 'value-11',
+    // paymentKey renamed, over the leftover payment.key that came after it...
+    'payment.key': 'value-13',
   });
+  // ...and over one that came before it.
+  const keyFirst = migrateJourneyState({ ...V1, records: { 'payment.key': 'leftover', paymentKey: 'written' } });
+  expect(keyFirst.records).toEqual({ 'payment.key': 'written' });
   expect(Object.keys(migrated.records)).not.toContain('a');
 });
