@@ -22,13 +22,15 @@ const KIB = 1024;
  * budgets moved by that much, and no more. Issue 23 (a page reached without the journey it
  * needs) put the check in the funnel machine, which every page loads: 0.95 KiB (gzip) of the
  * entry chunk, measured against the build before it; results and intake, the two at their
- * line, moved by 1 KiB.
+ * line, moved by 1 KiB. Issue 24's rule for a version 1 journey's unknown records
+ * (src/contract/journey-state.ts, which every page runs on the journey it loads) costs about
+ * 0.1 KiB on every page: each budget moved by that much.
  */
 const BUDGET_KIB: Readonly<Record<string, number>> = {
-  'hormone-assessment': 161.5,
-  results: 146,
-  payment: 198.5,
-  intake: 167.5,
+  'hormone-assessment': 161.6,
+  results: 146.1,
+  payment: 198.6,
+  intake: 167.6,
 };
 
 function budgetOf(pathname: string): number {

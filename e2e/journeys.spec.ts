@@ -125,6 +125,8 @@ test('shrt: the men’s HRT funnel from the assessment to a booked consult, one 
   expect(records.orders).toHaveLength(1);
   const answered = new Set(records.leads[0]?.answers.map((answer) => answer.ref));
   for (const ref of ['birthdate', 'symptoms', 'conditions', 'shipping-address']) expect(answered).toContain(ref);
+  // The men's brand makes a man's customer record (issue 24: the consultation's order made a woman's).
+  expect(records.customers.map((customer) => customer.gender)).toEqual(['male']);
 });
 
 test('fha1: the women’s funnel, with the consult video page, ends booked with one lead and one order', async ({
@@ -163,6 +165,7 @@ test('fha1: the women’s funnel, with the consult video page, ends booked with 
   const records = recordsOf(patient.email);
   expect(records.leads).toHaveLength(1);
   expect(records.orders).toHaveLength(1);
+  expect(records.customers.map((customer) => customer.gender)).toEqual(['female']);
 });
 
 test('cchrt: assessment, intake and booking without payment: one lead, no order', async ({ page }) => {

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ServerConfigError } from '../src/server/config-error.ts';
-import { contentSecurityPolicy, SECURITY_HEADERS } from '../src/server/content-security-policy.ts';
+import { contentSecurityPolicy, securityHeadersFor } from '../src/server/content-security-policy.ts';
 import { readServiceSettings, withServiceSettings } from '../src/server/service-settings.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../src/contract/csp-nonce.ts';
 
@@ -41,12 +41,25 @@ for (const routes of Object.values(shells)) {
   }
 }
 
+/**
+ * The headers every answer carries, as the server sends them over https (a static host serves
+ * patients over https only: its http answers should be redirects to https, without them).
+ */
+function printSecurityHeaders() {
+  for (const [name, value] of Object.entries(securityHeadersFor(true))) console.log(`  ${headerName(name)}: ${value}`);
+}
+
+/** A header's name as people write it: Strict-Transport-Security. */
+function headerName(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
+}
+
 const withNonce = contentSecurityPolicy(settings, CSP_NONCE_PLACEHOLDER);
 const withoutNonce = withNonce.replace(`'nonce-${CSP_NONCE_PLACEHOLDER}'`, "'unsafe-inline'");
 console.log(`Wrote the service settings into ${file}.\n`);
 console.log('Headers for index.html (every path that is not a file serves it):');
 console.log(`  Content-Security-Policy: ${withNonce}`);
-for (const [name, value] of Object.entries(SECURITY_HEADERS)) console.log(`  ${name}: ${value}`);
+printSecurityHeaders();
 console.log('  Cache-Control: no-cache');
 console.log(`\nIf the host cannot put a fresh nonce in place of ${CSP_NONCE_PLACEHOLDER} per response:`);
 console.log(`  Content-Security-Policy: ${withoutNonce}`);
@@ -56,7 +69,7 @@ console.log('  Cache-Control: public, max-age=31536000, immutable');
 console.log('  Content-Encoding: br, with the file.br the build wrote, when Accept-Encoding has br;');
 console.log('                    else gzip, with file.gz, when it has gzip; else none, with the file');
 console.log('  Vary: Accept-Encoding');
-for (const [name, value] of Object.entries(SECURITY_HEADERS)) console.log(`  ${name}: ${value}`);
+printSecurityHeaders();
 if (Object.keys(shells).length > 0) {
   console.log('\nEach route has its own page with its first screen in it (docs/performance.md). Serve it');
   console.log("instead of index.html, with index.html's headers, on the brand's host; a host that cannot");

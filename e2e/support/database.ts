@@ -6,11 +6,13 @@ import { E2E_DATA_DIR } from './sites.ts';
 export interface PatientRecords {
   leads: { landingId: string; formId: string; pathCode: string | null; answers: { ref: string; value: string[] }[] }[];
   orders: { id: string; kind: string; productId: string; total: string; status: string }[];
+  /** The customers their orders made, with the sex the clinic's records give them. */
+  customers: { ktCustomerId: string; gender: string }[];
 }
 
 /**
  * Reads what the local server saved for a patient, read-only, as a clinic's system would see
- * it: their leads (by the email in the lead) and the orders of those leads.
+ * it: their leads (by the email in the lead), the orders of those leads and the customers made of them.
  */
 export function recordsOf(email: string, dataDir: string = E2E_DATA_DIR): PatientRecords {
   // The server's database: playwright.config.ts starts each server with its own DATA_DIR.
@@ -41,7 +43,15 @@ export function recordsOf(email: string, dataDir: string = E2E_DATA_DIR): Patien
           status: row.status,
         })),
     );
-    return { leads, orders };
+    const customers = leads.flatMap((lead) =>
+      db
+        .prepare<[string], { kt_customer_id: string; gender: string }>(
+          'SELECT kt_customer_id, gender FROM customers WHERE landing_id = ? ORDER BY kt_customer_id',
+        )
+        .all(lead.landingId)
+        .map((row) => ({ ktCustomerId: row.kt_customer_id, gender: row.gender })),
+    );
+    return { leads, orders, customers };
   } finally {
     db.close();
   }

@@ -9,7 +9,11 @@ export { expect, type Page, type Request, type TestInfo } from '@playwright/test
  * Policy"), in every page and frame of the test's context; a test that meant to block a
  * service uses `page.route`, which the policy never sees.
  */
-export const test = base.extend<{ contentSecurityPolicy: undefined; cspViolations: string[] }>({
+export const test = base.extend<{
+  contentSecurityPolicy: undefined;
+  cspViolations: string[];
+  noUndefinedInRequests: undefined;
+}>({
   /** What the policy refused during the test; a test that provokes a refusal reads it and empties it. */
   // Playwright reads which fixtures a fixture needs from its first parameter's pattern: none.
   // eslint-disable-next-line no-empty-pattern
@@ -26,6 +30,24 @@ export const test = base.extend<{ contentSecurityPolicy: undefined; cspViolation
       });
       await use(undefined);
       base.expect(violations, 'the pages broke their Content-Security-Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * And one more after every test: no request the pages made has the text `undefined` in its
+   * URL or body, the mark of a value the app did not have (issue 24: the payment page asked
+   * for `getProductInfo?id=undefined`, and the men's order was stored as a woman's).
+   */
+  noUndefinedInRequests: [
+    async ({ context }, use) => {
+      const found: string[] = [];
+      context.on('request', (request) => {
+        if (`${request.url()} ${request.postData() ?? ''}`.includes('undefined')) {
+          found.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`.trim());
+        }
+      });
+      await use(undefined);
+      base.expect(found, 'requests with "undefined" in their URL or body').toEqual([]);
     },
     { auto: true },
   ],

@@ -35,22 +35,39 @@ const V1_RECORD_NAMES: Readonly<Record<string, string>> = {
 /** Version 1's booking records, per step (`appointmentId.4`) or outside the steps (`appointmentId`). */
 const V1_BOOKING_RECORD = /^appointment(?:Id|Start|End|Pending|-skipped)(?:\.\d{1,3})?$/;
 
-/** A version 1 record's name in version 2. */
-function recordName(name: string): string {
-  if (Object.hasOwn(V1_RECORD_NAMES, name)) return V1_RECORD_NAMES[name] ?? name;
-  return V1_BOOKING_RECORD.test(name) ? `booking.${name}` : name;
+/**
+ * A record name of version 2 (JourneyState's `records` in schemas/app.openapi.json): a part's
+ * name, a dot and up to 50 more of `[A-Za-z0-9_.-]`. Spelled here for the same reason as the names above.
+ */
+const V2_RECORD_NAME = /^(payment|intake|booking|cont|restart)\.[\w.-]{1,50}$/;
+
+/** A version 1 record's name in version 2, or undefined when version 2 has no place for it. */
+function recordName(name: string): string | undefined {
+  if (Object.hasOwn(V1_RECORD_NAMES, name)) return V1_RECORD_NAMES[name];
+  if (V1_BOOKING_RECORD.test(name)) return `booking.${name}`;
+  return V2_RECORD_NAME.test(name) ? name : undefined;
 }
 
 /**
- * A saved journey as this version reads it. Version 1 (no version field) gets each record
- * renamed to its part's name; the rest of its shape is the same. A journey of this version
- * is returned as it is. The server runs it on every journey it reads or is sent (a tab opened
+ * A saved journey as this version reads it. Version 1 (no version field) gets its records by
+ * one rule: a name version 1's features wrote (`orderId`, `appointmentId.4`) is renamed to its
+ * part's name; a name that is already one of version 2 (`intake.identity`) is kept; any other
+ * name is dropped, since no feature of either version reads it, and keeping it would make
+ * every later save of the journey a 400. When two records end with the same name, the renamed
+ * one wins: it is the one a feature wrote. The rest of the journey's shape is the same, so
+ * what this returns is always a journey the contract takes. A journey of this version is
+ * returned as it is. The server runs it on every journey it reads or is sent (a tab opened
  * before a release still saves version 1), and the browser on every journey it loads.
  */
 export function migrateJourneyState<State extends { version?: number; records: Readonly<Record<string, string>> }>(
   state: State,
 ): Omit<State, 'version'> & { version: typeof JOURNEY_VERSION } {
   if (state.version === JOURNEY_VERSION) return state as Omit<State, 'version'> & { version: typeof JOURNEY_VERSION };
-  const records = Object.fromEntries(Object.entries(state.records).map(([name, value]) => [recordName(name), value]));
+  const records: Record<string, string> = {};
+  for (const [name, value] of Object.entries(state.records)) {
+    const next = recordName(name);
+    // A kept name does not replace a renamed record already there.
+    if (next !== undefined && !(next === name && Object.hasOwn(records, next))) records[next] = value;
+  }
   return { ...state, version: JOURNEY_VERSION, records };
 }

@@ -293,7 +293,7 @@ export interface ModuleConfig {
   products: ProductsFile;
 }
 
-/** The product a campaign code sells (config/products.json), read by the payment page only. */
+/** The product a campaign code sells (config/products.json), read by the payment page and the server's orders. */
 export interface CodeProduct {
   productId: string;
   type: 'product' | 'mpid';
@@ -305,8 +305,16 @@ export interface CodeProduct {
   description: string;
 }
 
+/** The product a brand sells for a code that names none: its consultation. */
+export interface SiteProduct {
+  productId: string;
+  type: 'product' | 'mpid';
+  description: string;
+}
+
 export interface ProductsFile {
   byCode: Record<string, CodeProduct>;
+  bySite: Record<Site, SiteProduct>;
 }
 
 /** Every config file's content: what `npm run validate` and the build check. */

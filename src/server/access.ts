@@ -16,6 +16,14 @@ import { statement, type Db } from './database.ts';
  */
 export const SESSION_COOKIE = 'funnel_journey';
 
+/**
+ * Its name over https. The `__Host-` prefix makes the browser take it only from this very host,
+ * over https, with no Domain and on Path=/: a sibling subdomain or another site on the same
+ * domain cannot set it (cookie tossing), so it cannot plant a session in a patient's browser.
+ * Over plain http (development) no browser accepts a `__Host-` cookie: the plain name serves there.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
 /** How long a session is remembered after it starts: a patient may come back a month later. */
 export const SESSION_DAYS = 30;
 
@@ -42,9 +50,16 @@ function signedSession(secret: string, id: string): string {
   return `${id}.${createHmac('sha256', secret).update(`session:${id}`).digest('base64url')}`;
 }
 
-/** The session id a request's cookies carry, when it is one this server issued. */
-export function sessionIdOf(cookies: Readonly<Record<string, string>>, secret: string): string | undefined {
-  const value = cookies[SESSION_COOKIE];
+/**
+ * The session id a request's cookies carry, when it is one this server issued. Over https only
+ * the `__Host-` cookie counts: the plain name is one any host of the domain could have set.
+ */
+export function sessionIdOf(
+  cookies: Readonly<Record<string, string>>,
+  secret: string,
+  secure: boolean,
+): string | undefined {
+  const value = cookies[secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE];
   if (value === undefined) return undefined;
   const [id = ''] = value.split('.', 1);
   return SESSION_ID.test(id) && sameSecret(value, signedSession(secret, id)) ? id : undefined;
@@ -52,13 +67,28 @@ export function sessionIdOf(cookies: Readonly<Record<string, string>>, secret: s
 
 /**
  * The Set-Cookie value of a session: HttpOnly so no script can read it, SameSite=Strict so no
- * other site's page can make the browser send it, scoped to the API, and Secure over https
- * (behind a proxy, with TRUST_PROXY set so the server knows the request was https).
+ * other site's page can make the browser send it. Over https (behind a proxy, with TRUST_PROXY
+ * set so the server knows the request was https) it is `__Host-` prefixed and Secure, which the
+ * prefix requires on Path=/; over plain http it keeps the plain name, scoped to the API.
  */
 export function sessionCookie(secret: string, id: string, secure: boolean): string {
   const maxAge = SESSION_DAYS * 24 * 60 * 60;
-  return `${SESSION_COOKIE}=${signedSession(secret, id)}; Path=/api; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  const value = signedSession(secret, id);
+  return secure
+    ? `${SECURE_SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict; Secure`
+    : `${SESSION_COOKIE}=${value}; Path=/api; Max-Age=${maxAge}; HttpOnly; SameSite=Strict`;
 }
+
+/**
+ * Every table that keeps rows under a session id, and its column. A renewed session takes all
+ * of them to its new id, and the old id is left with nothing (tests/server/sessions.test.ts
+ * checks that no other table has such a column).
+ */
+export const SESSION_KEYED_TABLES: readonly (readonly [table: string, column: string])[] = [
+  ['session_grants', 'session_id'],
+  ['journeys', 'journey_id'],
+  ['idempotency_keys', 'session_id'],
+];
 
 export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -78,9 +108,19 @@ export interface Access {
   hasLead: (landingId: string) => boolean;
   /** A customer has the id and this session owns them: to anyone else they do not exist. */
   hasCustomer: (ktCustomerId: string) => boolean;
-  /** Records that this session created or proved; starts a session when the request had none. */
+  /**
+   * Records that this session created or proved; starts a session when the request had none,
+   * and renews the id of one it had (once per request): whoever held the id before, someone who
+   * planted it in the patient's browser included, is left with nothing.
+   */
   grant: (kind: RecordKind, id: string) => void;
-  /** The Set-Cookie value for a session this request started, once it has been granted something. */
+  /**
+   * The request proved it is the one that renewed its session into `renewedId` (an order's
+   * retry with the same Idempotency-Key and body, whose first answer never arrived): it goes on
+   * under that id, and the browser is given its cookie.
+   */
+  adopt: (renewedId: string) => void;
+  /** The Set-Cookie value for a session this request started, renewed or adopted. */
   newCookie: () => string | undefined;
   /** The session's id, starting one when the request had none (the journey saves under it). */
   sessionId: () => string;
@@ -95,8 +135,9 @@ export function accessFor(
   secrets: { staffToken: string; sessionSecret: string },
 ): Access {
   const { staffToken, sessionSecret } = secrets;
-  let id = sessionIdOf(request.cookies, sessionSecret);
+  let id = sessionIdOf(request.cookies, sessionSecret, request.secure);
   let started = false;
+  let renewed = false;
   const staff = request.staffToken !== undefined && sameSecret(request.staffToken, staffToken);
   const granted = (kind: RecordKind, recordId: string) =>
     id !== undefined &&
@@ -110,6 +151,20 @@ export function accessFor(
       started = true;
     }
     return id;
+  };
+  /**
+   * The session gains a record: it goes on under a new id, with everything the old one had
+   * (session fixation: an id issued to anyone, planted in the patient's browser, would
+   * otherwise be given the patient's records). A session this request started is new already.
+   */
+  const renewOnGain = () => {
+    if (id === undefined || started || renewed) return;
+    const next = newSessionId();
+    for (const [table, column] of SESSION_KEYED_TABLES) {
+      statement(db, `UPDATE ${table} SET ${column} = ? WHERE ${column} = ?`).run(next, id);
+    }
+    id = next;
+    renewed = true;
   };
   /** The landing id a customer was created from (their first lead), if any. */
   const customerLead = (ktCustomerId: string) =>
@@ -155,12 +210,18 @@ export function accessFor(
         ktCustomerId,
       ) !== undefined,
     grant: (kind, recordId) => {
+      renewOnGain();
       statement(
         db,
         'INSERT OR IGNORE INTO session_grants (session_id, kind, record_id, granted_at) VALUES (?, ?, ?, ?)',
       ).run(ensureId(), kind, recordId, new Date().toISOString());
     },
-    newCookie: () => (started && id !== undefined ? sessionCookie(sessionSecret, id, request.secure) : undefined),
+    adopt: (renewedId) => {
+      id = renewedId;
+      renewed = true;
+    },
+    newCookie: () =>
+      (started || renewed) && id !== undefined ? sessionCookie(sessionSecret, id, request.secure) : undefined,
     sessionId: ensureId,
     existingSessionId: () => id,
   };

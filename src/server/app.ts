@@ -13,7 +13,7 @@ import type { BrandsFile } from '../engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
 import { accessFor, STAFF_HEADER } from './access.ts';
 import { LOCAL_SERVICES, type ServiceSettings } from '../contract/service-settings.ts';
-import { contentSecurityPolicy, SECURITY_HEADERS } from './content-security-policy.ts';
+import { contentSecurityPolicy, securityHeadersFor } from './content-security-policy.ts';
 import { withServiceSettings, type ServerServiceSettings } from './service-settings.ts';
 import type { ContractRoute } from './contract-routes.ts';
 import type { Db } from './database.ts';
@@ -161,7 +161,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
           },
     bodyLimit: 256 * 1024,
     trustProxy: options.trustProxy ?? false,
-    ...limitServerOptions(),
+    ...limitServerOptions(options.trustProxy !== undefined && options.trustProxy !== false),
   });
   app.setValidatorCompiler(contractValidatorCompiler());
   registerLimits(app, { routes, rateLimits: options.rateLimits ?? true });
@@ -267,12 +267,18 @@ export function buildApp(options: AppOptions): FastifyInstance {
           const key = request.headers['idempotency-key'];
           const result = inTransaction(() =>
             route.idempotent && typeof key === 'string' && key !== ''
-              ? once(db, route.operationId, key, requestHash([context.query, context.params, context.body]), () =>
-                  handler(context),
+              ? once(
+                  db,
+                  route.operationId,
+                  key,
+                  requestHash([context.query, context.params, context.body]),
+                  context.access,
+                  () => handler(context),
                 )
               : handler(context),
           );
-          // A session started by this request (its first lead, or a claimed link) is given to the browser.
+          // A session this request started or renewed (it gained a lead, a customer, a claimed
+          // link...) is given to the browser.
           const cookie = context.access.newCookie();
           if (cookie !== undefined) void reply.header('set-cookie', cookie);
           return reply.code(result.status ?? 200).send(result.body);
@@ -290,10 +296,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
       ? null
       : loadPages(options.staticDir, funnelEngine, (html) => pageTemplate(html, clientToken, options.brand, services));
 
-  // Every response says where it may send referrers and that its type is what it says; the
-  // page gets its policy below, anything else (JSON, files) may load nothing at all.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+  // Every response says where it may send referrers and that its type is what it says, and
+  // over https that the browser must never come back over plain http; the page gets its
+  // policy below, anything else (JSON, files) may load nothing at all.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    for (const [name, value] of Object.entries(securityHeadersFor(request.protocol === 'https'))) {
+      void reply.header(name, value);
+    }
     if (!reply.hasHeader('content-security-policy')) {
       void reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     }

@@ -62,3 +62,20 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-content-type-options': 'nosniff',
 };
+
+/**
+ * What every response to a request that came over https adds: the browser goes to this host
+ * and its subdomains over https only, for a year from its last visit, so no one on the network
+ * can talk it into plain http, where the session cookie and the patient's answers would travel
+ * in clear. Not sent over plain http (browsers ignore it there, RFC 6797 §7.2), so a
+ * development server stays reachable. No `preload`: that is a promise about the whole domain
+ * its owner makes, not this server.
+ */
+export const HTTPS_HEADERS: Readonly<Record<string, string>> = {
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+};
+
+/** The security headers of a response, by whether its request came over https. */
+export function securityHeadersFor(secure: boolean): Readonly<Record<string, string>> {
+  return secure ? { ...SECURITY_HEADERS, ...HTTPS_HEADERS } : SECURITY_HEADERS;
+}

@@ -1,3 +1,4 @@
+import { chmodSync, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -60,6 +61,43 @@ export function databaseProblem(file: string, error: unknown): DatabaseUnusableE
 }
 
 /**
+ * What the data directory says of the database (main.ts): `existing` when it holds an install's
+ * secrets, so the database must be there with its schema; `init` when the operator asked for a
+ * new one (`--init`).
+ */
+export type InstallState = 'existing' | 'init';
+
+/** What an operator who finds the database gone or empty can do, in one clause. */
+function restoreOrInit(file: string): string {
+  return `restore ${path.basename(file)} from a backup (docs/durability.md#restoring), or start once with --init to begin a new database beside these secrets`;
+}
+
+/**
+ * Refuses a database that does not fit what the data directory says: a missing, empty or
+ * schema-less file beside an install's secrets (the records were lost, or DATA_DIR is not the
+ * directory meant: starting a new database there would hide it), or, with --init, a file that
+ * already holds a database (left in a start script, --init would hide the next loss).
+ */
+function checkInstall(db: Db, file: string, install: InstallState): void {
+  const hasSchema =
+    db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
+  const migrated = hasSchema
+    ? db.prepare<[], { version: number | null }>('SELECT max(version) AS version FROM schema_migrations').get()
+    : undefined;
+  if (install === 'init' && migrated !== undefined) {
+    throw new DatabaseUnusableError(
+      `--init asks for a new database, but ${file} already holds one (schema version ${String(migrated.version ?? 0)}): start without --init, or move it aside first`,
+    );
+  }
+  if (install === 'existing' && migrated === undefined) {
+    const what = statSync(file).size === 0 ? 'is empty (0 bytes)' : 'has no schema of this server';
+    throw new DatabaseUnusableError(
+      `the database ${file} ${what}, but ${path.dirname(file)} holds the secrets of an existing install: ${restoreOrInit(file)}`,
+    );
+  }
+}
+
+/**
  * Refuses a database that SQLite finds damaged or cannot write, before any request is served:
  * a corrupt file would otherwise take writes (into pages nobody can read back) until a read
  * happened to hit the damage.
@@ -80,8 +118,9 @@ function checkUsable(db: Db, file: string): void {
 }
 
 /**
- * Opens (creating if needed) the database file, refuses it when it is corrupt or cannot be
- * written (DatabaseUnusableError), and brings its schema up to date.
+ * Opens (creating if needed, owner-only) the database file, refuses it when it is corrupt or
+ * cannot be written, or does not fit `install` (DatabaseUnusableError), and brings its schema
+ * up to date.
  *
  * WAL with synchronous=NORMAL: a commit is written to the WAL before its answer is sent, so a
  * crash or kill of the process loses nothing acknowledged; the WAL is synced to the disk at
@@ -89,12 +128,23 @@ function checkUsable(db: Db, file: string): void {
  * the last checkpoint (see startCheckpointer), and never corrupts the file. With FULL, every
  * commit waited for the disk on the one thread that answers every request (docs/durability.md).
  */
-export function openDatabase(file: string, migrations: readonly Migration[]): Db {
+export function openDatabase(file: string, migrations: readonly Migration[], install?: InstallState): Db {
   let db: Db | undefined;
   try {
+    const created = !existsSync(file);
+    if (created && install === 'existing') {
+      throw new DatabaseUnusableError(
+        `the database ${file} is missing, but ${path.dirname(file)} holds the secrets of an existing install: ${restoreOrInit(file)}`,
+      );
+    }
     db = new Database(file);
+    // Readable by its owner only, before SQLite makes its WAL and shared memory, which take the
+    // database file's permissions.
+    if (created) chmodSync(file, 0o600);
     db.pragma('busy_timeout = 5000');
     checkUsable(db, file);
+    // Before the first write (journal_mode below writes the header): a refused file is left as it was.
+    if (install !== undefined) checkInstall(db, file, install);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');

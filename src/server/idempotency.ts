@@ -19,14 +19,46 @@ export const idempotencyMigration: Migration = {
   },
 };
 
+/**
+ * Each key belongs to the browser session that made it: its stored answer (an order's id,
+ * total and card's last four) is given back to that session only. `session_id` is the session
+ * as the request left it, and follows it when its id is renewed later; `sent_by_session_id` is
+ * the id the request came with, which differs when the request itself renewed it (an order
+ * that made the patient a customer). Keys stored before have no session and answer nobody again.
+ */
+export const idempotencySessionMigration: Migration = {
+  version: 11,
+  description: 'idempotency keys belong to the session that made them',
+  up: (db) => {
+    db.exec(`
+      ALTER TABLE idempotency_keys ADD COLUMN session_id TEXT;
+      ALTER TABLE idempotency_keys ADD COLUMN sent_by_session_id TEXT;
+      CREATE INDEX idempotency_keys_session ON idempotency_keys (session_id);
+    `);
+  },
+};
+
+/** What `once` needs of the request's session (src/server/access.ts). */
+export interface IdempotencySession {
+  /** The session's id now: before the run, the one the request came with; after it, perhaps renewed. */
+  existingSessionId: () => string | undefined;
+  /** Go on under the id that the first answer of this very request renewed the session into. */
+  adopt: (renewedId: string) => void;
+}
+
 /** A stable hash of what a request asks for, to tell a retry from a different request. */
 export function requestHash(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
 /**
- * Runs `run` once per (operation, key): a repeat with the same request gets the first answer,
- * a repeat with a different request is refused with 409. Callers run this inside the
+ * Runs `run` once per (operation, key): a repeat by the same session with the same request
+ * gets the first answer; a repeat with a different request, or from any other session (or
+ * none), is refused with 409 and learns nothing of the first answer. A repeat with the id the
+ * first request came with, when that request renewed it, is the same browser whose answer was
+ * lost (it never got the new cookie): it gets the answer and goes on under the renewed id.
+ * Only the browser that sent the first request has its key and body (an order's body holds
+ * its billing token, random and given to that browser only). Callers run this inside the
  * request's transaction, so the answer and its effects are stored together or not at all.
  */
 export function once(
@@ -34,16 +66,24 @@ export function once(
   operation: string,
   key: string,
   hash: string,
+  session: IdempotencySession,
   run: () => OperationResult,
 ): OperationResult {
-  const stored = statement<[string, string], { request_hash: string; status: number; body: string }>(
+  const stored = statement<
+    [string, string],
+    { request_hash: string; session_id: string | null; sent_by_session_id: string | null; status: number; body: string }
+  >(
     db,
-    'SELECT request_hash, status, body FROM idempotency_keys WHERE operation = ? AND key = ?',
+    'SELECT request_hash, session_id, sent_by_session_id, status, body FROM idempotency_keys WHERE operation = ? AND key = ?',
   ).get(operation, key);
+  const caller = session.existingSessionId();
   if (stored) {
-    if (stored.request_hash !== hash) {
+    const owner = stored.request_hash === hash && caller !== undefined ? stored.session_id : null;
+    if (owner === null || (caller !== owner && caller !== stored.sent_by_session_id)) {
+      // One answer for a different body and for another caller: the key is taken, nothing more.
       throw new HttpProblem(409, 'This Idempotency-Key was already used for a different request', 'Idempotency-Key');
     }
+    if (caller !== owner) session.adopt(owner);
     return { status: stored.status, body: JSON.parse(stored.body) as unknown };
   }
   const result = run();
@@ -51,8 +91,18 @@ export function once(
   if (status < 300) {
     statement(
       db,
-      'INSERT INTO idempotency_keys (operation, key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(operation, key, hash, status, JSON.stringify(result.body), new Date().toISOString());
+      `INSERT INTO idempotency_keys (operation, key, request_hash, session_id, sent_by_session_id, status, body, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      operation,
+      key,
+      hash,
+      session.existingSessionId() ?? null,
+      caller ?? null,
+      status,
+      JSON.stringify(result.body),
+      new Date().toISOString(),
+    );
   }
   return result;
 }

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { SECURITY_HEADERS } from './content-security-policy.ts';
+import { SECURITY_HEADERS, securityHeadersFor } from './content-security-policy.ts';
 import type { ContractRoute } from './contract-routes.ts';
 import { HttpProblem } from './problem.ts';
 
@@ -184,23 +184,35 @@ export function isPageFilePath(pathname: string): boolean {
 /** The policy of every answer that is not the page: it may load nothing and be framed nowhere. */
 const API_ONLY_POLICY = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" } as const;
 
-function answerBadUrl(error: FastifyError, reply: FastifyReply): void {
+function answerBadUrl(error: FastifyError, secure: boolean, reply: FastifyReply): void {
   const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
   void reply
     .code(status)
-    .headers({ ...SECURITY_HEADERS, ...API_ONLY_POLICY, 'cache-control': 'no-store' })
+    .headers({ ...securityHeadersFor(secure), ...API_ONLY_POLICY, 'cache-control': 'no-store' })
     .send({ status, message: 'The request URL is not valid' });
 }
 
-/** The options of the limits that Fastify takes at construction. */
-export function limitServerOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+/**
+ * The options of the limits that Fastify takes at construction. `behindProxy`: TRUST_PROXY
+ * names the proxies that terminate TLS in front of this server.
+ */
+export function limitServerOptions(
+  behindProxy: boolean,
+): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
   return {
     // A URL Fastify cannot decode (`/%`) is answered before any hook runs: same headers and
-    // error shape as every other answer.
-    frameworkErrors: (error, _request, reply) => {
-      answerBadUrl(error, reply);
+    // error shape as every other answer. Fastify hands this answer a request that ignores
+    // TRUST_PROXY (its protocol is always the socket's), so X-Forwarded-Proto is read here:
+    // behind a proxy that says https, the answer gets Strict-Transport-Security too. A client
+    // that reaches the server directly and claims https gets it over plain http, where
+    // browsers ignore it (RFC 6797 §8.1): nothing to gain.
+    frameworkErrors: (error, request, reply) => {
+      const secure = request.protocol === 'https' || (behindProxy && request.headers['x-forwarded-proto'] === 'https');
+      answerBadUrl(error, secure, reply);
     },
     // A request Node cannot parse (bad request line, headers too large) never reaches Fastify.
+    // No Strict-Transport-Security on it: nothing read of it (X-Forwarded-Proto included) can
+    // be believed. The browser keeps the one its last good answer gave.
     clientErrorHandler: (error, socket) => {
       answerBrokenRequest(error, socket);
     },
@@ -235,6 +247,12 @@ export interface LimitOptions {
   rateLimits: boolean;
 }
 
+/** How long until a window ends, as the 429 says it: whole seconds, rounded up as Retry-After is. */
+function secondsText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds === 1 ? '1 second' : `${String(seconds)} seconds`;
+}
+
 /**
  * Registers the limits on the app: call it before the routes are added. Rate limits run first
  * on a request (before the token check), the body's media type is checked before the body is
@@ -259,8 +277,9 @@ export function registerLimits(app: FastifyInstance, options: LimitOptions): voi
           app.rateLimit({
             max: limit.max,
             timeWindow: limit.windowMs,
+            // In seconds, as Retry-After counts them (the plugin's own `after` says "1 minute").
             errorResponseBuilder: (_request, context) =>
-              new HttpProblem(429, `Too many requests: try again in ${context.after}`),
+              new HttpProblem(429, `Too many requests: try again in ${secondsText(context.ttl)}`),
           }),
         );
       }

@@ -2,16 +2,24 @@
  * The local server: the built app and the API on one port (4173 unless PORT says otherwise),
  * with its SQLite database under DATA_DIR (./data), checked, created, migrated and seeded on
  * start. A setting, a data directory or a database it cannot use stops it with one line on
- * stderr ("Cannot start: ...", naming the path and what to do) and exit code 1.
+ * stderr ("Cannot start: ...", naming the path and what to do) and exit code 1. Beside an
+ * install's secrets the database must be there: `--init` starts a new one in its place.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { databaseFile, databaseProblem, openDatabase, startCheckpointer, type Db } from './database.ts';
+import {
+  databaseFile,
+  databaseProblem,
+  openDatabase,
+  startCheckpointer,
+  type Db,
+  type InstallState,
+} from './database.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { seedDemoData } from './seed.ts';
 import { SERVER_HANDLERS, serverRoutes } from './server-routes.ts';
-import { readServerConfig, ServerConfigError } from './server-config.ts';
+import { openDataFiles, readServerConfig, ServerConfigError } from './server-config.ts';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -30,10 +38,10 @@ try {
 }
 
 /** The database, checked, migrated and seeded, or a refusal to start naming what is wrong. */
-function openServedDatabase(file: string): Db {
+function openServedDatabase(file: string, install: InstallState | undefined): Db {
   let opened: Db | undefined;
   try {
-    opened = openDatabase(file, MIGRATIONS);
+    opened = openDatabase(file, MIGRATIONS, install);
     // Seeding is the first write of a new database: a full disk shows here.
     seedDemoData(opened);
     return opened;
@@ -45,7 +53,20 @@ function openServedDatabase(file: string): Db {
   }
 }
 
-const db = openServedDatabase(databaseFile(config.dataDir));
+// `--init`: a new database where an install's secrets would otherwise require one.
+const init = process.argv.slice(2).includes('--init');
+const db = openServedDatabase(
+  databaseFile(config.dataDir),
+  init ? 'init' : config.existingInstall ? 'existing' : undefined,
+);
+const openToOthers = openDataFiles(config.dataDir);
+if (openToOthers.length > 0) {
+  // Made or changed by someone else (a copy, a restore, an older version): the server would
+  // rather not change an operator's permissions itself, but says what to do.
+  console.warn(
+    `Warning: patient data and secrets readable by others: ${openToOthers.join(', ')}: chmod 700 ${config.dataDir} && chmod 600 ${config.dataDir}/*`,
+  );
+}
 if (config.services.page.botCheck.provider === 'off') {
   // A production deployment without its site key would otherwise go unnoticed.
   console.warn('No bot check: set RECAPTCHA_SITE_KEY, or BOT_CHECK_LOCAL=accept for development');

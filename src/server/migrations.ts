@@ -1,5 +1,5 @@
 import type { Migration } from './database.ts';
-import { idempotencyMigration } from './idempotency.ts';
+import { idempotencyMigration, idempotencySessionMigration } from './idempotency.ts';
 import { tagEventsMigration, tagEventsPagePathMigration } from './tags.ts';
 
 /**
@@ -421,4 +421,5 @@ export const MIGRATIONS: readonly Migration[] = [
   tagEventsPagePathMigration,
   sessionGrants,
   journeyRevisions,
+  idempotencySessionMigration,
 ];

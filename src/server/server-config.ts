@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { ServerConfigError } from './config-error.ts';
@@ -11,6 +11,11 @@ export interface ServerConfig {
   host: string;
   /** Where the database and the generated client token live. */
   dataDir: string;
+  /**
+   * DATA_DIR held a secret an earlier start kept there: this is an existing install, whose
+   * database must be there (src/server/database.ts refuses a missing or empty one).
+   */
+  existingInstall: boolean;
   /** The bearer token the browser sends on the secured calls of SPEC §6. */
   clientToken: string;
   /** The staff and call-centre credential (STAFF_TOKEN, else data/staff-token): never in a page. */
@@ -40,18 +45,47 @@ export { ServerConfigError };
  * start and kept in the data directory (readable by its owner only), so none is ever written
  * in source code and a restart keeps issued links and tokens valid.
  */
-function secretFor(dataDir: string, name: string, fileName: string, fromEnv: string | undefined): string {
+function secretFor(
+  dataDir: string,
+  name: string,
+  fileName: string,
+  fromEnv: string | undefined,
+): { value: string; kept: boolean } {
   if (fromEnv !== undefined && fromEnv !== '') {
     if (!/^[A-Za-z0-9._~-]{16,200}$/.test(fromEnv)) {
       throw new ServerConfigError(`${name} must be 16 to 200 URL-safe characters`);
     }
-    return fromEnv;
+    return { value: fromEnv, kept: false };
   }
   const file = path.join(dataDir, fileName);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) return { value: readFileSync(file, 'utf8').trim(), kept: true };
   const secret = randomBytes(24).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  return { value: secret, kept: false };
+}
+
+/** The files the server keeps in DATA_DIR: its secrets and the database with its WAL and shared memory. */
+const DATA_FILES = [
+  'client-token',
+  'staff-token',
+  'link-secret',
+  'funnel.sqlite',
+  'funnel.sqlite-wal',
+  'funnel.sqlite-shm',
+] as const;
+
+/**
+ * DATA_DIR and the files in it that other users of the machine may read or write (any group or
+ * other permission bit), each with its mode: `/srv/funnel (0755)`. They hold patient records
+ * and the server's secrets; the server creates them owner-only (0700, 0600), so one listed here
+ * was made or changed by someone else (a copy, a restore, an older version).
+ */
+export function openDataFiles(dataDir: string): string[] {
+  return [dataDir, ...DATA_FILES.map((name) => path.join(dataDir, name))].flatMap((file) => {
+    if (!existsSync(file)) return [];
+    const mode = statSync(file).mode & 0o777;
+    return (mode & 0o077) === 0 ? [] : [`${file} (0${mode.toString(8)})`];
+  });
 }
 
 /** The address ranges proxy-addr knows by name. */
@@ -127,13 +161,15 @@ export function readServerConfig(env: NodeJS.ProcessEnv, rootDir: string): Serve
   const trustProxy = trustProxyFrom(env.TRUST_PROXY);
   const dataDir = path.resolve(rootDir, env.DATA_DIR ?? 'data');
   let secrets: { clientToken: string; staffToken: string; linkSecret: string };
+  let existingInstall: boolean;
   try {
-    mkdirSync(dataDir, { recursive: true });
-    secrets = {
-      clientToken: secretFor(dataDir, 'CLIENT_TOKEN', 'client-token', env.CLIENT_TOKEN),
-      staffToken: secretFor(dataDir, 'STAFF_TOKEN', 'staff-token', env.STAFF_TOKEN),
-      linkSecret: secretFor(dataDir, 'LINK_SECRET', 'link-secret', env.LINK_SECRET),
-    };
+    // Readable by its owner only: it holds patient records and the server's secrets.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const clientToken = secretFor(dataDir, 'CLIENT_TOKEN', 'client-token', env.CLIENT_TOKEN);
+    const staffToken = secretFor(dataDir, 'STAFF_TOKEN', 'staff-token', env.STAFF_TOKEN);
+    const linkSecret = secretFor(dataDir, 'LINK_SECRET', 'link-secret', env.LINK_SECRET);
+    secrets = { clientToken: clientToken.value, staffToken: staffToken.value, linkSecret: linkSecret.value };
+    existingInstall = clientToken.kept || staffToken.kept || linkSecret.kept;
   } catch (error) {
     const { code, path: failedPath } = error as NodeJS.ErrnoException;
     // Only the file system's errors are about the directory; anything else is a bug to throw.
@@ -145,6 +181,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv, rootDir: string): Serve
     port,
     host: env.HOST ?? '127.0.0.1',
     dataDir,
+    existingInstall,
     ...secrets,
     brand,
     services: readServiceSettings(env),

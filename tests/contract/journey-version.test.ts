@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { JOURNEY_VERSION, migrateJourneyState, type JourneyState } from '../../src/contract/journey-state.ts';
+import { APP_CONTRACT_FILE, contractValidator, loadContract } from '../../src/contract/openapi.ts';
 
 /** A journey as version 1 saved it: no version, records without their part's name. */
 const V1 = {
@@ -70,4 +71,66 @@ test('a journey of this version is read as it is, and migrating twice changes no
   const current: JourneyState = { ...migrateJourneyState(V1) };
   expect(migrateJourneyState(current)).toBe(current);
   expect(migrateJourneyState(migrateJourneyState(V1))).toEqual(migrateJourneyState(V1));
+});
+
+// Issue 24, point 7: what the migration returns is always a journey the contract takes, so the
+// browser can save it again; records no version 2 part can hold are dropped, by one rule.
+const appContract = contractValidator(loadContract(APP_CONTRACT_FILE));
+const validV2 = appContract.component('JourneyState');
+const validV1 = appContract.component('JourneyStateV1');
+
+test('a version 1 record of no known name is dropped; one already named for its part is kept', () => {
+  const v1 = {
+    ...V1,
+    records: {
+      orderId: 'ord_1',
+      'intake.identity': 'verified',
+      legacyBanner: 'seen',
+      'made.up': 'x',
+      [`payment.${'k'.repeat(51)}`]: 'too long for version 2',
+    },
+  };
+  expect(validV1(v1)).toBe(true);
+  const migrated = migrateJourneyState(v1);
+  expect(migrated.records).toEqual({ 'payment.orderId': 'ord_1', 'intake.identity': 'verified' });
+  expect(validV2(migrated), JSON.stringify(validV2.errors)).toBe(true);
+});
+
+test('whatever version 1 record names a save holds, the migrated journey is one the contract takes', () => {
+  // Every kind of name the version 1 pattern allows, near each rule's edge.
+  const names = [
+    'a',
+    '.',
+    '-',
+    'x'.repeat(60),
+    'appointmentId.1234',
+    'appointmentId.123',
+    'appointment-skipped',
+    'booking.',
+    'booking.x',
+    `cont.${'y'.repeat(50)}`,
+    `cont.${'y'.repeat(51)}`,
+    'restart..',
+    'Payment.key',
+    'paymentKey',
+    'payment.key',
+  ];
+  const v1 = { ...V1, records: Object.fromEntries(names.map((name, index) => [name, `value-${String(index)}`])) };
+  expect(validV1(v1), JSON.stringify(validV1.errors)).toBe(true);
+  const migrated = migrateJourneyState(v1);
+  expect(validV2(migrated), JSON.stringify(validV2.errors)).toBe(true);
+  // The known names survive; a renamed record never loses to a leftover of the same name.
+  expect(migrated.records).toMatchObject({
+    'booking.appointmentId.123': 'value-5',
+    'booking.appointment-skipped': 'value-6',
+    'booking.x': 'value-8',
+    [`cont.${'y'.repeat(50)}`]: 'value-9',
+    'restart..': 'value-11',
+    // paymentKey renamed, over the leftover payment.key that came after it...
+    'payment.key': 'value-13',
+  });
+  // ...and over one that came before it.
+  const keyFirst = migrateJourneyState({ ...V1, records: { 'payment.key': 'leftover', paymentKey: 'written' } });
+  expect(keyFirst.records).toEqual({ 'payment.key': 'written' });
+  expect(Object.keys(migrated.records)).not.toContain('a');
 });

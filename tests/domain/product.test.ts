@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { productRequestFor, withProductDefaults } from '../../src/features/payment/product.ts';
+import { withProductDefaults } from '../../src/features/payment/product.ts';
+import { productRequestFor } from '../../src/domain/product-choice.ts';
 import type { ProductResponse } from '../../src/features/payment/product.ts';
 import { isOnSale, shippingText } from '../../src/features/payment/product-summary.tsx';
 
@@ -35,16 +36,15 @@ test('an ED checkout code asks for its ED medicine on the men’s site: daily ta
   for (const code of ['groupv', '6via']) {
     expect(productRequestFor(code, undefined, 'male')).toEqual({ id: '1691', category: 'hrt', type: 'product' });
   }
-  expect(productRequestFor('constructor', undefined, 'male').id).toBe('undefined');
+  expect(productRequestFor('constructor', undefined, 'male').id).toBe('0');
 });
 
-test('every other code sends the string undefined with type product, in the brand category', () => {
-  expect(productRequestFor('shrt', '1684', 'male')).toEqual({ id: 'undefined', category: 'hrt', type: 'product' });
-  expect(productRequestFor('fshrt', undefined, 'female')).toEqual({
-    id: 'undefined',
-    category: 'fhrt',
-    type: 'product',
-  });
+test('every other code asks for its brand’s consultation by id, in the brand category: never the string undefined', () => {
+  // Issue 24: with 'undefined' the men's order matched the women's default row, and the man was stored as a woman.
+  expect(productRequestFor('shrt', '1684', 'male')).toEqual({ id: '0', category: 'hrt', type: 'product' });
+  expect(productRequestFor('fshrt', undefined, 'female')).toEqual({ id: '0', category: 'fhrt', type: 'product' });
+  // A code whose product is sold on the other site gets this site's own.
+  expect(productRequestFor('groupv', undefined, 'female')).toEqual({ id: '0', category: 'fhrt', type: 'product' });
 });
 
 test('with a product id, the prices are kept and quantity defaults to 1', () => {

@@ -3,7 +3,18 @@
  * serves anything, with one line on stderr naming the path and what to do, and exit code 1.
  * Each test starts the real server process, as an operator would.
  */
-import { chmodSync, closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
+import Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -190,3 +201,107 @@ test('a DATA_DIR that is a file is refused with one line', { timeout: 30_000 }, 
   const line = refusal(await start({ dataDir, port: PORT }).exited);
   expect(line).toMatch(new RegExp(`^Cannot start: DATA_DIR ${dataDir} is not a directory \\(E[A-Z]+\\): `));
 });
+
+// --- issue 24, points 3 and 4: an empty database beside an install's secrets; who may read the files ---
+
+/** An install that has served and stopped: its secrets and its database (with the demo data) in DATA_DIR. */
+async function stoppedInstall(): Promise<{ dataDir: string; file: string }> {
+  const dataDir = tempDir();
+  const first = start({ dataDir, port: PORT });
+  await untilServing(first);
+  expect((await stopServer(first)).code).toBe(0);
+  return { dataDir, file: path.join(dataDir, 'funnel.sqlite') };
+}
+
+test(
+  'an emptied, deleted or schema-less database beside an install’s secrets is refused with one line naming it and --init',
+  { timeout: 90_000 },
+  async () => {
+    const { dataDir, file } = await stoppedInstall();
+    const refusedWith = async () => {
+      const line = refusal(await endOf(start({ dataDir, port: PORT })));
+      expect(line).toContain(file);
+      expect(line).toContain('--init');
+      expect(line).toMatch(/restore funnel\.sqlite from a backup/);
+      return line;
+    };
+
+    truncateSync(file, 0);
+    expect(await refusedWith()).toMatch(/^Cannot start: the database \S+ is empty/);
+    // Refused without a word written: the 0-byte file is still 0 bytes, no demo data went in.
+    expect(statSync(file).size).toBe(0);
+
+    rmSync(file);
+    expect(await refusedWith()).toMatch(/^Cannot start: the database \S+ is missing/);
+    expect(existsSync(file)).toBe(false);
+
+    // A database, but not this server's: no schema of its own.
+    const other = new Database(file);
+    other.exec('CREATE TABLE notes (text TEXT)');
+    other.close();
+    expect(await refusedWith()).toMatch(/^Cannot start: the database \S+ has no schema/);
+  },
+);
+
+test(
+  '--init starts afresh on an emptied database, once: with a schema in place it refuses',
+  { timeout: 90_000 },
+  async () => {
+    const { dataDir, file } = await stoppedInstall();
+    truncateSync(file, 0);
+    const fresh = start({ dataDir, port: PORT, args: ['--init'] });
+    await untilServing(fresh);
+    expect((await stopServer(fresh)).code).toBe(0);
+    expect(statSync(file).size).toBeGreaterThan(0);
+
+    // Left in a start script, --init would hide the next empty database: it refuses an install's.
+    const again = refusal(await endOf(start({ dataDir, port: PORT, args: ['--init'] })));
+    expect(again).toMatch(/^Cannot start: --init asks for a new database, but \S+ already holds one/);
+    expect(again).toContain(file);
+  },
+);
+
+test('an empty DATA_DIR still starts afresh without --init', { timeout: 30_000 }, async () => {
+  const dataDir = path.join(tempDir(), 'new-install');
+  const server = start({ dataDir, port: PORT });
+  await untilServing(server);
+  expect((await stopServer(server)).code).toBe(0);
+});
+
+test(
+  'DATA_DIR and the database files are created readable by their owner only (0700, 0600)',
+  { timeout: 30_000 },
+  async () => {
+    const dataDir = path.join(tempDir(), 'data');
+    const server = start({ dataDir, port: PORT });
+    await untilServing(server);
+    try {
+      const modeOf = (name: string) => (statSync(path.join(dataDir, name)).mode & 0o777).toString(8);
+      expect(modeOf('.')).toBe('700');
+      for (const name of ['funnel.sqlite', 'funnel.sqlite-wal', 'funnel.sqlite-shm', 'link-secret', 'staff-token']) {
+        expect(modeOf(name), name).toBe('600');
+      }
+    } finally {
+      const exit = await stopServer(server);
+      expect(exit.stderr).not.toMatch(/readable/);
+    }
+  },
+);
+
+test(
+  'files others can read are named in a warning at start; the server still serves',
+  { timeout: 60_000 },
+  async () => {
+    const { dataDir, file } = await stoppedInstall();
+    chmodSync(dataDir, 0o755);
+    chmodSync(file, 0o644);
+    const server = start({ dataDir, port: PORT });
+    await untilServing(server);
+    const exit = await stopServer(server);
+    const warning = exit.stderr.split('\n').find((line) => line.includes('readable by others'));
+    expect(warning, exit.stderr).toBeDefined();
+    expect(warning).toContain(`${dataDir} (0755)`);
+    expect(warning).toContain(`${file} (0644)`);
+    expect(warning).toContain(`chmod 700 ${dataDir}`);
+  },
+);

@@ -65,20 +65,30 @@ async function call(api: string, method: string, url: string, cookie: string, bo
   });
 }
 
-/** A patient as the funnel makes one: a browser session, a lead and billing details. */
+/** The session cookie a response sets (a new or renewed session), else the one the browser had. */
+function cookieAfter(response: Response, cookie: string): string {
+  const set = response.headers.get('set-cookie');
+  return set === null ? cookie : (set.split(';', 1)[0] ?? '');
+}
+
+/**
+ * A patient as the funnel makes one: a browser session, a lead, billing details and a first
+ * order (which makes them a customer). The session's id is renewed as it gains the lead and
+ * the customer (src/server/access.ts), so the browser keeps the cookie each answer sets.
+ */
 async function newPatient(api: string, index: number): Promise<Patient> {
   const journey = await call(api, 'PUT', '/journey', '', {
     pathCode: 'shrt',
     state: { landedAt: '2026-11-20T09:00:00.000Z', answers: {}, pages: {}, completed: [], records: {} },
   });
-  const cookie = (journey.headers.get('set-cookie') ?? '').split(';', 1)[0] ?? '';
+  let cookie = cookieAfter(journey, '');
   expect(cookie).toMatch(/^funnel_journey=/);
   const lastName = `Durable${index}`;
   const email = `durable.patient${index}@example.com`;
   const landingId = landingIdOf(lastName, email);
-  expect((await call(api, 'POST', '/memoForm/saveLead', cookie, leadBody(landingId, lastName, email))).status).toBe(
-    200,
-  );
+  const lead = await call(api, 'POST', '/memoForm/saveLead', cookie, leadBody(landingId, lastName, email));
+  expect(lead.status).toBe(200);
+  cookie = cookieAfter(lead, cookie);
   const billing = await call(api, 'POST', '/mipH2/billingInfo/save', cookie, {
     customer: JSON.stringify({
       firstName: 'Dura',
@@ -90,7 +100,26 @@ async function newPatient(api: string, index: number): Promise<Patient> {
   });
   const billingToken = ((await billing.json()) as { data?: { billingToken?: string } }).data?.billingToken;
   expect(billingToken).toBeTypeOf('string');
-  return { cookie, landingId, billingToken: billingToken ?? '' };
+  const first = await call(
+    api,
+    'POST',
+    '/memoForm/createOrder',
+    cookie,
+    { order: JSON.stringify(orderOf(landingId, billingToken ?? '')) },
+    randomUUID(),
+  );
+  expect(first.status).toBe(201);
+  return { cookie: cookieAfter(first, cookie), landingId, billingToken: billingToken ?? '' };
+}
+
+/** The order a patient places: the same customer each time once the first has made them one. */
+function orderOf(landingId: string, billingToken: string) {
+  return {
+    productId: '1682',
+    landingId,
+    billingToken,
+    contact: { firstName: 'Dura', lastName: 'Patient', email: 'durable@example.com', phone: '2025550143' },
+  };
 }
 
 /** What the server acknowledged (answered 2xx to), by kind. */
@@ -100,39 +129,28 @@ interface Acknowledged {
 }
 
 /**
- * One write, alternating a new lead (a landing id of its own, under the patient's session) and
- * a new order of the patient's (a new Idempotency-Key). Recorded only once its 2xx body is read.
+ * One write, alternating a new lead (a landing id of its own, from a new browser: a lead gained
+ * under the patient's session would renew its id under the calls in flight) and a new order of
+ * the patient's (a new Idempotency-Key). Recorded only once its 2xx body is read.
  */
 async function write(api: string, patient: Patient, serial: number, acked: Acknowledged): Promise<void> {
   if (serial % 2 === 0) {
     const lastName = `Extra${serial}`;
     const email = `extra${serial}@example.com`;
     const landingId = landingIdOf(lastName, email);
-    const response = await call(
-      api,
-      'POST',
-      '/memoForm/saveLead',
-      patient.cookie,
-      leadBody(landingId, lastName, email),
-    );
+    const response = await call(api, 'POST', '/memoForm/saveLead', '', leadBody(landingId, lastName, email));
     if (response.ok) {
       const saved = (await response.json()) as { data: { landing_id: string } };
       acked.leads.push(saved.data.landing_id);
     }
     return;
   }
-  const order = {
-    productId: '1682',
-    landingId: patient.landingId,
-    billingToken: patient.billingToken,
-    contact: { firstName: 'Dura', lastName: 'Patient', email: 'durable@example.com', phone: '2025550143' },
-  };
   const response = await call(
     api,
     'POST',
     '/memoForm/createOrder',
     patient.cookie,
-    { order: JSON.stringify(order) },
+    { order: JSON.stringify(orderOf(patient.landingId, patient.billingToken)) },
     randomUUID(),
   );
   if (response.ok) {

@@ -106,11 +106,11 @@ test('journeys untouched for 30 days are deleted', async () => {
 
 test('the journey’s lead is read through the journey, so its landing id never goes in a URL', async () => {
   const landingId = 'Sm91cm5leUxlYWQtZXhhbXBsZQ';
-  const cookie = cookieOf((await put({ pathCode: 'shrt', state })).headers['set-cookie']);
-  await server.call({
+  const first = cookieOf((await put({ pathCode: 'shrt', state })).headers['set-cookie']);
+  const saved = await server.app.inject({
     method: 'POST',
     url: '/api/memoForm/saveLead',
-    headers: { cookie },
+    headers: { cookie: first },
     payload: {
       landingId,
       lead: JSON.stringify({
@@ -123,6 +123,9 @@ test('the journey’s lead is read through the journey, so its landing id never 
       }),
     },
   });
+  // The lead renewed the session's id (src/server/access.ts): the journey went with it.
+  const cookie = cookieOf(saved.headers['set-cookie']);
+  expect(cookie).not.toBe(first);
   const before = await server.call({ method: 'GET', url: '/api/journey/lead?pathCode=shrt', headers: { cookie } });
   expect(before.status).toBe(404);
 
@@ -140,4 +143,21 @@ test('the journey’s lead is read through the journey, so its landing id never 
     headers: { cookie: stranger },
   });
   expect(stolen.status).toBe(404);
+});
+
+test('a version 1 journey with a record of no known name is stored as one that saves again', async () => {
+  // Version 1: no version field, records named as its features wrote them, and one of no known name.
+  const v1 = { ...state, version: undefined, records: { orderId: 'ord_1', legacyBanner: 'seen' } };
+  const saved = await put({ pathCode: 'shrt', state: v1 });
+  expect(saved.statusCode).toBe(200);
+  const cookie = cookieOf(saved.headers['set-cookie']);
+  const loaded = await server.call({ method: 'GET', url: '/api/journey?pathCode=shrt', headers: { cookie } });
+  const { state: stored, revision } = (loaded.json as { data: { state: typeof state; revision: number } }).data;
+  expect(stored.records).toEqual({ 'payment.orderId': 'ord_1' });
+  // The browser saves what it loaded, with one more page: accepted, as every later save is.
+  const again = await put(
+    { pathCode: 'shrt', state: { ...stored, pages: { MIP: 3 } }, baseRevision: revision },
+    cookie,
+  );
+  expect(again.statusCode, again.body).toBe(200);
 });

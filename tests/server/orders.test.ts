@@ -6,9 +6,11 @@ import {
   saveBilling,
   saveLead,
   startTestServer,
+  type Browser,
   type Reply,
   type TestServer,
 } from './test-server.ts';
+import type { InjectOptions } from 'fastify';
 import { returnAsCustomer } from './test-server.ts';
 
 const LANDING_ID = 'Uml2ZXJhYWxleC5yaXZlcmFAZXhhbXBsZS5jb20yMDI0LTA5LTAxTUlQ';
@@ -267,4 +269,57 @@ test('an order makes its contact a customer, whose orders the secured lookup fin
     headers: { authorization: 'Bearer test-client-token-0123456789' },
   });
   expect(nothing.status).toBe(400);
+});
+
+/** A new browser on one brand's site: every call goes to that site's host. */
+function browserOn(host: string): Browser {
+  const browser = server.browser();
+  return Object.assign((options: InjectOptions) => browser({ ...options, headers: { host, ...options.headers } }), {
+    cookie: browser.cookie,
+  });
+}
+
+/** A new patient pays on one brand's site for the product its page was given; the sex their customer record got. */
+async function paidOnSite(host: string, landingId: string, productId: string, phone: string): Promise<string> {
+  const patient = { ...server, call: browserOn(host) };
+  await saveLead(patient, landingId, { phone });
+  const token = await saveBilling(patient, landingId, { cardNumber: '4242424242424242' });
+  const order = await patient.call({
+    method: 'POST',
+    url: '/api/memoForm/createOrder',
+    headers: { 'idempotency-key': `sex-${landingId}` },
+    payload: { order: orderJson(landingId, token, productId).replace('5125550199', phone) },
+  });
+  expect(order.status).toBe(201);
+  const phoneLookup = await patient.call({
+    method: 'GET',
+    url: `/api/memoForm/userPhoneMF?phone=${phone}&gender=${host.startsWith('femme.') ? 'female' : 'male'}`,
+    headers: { authorization: 'Bearer test-client-token-0123456789' },
+  });
+  // The patient's own browser is told they are a customer of this site, with their id.
+  expect(phoneLookup.json).toMatchObject({ data: { exists: true, customerId: expect.any(String) as string } });
+  const row = server.db
+    .prepare<[string], { gender: string }>('SELECT gender FROM customers WHERE landing_id = ?')
+    .get(landingId);
+  return row?.gender ?? 'none';
+}
+
+test('a men’s order of the consultation (product 0) makes a male customer, a women’s a female one', async () => {
+  // Product 0 is each brand's consultation: one row per category, the men's and the women's.
+  const men = await paidOnSite('localhost', 'TWVuLm1hbkBleGFtcGxlLmNvbTIwMjYtMTEtMjdNSVA', '0', '5125550111');
+  const women = await paidOnSite(
+    'femme.localhost',
+    'V29tZW4ud29tYW5AZXhhbXBsZS5jb20yMDI2LTExLTI3TUlQ',
+    '0',
+    '5125550122',
+  );
+  expect({ men, women }).toEqual({ men: 'male', women: 'female' });
+});
+
+test('a product of the other brand is not sold on this one', async () => {
+  // 1664 is the women's HRT: on the men's site no such product is for sale.
+  const token = await saveBilling(server, LANDING_ID, { cardNumber: '4242424242424242' });
+  const reply = await createOrder(orderJson(LANDING_ID, token, '1664'));
+  expect(reply.status).toBe(404);
+  expect(ordersOfLead()).toBe(0);
 });

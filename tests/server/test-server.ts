@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { setRuntimeConfig } from '../../src/shared/api/http.ts';
 import { claimReturnLink } from '../../src/shared/api/session.ts';
-import { SESSION_COOKIE, signLinkToken } from '../../src/server/access.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, signLinkToken } from '../../src/server/access.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
@@ -36,6 +36,8 @@ export interface Reply {
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json: unknown;
   text: string;
+  /** The answer's headers (set-cookie, strict-transport-security...). */
+  headers: Readonly<Record<string, string | string[] | number | undefined>>;
 }
 
 function parseBody(text: string): unknown {
@@ -48,7 +50,8 @@ function parseBody(text: string): unknown {
 
 /**
  * Calls as one browser makes them: the session cookie (src/server/access.ts) it is given is
- * kept and sent back, unless a call sets its own cookie header.
+ * kept and sent back, unless a call sets its own cookie header. `initial` is a cookie already
+ * in the browser (`name=value`), such as one an attacker planted.
  */
 function browserOf(app: FastifyInstance, initial?: string): Browser {
   let session = initial;
@@ -58,8 +61,17 @@ function browserOf(app: FastifyInstance, initial?: string): Browser {
     const response = await app.inject({ ...request, headers });
     const setCookie = response.headers['set-cookie'];
     const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
-    if (first !== undefined && first.startsWith(`${SESSION_COOKIE}=`)) session = first.split(';', 1)[0];
-    return { status: response.statusCode, json: parseBody(response.body), text: response.body };
+    if (
+      first !== undefined &&
+      (first.startsWith(`${SESSION_COOKIE}=`) || first.startsWith(`${SECURE_SESSION_COOKIE}=`))
+    )
+      session = first.split(';', 1)[0];
+    return {
+      status: response.statusCode,
+      json: parseBody(response.body),
+      text: response.body,
+      headers: response.headers,
+    };
   };
   return Object.assign(call, { cookie: () => session });
 }
@@ -79,8 +91,11 @@ export interface TestServer {
    * body, parsed when it is JSON.
    */
   call: Browser;
-  /** Another browser, with a cookie jar of its own: a stranger to what `call` created. */
-  browser: () => Browser;
+  /**
+   * Another browser, with a cookie jar of its own: a stranger to what `call` created. `cookie`
+   * (`name=value`) is one already in it, such as one an attacker planted.
+   */
+  browser: (cookie?: string) => Browser;
   /** Closes the app and the database; the data directory stays (see `remove`). */
   close: () => Promise<void>;
   /** Closes, then deletes the data directory. */
@@ -106,6 +121,10 @@ export async function startTestServer(
     sessionCookie?: string;
     /** false turns the rate limits off, for tests that send more than a patient would from one address. */
     rateLimits?: boolean;
+    /** The proxies whose X-Forwarded-Proto is believed (TRUST_PROXY), so a test can call as if over https. */
+    trustProxy?: string;
+    /** A built app to serve (its index.html and files), as STATIC_DIR. */
+    staticDir?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -123,6 +142,8 @@ export async function startTestServer(
     logLevel: options.logs === true ? 'trace' : false,
     logStream: { write: (line) => logs.push(line) },
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(options.staticDir === undefined ? {} : { staticDir: options.staticDir }),
   });
   await app.ready();
   let closed = false;
@@ -138,7 +159,7 @@ export async function startTestServer(
     dataDir,
     logs,
     call: browserOf(app, options.sessionCookie),
-    browser: () => browserOf(app),
+    browser: (cookie) => browserOf(app, cookie),
     close,
     remove: async () => {
       await close();

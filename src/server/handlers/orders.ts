@@ -7,6 +7,8 @@ import type { OperationHandler } from '../operation.ts';
 import { tokenizeCard, tokenizePaymentToken, type CardResult } from '../payment-simulator.ts';
 import { HttpProblem } from '../problem.ts';
 import { findProduct, type ProductRow } from './products.ts';
+import { productCategoryFor } from '../../domain/product-choice.ts';
+import type { Site } from '../../engine/config-types.ts';
 import {
   bodyOf,
   created,
@@ -141,15 +143,10 @@ function newCustomerId(db: Db): string {
  * owns (a returning patient who proved it), or a new one, as the clinic system makes a customer
  * on a first order. An email alone proves nothing: an order typed with someone else's email
  * makes a customer of its own, not an entry in their history. The session that placed the
- * order owns a new customer through its lead.
+ * order owns a new customer through its lead, and is granted it as well, which renews the
+ * session's id (src/server/access.ts): gaining a customer is gaining records.
  */
-function customerFor(
-  db: Db,
-  access: Access,
-  landingId: string,
-  contact: OrderPayload['contact'],
-  product: ProductRow,
-): string {
+function customerFor(db: Db, access: Access, landingId: string, contact: OrderPayload['contact'], site: Site): string {
   const existing = statement<[string], { kt_customer_id: string }>(
     db,
     'SELECT kt_customer_id FROM customers WHERE email = ? COLLATE NOCASE ORDER BY kt_customer_id',
@@ -169,8 +166,10 @@ function customerFor(
     contact.lastName,
     contact.email,
     contact.phone,
-    product.category === 'fhrt' ? 'female' : 'male',
+    // The brand the patient ordered on: the men's site's customers are men, the women's women.
+    site,
   );
+  access.grant('customer', id);
   return id;
 }
 
@@ -181,10 +180,10 @@ function customerFor(
  * nothing. Idempotency by Idempotency-Key is the app's, around this handler.
  */
 function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
-  return ({ db, body, access }) => {
+  return ({ db, body, access, site }) => {
     const order = decodeJsonField(operationId, '/body/order', bodyOf(body).order) as OrderPayload;
     if (!access.hasLead(order.landingId)) notFound("No lead is saved under the order's landingId.");
-    const product = findProduct(db, order.productId) ?? notFound("No product with the order's productId.");
+    const product = findProduct(db, order.productId, site) ?? notFound("No product with the order's productId.");
     const billing = statement<[string, string], BillingRow>(
       db,
       'SELECT billing_token, landing_id, last4, decline_reason FROM billing WHERE billing_token = ? AND landing_id = ?',
@@ -195,7 +194,7 @@ function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
     return insertOrder(db, {
       kind,
       landingId: order.landingId,
-      ktCustomerId: customerFor(db, access, order.landingId, order.contact, product),
+      ktCustomerId: customerFor(db, access, order.landingId, order.contact, site),
       product,
       ...(order.campaignId === undefined ? {} : { campaignId: order.campaignId }),
       quantity,
@@ -212,7 +211,7 @@ function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
  * in 116). Complimentary (compOrder) costs $0.00 and charges nothing; otherwise the billing
  * saved last for the landing id is charged.
  */
-const createFollowOnProductOrder: OperationHandler = ({ db, body, access }) => {
+const createFollowOnProductOrder: OperationHandler = ({ db, body, access, site }) => {
   const fields = bodyOf(body);
   const landingId = text(fields, 'landingId');
   const productId = text(fields, 'productId');
@@ -220,10 +219,10 @@ const createFollowOnProductOrder: OperationHandler = ({ db, body, access }) => {
   const compOrder = flag(fields, 'compOrder') === true;
   if (!access.hasLead(landingId)) notFound('No lead with this landingId.');
   const product =
-    statement<[string, string], ProductRow>(db, 'SELECT * FROM products WHERE external_id = ? AND campaign_id = ?').get(
-      productId,
-      campaignId,
-    ) ?? notFound('No such product in this campaign.');
+    statement<[string, string, string], ProductRow>(
+      db,
+      'SELECT * FROM products WHERE external_id = ? AND campaign_id = ? AND category = ?',
+    ).get(productId, campaignId, productCategoryFor(site)) ?? notFound('No such product in this campaign.');
   const billing = latestBilling(db, landingId);
   if (!compOrder) {
     if (!billing) paymentDeclined('No billing details are saved for this landing id.');
@@ -242,14 +241,14 @@ const createFollowOnProductOrder: OperationHandler = ({ db, body, access }) => {
 };
 
 /** POST /memoForm/newCHRTZeroDollarOrder: a $0.00 continuous-HRT order linking two leads. */
-const newChrtZeroDollarOrder: OperationHandler = ({ db, body, access }) => {
+const newChrtZeroDollarOrder: OperationHandler = ({ db, body, access, site }) => {
   const fields = bodyOf(body);
   const landingId = text(fields, 'landingId');
   const leadLandingId = text(fields, 'leadLandingId');
   if (!access.hasLead(landingId) || !access.hasLead(leadLandingId)) {
     notFound('No lead under landingId or leadLandingId.');
   }
-  const product = findProduct(db, text(fields, 'productId')) ?? notFound('No such product.');
+  const product = findProduct(db, text(fields, 'productId'), site) ?? notFound('No such product.');
   return insertOrder(db, {
     kind: 'zero-dollar',
     landingId,
@@ -265,11 +264,11 @@ const newChrtZeroDollarOrder: OperationHandler = ({ db, body, access }) => {
  * orders the product. It is approved when billing that would be charged is saved for the
  * landing id, else pending: this call has no payment-declined answer in the contract.
  */
-const updateHrtInfoCreateOrder: OperationHandler = ({ db, body, access }) => {
+const updateHrtInfoCreateOrder: OperationHandler = ({ db, body, access, site }) => {
   const fields = bodyOf(body);
   const landingId = text(fields, 'landingId');
   if (!access.hasLead(landingId)) notFound('No lead under landingId.');
-  const product = findProduct(db, text(fields, 'productId')) ?? notFound('No such product.');
+  const product = findProduct(db, text(fields, 'productId'), site) ?? notFound('No such product.');
   statement(db, 'INSERT INTO hrt_patient_updates (mpid, landing_id, location, created_at) VALUES (?, ?, ?, ?)').run(
     text(fields, 'mpid'),
     landingId,

@@ -1,5 +1,7 @@
 import type { Db } from '../database.ts';
 import { DEFAULT_PRICE } from '../../domain/money.ts';
+import { productCategoryFor } from '../../domain/product-choice.ts';
+import type { Site } from '../../engine/config-types.ts';
 import type { OperationHandler } from '../operation.ts';
 import { flag, notFound, ok, optionalText, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';
@@ -50,12 +52,16 @@ export function productView(row: ProductRow): Record<string, unknown> {
   });
 }
 
-/** A product by id, whichever category it is in (ids are unique but for the default products). */
-export function findProduct(db: Db, productId: string): ProductRow | undefined {
-  return statement<[string], ProductRow>(
+/**
+ * A product an order names, in the category of the brand it is ordered on (the request's site:
+ * hrt on the men's, fhrt on the women's). Never by id alone: each brand's consultation is
+ * product 0, and an id alone matched the women's row for a man's order (issue 24).
+ */
+export function findProduct(db: Db, productId: string, site: Site): ProductRow | undefined {
+  return statement<[string, string], ProductRow>(
     db,
-    'SELECT * FROM products WHERE external_id = ? ORDER BY is_default, category LIMIT 1',
-  ).get(productId);
+    'SELECT * FROM products WHERE external_id = ? AND category = ?',
+  ).get(productId, productCategoryFor(site));
 }
 
 /**

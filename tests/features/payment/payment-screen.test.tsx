@@ -110,17 +110,17 @@ const PRODUCTS: Readonly<Record<string, ProductFixture>> = {
     shipping: '$0.00',
     total: '$99.00',
   },
-  // What a server might answer for 'undefined': the page must still show '$99' and no sale.
-  undefined: {
+  // Each brand's consultation, what a code that names no product sells (config/products.json bySite).
+  '0': {
     externalId: '0',
     category: 'hrt',
     type: 'product',
     name: 'Hormone assessment and clinician consultation',
     packageIncludes: ['Clinician consultation', 'Treatment plan'],
     price: '$99',
-    salePrice: '$79',
+    salePrice: '',
     shipping: '$0.00',
-    total: '$120',
+    total: '$99',
   },
 };
 
@@ -357,14 +357,14 @@ async function continueOnceReceived() {
   await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
 }
 
-test('shrt has no product id: the fetch asks for "undefined" and the page shows $99 without a sale', async () => {
+test('shrt names no product: the fetch asks for the men’s consultation by id, never "undefined", and the page shows $99', async () => {
   const api = fakeApi();
   renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Order' })).toBeInTheDocument();
   expect(await payButton()).toHaveAccessibleName('Pay $99');
   const query = api.of('getProductInfo')[0]?.url.searchParams;
-  expect(Object.fromEntries(query ?? [])).toEqual({ id: 'undefined', category: 'hrt', type: 'product' });
+  expect(Object.fromEntries(query ?? [])).toEqual({ id: '0', category: 'hrt', type: 'product' });
   const summary = screen.getByRole('region', { name: 'Your order' });
   expect(within(summary).getByText('Hormone assessment and clinician consultation')).toBeInTheDocument();
   expect(within(summary).getByText('Treatment plan')).toBeInTheDocument();
@@ -373,8 +373,6 @@ test('shrt has no product id: the fetch asks for "undefined" and the page shows 
   // No shipping charge reads as one, not as "$0.00" beside "$99".
   expect(within(summary).getByText('Free', { selector: 'dd' })).toBeInTheDocument();
   expect(within(summary).queryByText('$0.00')).not.toBeInTheDocument();
-  expect(within(summary).queryByText('$79')).not.toBeInTheDocument();
-  expect(within(summary).queryByText('$120')).not.toBeInTheDocument();
 });
 
 test('fmhrt fetches product 1664 of type mpid and shows the regular price struck through', async () => {
