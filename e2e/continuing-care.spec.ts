@@ -34,7 +34,9 @@ async function newCustomer(browser: Browser, site: string, patient: Patient): Pr
     await page.goto(site === WOMENS_SITE ? `${site}/f/payment/fbhrt` : `${site}/payment/bhrt`);
     await expect(page.getByRole('form', { name: 'Billing details' })).toBeVisible({ timeout: ARRIVAL_MS });
     await pay(page, patient);
-    await expect(page.getByRole('heading', { level: 1, name: 'Your payment is complete' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Your payment is complete' })).toBeVisible({
+      timeout: 15_000,
+    });
     const customer = customerOf(patient.email);
     if (customer === undefined) throw new Error('The payment made no customer');
     return customer.ktCustomerId;

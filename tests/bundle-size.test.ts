@@ -71,10 +71,15 @@ function screenKey(screen: string): string {
 // useActorRef, as the issue asks, instead of in an effect (0.9 KiB with its store shim).
 // Still 156 (154.9 measured) once the machine saves the lead too: its saving states and the
 // app's saveLead actor cost 0.3 KiB, and the lead's code, now loaded on Finish, 1.4 KiB less.
-test('an assessment page loads at most 156 KiB of JavaScript (gzip) first', () => {
+// 158.5 KiB since issue 23 (158.2 measured, 155.9 before it): the funnel machine checks the
+// journey a page needs (journey-needs.ts and its states, 1 KiB), the checkout's focused footer
+// is drawn with the page rather than loaded after it (0.5 KiB), the message of a Continue that
+// could not be saved sits under every funnel page (it must show offline, so it is not loaded on
+// demand), and issue 24's rule for a version 1 journey's records (0.1 KiB).
+test('an assessment page loads at most 158.5 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(156 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(158.5 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

@@ -428,4 +428,3 @@ export const USUAL_TYPING: IntakeTyping = {
 export async function completeIntake(page: Page, patient: Patient, options: { reloadCheck?: boolean } = {}) {
   await completeIntakeTyping(page, patient, USUAL_TYPING, undefined, options);
 }
-
