@@ -29,6 +29,9 @@ const config = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'con
   routes: Route[];
   redirects: Redirect[];
 };
+const funnels = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'config', 'funnels.json'), 'utf8')) as {
+  funnels: Record<string, { codes: string[]; steps: string[] }>;
+};
 const PORT = E2E_PORT;
 const HOSTS = {
   male: { origin: `http://localhost:${PORT}`, code: 'shrt', brandName: "Peak Men's Health" },
@@ -53,17 +56,33 @@ function sampleUrl(route: Route, code: string): string {
     .join('/');
 }
 
-/** The title a route's page has when opened by a sample link, with no journey. */
-function titleOpened(route: Route): string {
-  // A page that needs the steps before it done, opened cold, says so instead (issue 23).
-  return route.needs === 'steps-done' ? 'Not Finished Yet' : route.title;
+/** Whether the funnel of `code` has the page at `url` as a step (config/funnels.json: a step is its URL before the code). */
+function inFunnelOf(url: string, code: string): boolean {
+  return Object.values(funnels.funnels).some(
+    (funnel) =>
+      funnel.codes.includes(code) &&
+      funnel.steps.some((step) => url === `${step}/${code}` || url.startsWith(`${step}/${code}/`)),
+  );
 }
 
-async function expectScreen(page: Page, route: Route) {
-  if (route.needs === 'steps-done') {
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You have not finished your assessment yet', {
-      timeout: 15_000,
-    });
+/** The closed page a route shows when opened by a sample link with `code` and no journey, if any (issue 23). */
+function closedAs(route: Route, code: string): { title: string; heading: string } | null {
+  if (route.needs === 'steps-done')
+    return { title: 'Not Finished Yet', heading: 'You have not finished your assessment yet' };
+  if (route.needs === 'funnel-step' && !inFunnelOf(sampleUrl(route, code), code))
+    return { title: 'Not Part of Your Visit', heading: 'This page is not part of your visit' };
+  return null;
+}
+
+/** The title a route's page has when opened by a sample link, with no journey. */
+function titleOpened(route: Route, code: string): string {
+  return closedAs(route, code)?.title ?? route.title;
+}
+
+async function expectScreen(page: Page, route: Route, code: string) {
+  const closed = closedAs(route, code);
+  if (closed !== null) {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(closed.heading, { timeout: 15_000 });
   } else if (route.screen === 'not-found') {
     await expect(page.getByRole('heading', { name: 'Oops... page not found' })).toBeVisible();
   } else if (route.screen === 'error') {
@@ -79,7 +98,8 @@ for (const [site, host] of Object.entries(HOSTS) as [keyof typeof HOSTS, (typeof
     test(`${site} brand: ${route.path} renders ${route.site === 'shared' || route.site === site ? route.screen : 'the fallback page'}`, async ({
       page,
     }) => {
-      const url = sampleUrl(route, route.campaignCode?.value ?? host.code);
+      const code = route.campaignCode?.value ?? host.code;
+      const url = sampleUrl(route, code);
       await page.goto(`${host.origin}${url}`);
       if (route.site !== 'shared' && route.site !== site) {
         // The other brand's page: sent on to that brand's site, never to this brand's assessment.
@@ -92,8 +112,8 @@ for (const [site, host] of Object.entries(HOSTS) as [keyof typeof HOSTS, (typeof
         await expect(page).toHaveTitle(`Page Not Available | ${host.brandName}`);
         return;
       }
-      await expectScreen(page, route);
-      await expect(page).toHaveTitle(`${titleOpened(route)} | ${host.brandName}`);
+      await expectScreen(page, route, code);
+      await expect(page).toHaveTitle(`${titleOpened(route, code)} | ${host.brandName}`);
     });
   }
 }

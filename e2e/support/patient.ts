@@ -370,6 +370,7 @@ export async function completeIntakeTyping(
           .check();
         await answerEdSafety(page);
         await page.getByLabel(/allergies to medications/).fill(typing.allergies);
+        await page.getByLabel(/height in inches/).fill('70');
         await next(page);
         break;
       case 'Shipping': {
