@@ -145,7 +145,7 @@ test('an empty or "0" landing_id is removed; a real one stays', async ({ page })
 test('the URL rules apply to links inside the app too', async ({ page }) => {
   await page.goto('/results/shrt');
   // The page's own content, not the heading its HTML already has: the app is running.
-  await expect(page.getByRole('button', { name: 'Take the assessment' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Take the assessment' })).toBeVisible({ timeout: 15_000 });
   await page.evaluate(() => {
     window.history.pushState({}, '', '/payment/?landing_id=0&b=2');
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -157,7 +157,7 @@ test('every page change starts at the top of the page', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 700 });
   await page.goto('/results/shrt');
   // The page's own content, not the heading its HTML already has: the app is running.
-  await expect(page.getByRole('button', { name: 'Take the assessment' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Take the assessment' })).toBeVisible({ timeout: 15_000 });
   await page.evaluate(() => {
     window.scrollTo(0, document.body.scrollHeight);
   });

@@ -177,7 +177,8 @@ export const CARDS = { approved: '4242 4242 4242 4242', declined: '4000 0000 000
  */
 export async function pay(page: Page, patient: Patient, card: string = CARDS.approved) {
   const form = page.getByRole('form', { name: 'Billing details' });
-  await expect(form).toBeVisible();
+  // The payment screen's code and its product arrive after the page: on a busy two-core machine that has taken over 5 s.
+  await expect(form).toBeVisible({ timeout: 15_000 });
   const fillIfEmpty = async (name: string, value: string) => {
     const box = form.getByRole('textbox', { name, exact: true });
     if ((await box.inputValue()) === '') await box.fill(value);
