@@ -11,13 +11,16 @@ export const GENERATED_TYPES = [
 ] as const;
 
 /**
- * The module of types openapi-typescript gives for one OpenAPI document: `paths`, `operations`
- * and `components` as it writes them, and (rootTypes) one `export type <Name>` per component
+ * The module of types openapi-typescript gives for the component schemas of one OpenAPI
+ * document: `components` as it writes them, and (rootTypes) one `export type <Name>` per
  * schema, named exactly as the schema, so code imports `JourneyState` rather than
- * `components['schemas']['JourneyState']`. Immutable: a contract value is read, never changed in place.
+ * `components['schemas']['JourneyState']`. The operations are left out: the client's typed
+ * functions name their schemas (src/shared/api/), and tests/api checks them against the
+ * contract's operations. Immutable: a contract value is read, never changed in place.
  */
 export async function schemaTypesModule(document: object, source: string): Promise<string> {
-  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], {
+  const schemasOnly = { ...document, paths: {} } as Parameters<typeof openapiTS>[0];
+  const ast = await openapiTS(schemasOnly, {
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
     rootTypesKeepCasing: true,
