@@ -184,9 +184,9 @@ function retryCount(maxRetries: number | undefined): number {
 
 /**
  * ky's retry options for one call: up to `maxRetries` more attempts after a network error, a
- * timeout, 408, 429 or 5xx, each after the same interval (SPEC §9: no backoff, and no
- * `Retry-After`: callers read it from ApiError.retryAfterSeconds). ky waits with the call's signal, so an
- * abort stops the wait.
+ * timeout, 408, 429 or 5xx, each after the same interval (SPEC §9: no backoff, and no wait for
+ * a `Retry-After`, which callers read from ApiError.retryAfterSeconds). ky waits with the
+ * call's signal, so an abort stops the wait.
  */
 function retryOptions(request: ApiRequest, options: CallOptions, config: RuntimeConfig): RetryOptions {
   const interval = options.retryIntervalMs ?? config.retryIntervalMs;
