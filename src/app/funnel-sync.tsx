@@ -440,17 +440,13 @@ function stepViewOf(snapshot: FunnelSnapshot): StepView {
 
 /** Whether two selections show the same: the screen rerenders only when they do not. */
 function sameStepView(a: StepView | undefined, b: StepView | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
   return (
-    a.index === b.index &&
-    a.total === b.total &&
-    a.afterFinish === b.afterFinish &&
-    a.canNext === b.canNext &&
-    a.canBack === b.canBack &&
-    a.saving === b.saving &&
-    a.laterScreens.length === b.laterScreens.length &&
-    a.laterScreens.every((screen, position) => screen === b.laterScreens[position])
+    a === b ||
+    (!!a &&
+      !!b &&
+      (Object.keys(a) as (keyof StepView)[]).every((key) =>
+        key === 'laterScreens' ? a[key].join() === b[key].join() : a[key] === b[key],
+      ))
   );
 }
 

@@ -252,3 +252,24 @@ test('aborting during the wait stops the retries', async () => {
   const result = await outcome;
   expect(result.ok ? null : result.error).toBeInstanceOf(ApiError);
 });
+
+test('aborting while the request is in flight stops it: no retry', async () => {
+  const { handler, requests } = respondInTurn('getLead', [
+    async () => {
+      await delay('infinite');
+      return HttpResponse.text('never');
+    },
+    success('getLead'),
+  ]);
+  server.use(handler);
+  const controller = new AbortController();
+
+  const outcome = start(getLead({ landing_id: LANDING_ID }, { maxRetries: 3, signal: controller.signal }));
+  await vi.advanceTimersByTimeAsync(500);
+  controller.abort();
+  await vi.advanceTimersByTimeAsync(10_000);
+
+  expect(requests).toHaveLength(1);
+  const result = await outcome;
+  expect(result.ok ? null : result.error).toBeInstanceOf(ApiError);
+});

@@ -196,11 +196,9 @@ function retryOptions(request: ApiRequest, options: CallOptions, config: Runtime
     statusCodes: TRANSIENT_STATUSES,
     afterStatusCodes: [],
     retryOnTimeout: true,
+    // A failure with no response (fetch's TypeError: offline, DNS, connection reset) is retried
+    // too; an abort is not, as ky's wait rejects at once on an aborted signal.
     delay: () => interval,
-    // ky would retry any other failure too: fetch rejects with a TypeError when no response
-    // came (offline, DNS, connection reset); anything else (an abort) is not retried.
-    shouldRetry: ({ error }) =>
-      error instanceof HTTPError || error instanceof TimeoutError || error instanceof TypeError ? undefined : false,
   };
 }
 
