@@ -1,8 +1,8 @@
 /**
  * npm run types [-- --check]
  *
- * Writes the TypeScript types of the OpenAPI files' schemas to src/contract/generated/ (see
- * scripts/lib/schema-types.ts). With --check it writes nothing and exits 1 when a file there
+ * Writes the TypeScript types of the OpenAPI files' schemas to src/contract/generated/ with
+ * openapi-typescript (see scripts/lib/generated-types.ts). With --check it writes nothing and exits 1 when a file there
  * is not what the schemas give.
  */
 import path from 'node:path';

@@ -137,7 +137,9 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
     });
   });
   const actor = useActorRef(machine);
-  const snapshot = useSelector(actor, (current) => current);
+  // Only whether the machine is on the step the browser shows: FunnelVisit rerenders when that
+  // changes, not at every snapshot.
+  const onStep = useSelector(actor, (current) => placeOf(current) === 'step' && urlOf(current) === url);
   const [unsaved, setUnsaved] = useState<MoveProblem | null>(null);
   // A Continue that failed belongs to its step: another step (Back, a link) starts clean.
   useEffect(() => {
@@ -280,7 +282,6 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
     };
   }, [actor, navigate, engine]);
 
-  const onStep = placeOf(snapshot) === 'step' && urlOf(snapshot) === url;
   return (
     <FunnelContext.Provider value={value}>
       <AnalyticsPage engine={engine} site={site} actor={actor} onStep={onStep} />
@@ -419,37 +420,67 @@ function sameClosedPage(a: ClosedPage | null | undefined, b: ClosedPage | null |
   return a.need === b.need && a.fromStart === b.fromStart && a.loadFailed === b.loadFailed;
 }
 
-/** The funnel step of the page, or null on a page the funnel does not drive. */
-export function useFunnelStep(): FunnelStep | null {
-  const funnel = useContext(FunnelContext);
-  const actor = funnel?.actor;
-  const snapshot = useSelector(actor, (current) => current);
-  if (!funnel || !actor || !snapshot) return null;
-  const { unsaved, setUnsaved } = funnel;
-  const onNext = () => {
-    advanceOn(actor).then(
-      () => {
-        setUnsaved(() => null);
-      },
-      (error: unknown) => {
-        setUnsaved((before) => ({ error, attempt: (before?.attempt ?? 0) + 1 }));
-      },
-    );
-  };
+/** What a screen shows of the machine's snapshot: the part of FunnelStep that is state. */
+type StepView = Pick<FunnelStep, 'index' | 'total' | 'laterScreens' | 'afterFinish' | 'canNext' | 'canBack' | 'saving'>;
+
+function stepViewOf(snapshot: FunnelSnapshot): StepView {
+  const { plan } = snapshot.context;
+  const index = stepIndexOf(snapshot);
   return {
-    index: stepIndexOf(snapshot),
-    total: snapshot.context.plan?.steps.length ?? 0,
-    laterScreens: snapshot.context.plan ? screensAfter(snapshot.context.plan, stepIndexOf(snapshot)) : [],
-    afterFinish: snapshot.context.plan?.afterFinish ?? 'consult',
+    index,
+    total: plan?.steps.length ?? 0,
+    laterScreens: plan ? screensAfter(plan, index) : [],
+    afterFinish: plan?.afterFinish ?? 'consult',
     // Next is still there while it saves (pressing it again waits for the same save).
     canNext: snapshot.can({ type: 'step.next' }) || snapshot.hasTag(SAVING),
     canBack: snapshot.can({ type: 'step.back' }),
     saving: snapshot.hasTag(SAVING),
-    advance: (move) => advanceOn(actor, move),
-    onNext,
-    unsaved,
-    onBack: () => {
-      actor.send({ type: 'step.back' });
-    },
   };
+}
+
+/** Whether two selections show the same: the screen rerenders only when they do not. */
+function sameStepView(a: StepView | undefined, b: StepView | undefined): boolean {
+  return (
+    a === b ||
+    (!!a &&
+      !!b &&
+      (Object.keys(a) as (keyof StepView)[]).every((key) =>
+        key === 'laterScreens' ? a[key].join() === b[key].join() : a[key] === b[key],
+      ))
+  );
+}
+
+/**
+ * The funnel step of the page, or null on a page the funnel does not drive. It selects only
+ * what a screen shows (StepView), so the page rerenders when that changes, not at every
+ * snapshot of the machine (the journey arriving, a save's record).
+ */
+export function useFunnelStep(): FunnelStep | null {
+  const funnel = useContext(FunnelContext);
+  const actor = funnel?.actor;
+  const view = useSelector(actor, (current?: FunnelSnapshot) => current && stepViewOf(current), sameStepView);
+  const unsaved = funnel?.unsaved ?? null;
+  const setUnsaved = funnel?.setUnsaved;
+  return useMemo(() => {
+    if (!actor || !view || !setUnsaved) return null;
+    const onNext = () => {
+      advanceOn(actor).then(
+        () => {
+          setUnsaved(() => null);
+        },
+        (error: unknown) => {
+          setUnsaved((before) => ({ error, attempt: (before?.attempt ?? 0) + 1 }));
+        },
+      );
+    };
+    return {
+      ...view,
+      advance: (move) => advanceOn(actor, move),
+      onNext,
+      unsaved,
+      onBack: () => {
+        actor.send({ type: 'step.back' });
+      },
+    };
+  }, [actor, view, unsaved, setUnsaved]);
 }

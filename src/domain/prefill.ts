@@ -22,7 +22,7 @@ function read(encoded: string): { ok: true; prefill: Prefill } | { ok: false; re
     return { ok: false, reason: 'not-json' };
   }
   if (!isRecord(json)) return { ok: false, reason: 'not-object' };
-  const prefill: Prefill = {};
+  const prefill: { -readonly [Key in keyof Prefill]: Prefill[Key] } = {};
   for (const key of PREFILL_KEYS) {
     const value = Object.hasOwn(json, key) ? json[key] : undefined;
     if (value === undefined || value === null) continue;

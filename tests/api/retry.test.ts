@@ -113,6 +113,43 @@ test.each([400, 401, 403, 404, 409, 422])('status %i is never retried', async (s
   expect(result.ok ? null : result.error).toMatchObject({ status });
 });
 
+test("a 429 or 503's Retry-After does not change the interval: SPEC's interval applies, the snackbar reports the wait", async () => {
+  const { handler, requests } = respondInTurn('getLead', [
+    () =>
+      HttpResponse.json(
+        { status: 429, message: 'Too many requests' },
+        { status: 429, headers: { 'retry-after': '30' } },
+      ),
+    success('getLead'),
+  ]);
+  server.use(handler);
+
+  const outcome = start(getLead({ landing_id: LANDING_ID }, { maxRetries: 1 }));
+  await vi.advanceTimersByTimeAsync(999);
+  expect(requests).toHaveLength(1);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(requests).toHaveLength(2);
+  expect((await outcome).ok).toBe(true);
+});
+
+test('retries wait the same interval each time: no backoff', async () => {
+  const { handler, requests } = respondInTurn('getLead', [
+    failure(503),
+    failure(599),
+    failure(500),
+    success('getLead'),
+  ]);
+  server.use(handler);
+
+  const outcome = start(getLead({ landing_id: LANDING_ID }, { maxRetries: 3, retryIntervalMs: 400 }));
+  await settle();
+  for (const count of [2, 3, 4]) {
+    await vi.advanceTimersByTimeAsync(400);
+    expect(requests).toHaveLength(count);
+  }
+  expect((await outcome).ok).toBe(true);
+});
+
 test('a network error is retried', async () => {
   const { handler, requests } = respondInTurn('getLead', [() => HttpResponse.error(), success('getLead')]);
   server.use(handler);
@@ -203,6 +240,27 @@ test('the order lookup retries up to 3 times when shouldRetry is set, and not ot
 
 test('aborting during the wait stops the retries', async () => {
   const { handler, requests } = respondInTurn('getLead', [failure(503), success('getLead')]);
+  server.use(handler);
+  const controller = new AbortController();
+
+  const outcome = start(getLead({ landing_id: LANDING_ID }, { maxRetries: 3, signal: controller.signal }));
+  await vi.advanceTimersByTimeAsync(500);
+  controller.abort();
+  await vi.advanceTimersByTimeAsync(10_000);
+
+  expect(requests).toHaveLength(1);
+  const result = await outcome;
+  expect(result.ok ? null : result.error).toBeInstanceOf(ApiError);
+});
+
+test('aborting while the request is in flight stops it: no retry', async () => {
+  const { handler, requests } = respondInTurn('getLead', [
+    async () => {
+      await delay('infinite');
+      return HttpResponse.text('never');
+    },
+    success('getLead'),
+  ]);
   server.use(handler);
   const controller = new AbortController();
 

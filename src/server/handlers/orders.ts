@@ -301,10 +301,14 @@ type TokenizedCard = Extract<CardResult, { ok: true }>;
  */
 function tokenizeBilling(customer: BillingCustomer): TokenizedCard {
   const { cardNumber, expMonth, expYear, cvc, paymentToken } = customer;
+  // The schema's oneOf (a payment token, or the card's four fields) is checked by the validator
+  // before this runs; the generated type does not carry that choice, so it is read again here.
   const result =
     paymentToken !== undefined
       ? tokenizePaymentToken(paymentToken)
-      : tokenizeCard({ cardNumber, expMonth, expYear, cvc });
+      : cardNumber !== undefined && expMonth !== undefined && expYear !== undefined && cvc !== undefined
+        ? tokenizeCard({ cardNumber, expMonth, expYear, cvc })
+        : ({ ok: false, field: 'cardNumber', message: 'a card or a payment token is required' } as const);
   if (!result.ok) {
     throw new HttpProblem(400, 'The request is not valid', [
       { field: `/body/customer/${result.field}`, message: result.message },

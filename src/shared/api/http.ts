@@ -1,4 +1,4 @@
-import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options, type RetryOptions } from 'ky';
 import type { FieldError } from '../../contract/api-types.ts';
 import { isRecord } from '../../lib/is-record.ts';
 import { fetchOrEarly } from './early-responses.ts';
@@ -83,8 +83,9 @@ function detailsOf(body: unknown): string | FieldError[] | undefined {
 }
 
 /**
- * The one ky instance. ky never retries: `send` does, so the interval and the rule for
- * POST and PATCH are exactly those of SPEC §4.
+ * The one ky instance. It retries nothing by itself: each call sets ky's `retry` options from
+ * its CallOptions (`retryOptions`), so the count, the interval and the rule for POST and
+ * PATCH are exactly those of SPEC §4.
  */
 export const http: KyInstance = ky.create({
   timeout: REQUEST_TIMEOUT_MS,
@@ -171,42 +172,34 @@ function fillPath(path: string, params: Readonly<Record<string, string>> = {}): 
   });
 }
 
-/** Whether a method may be sent twice (SPEC §4 and issue 4: POST and PATCH only with a key). */
-function mayRepeat(method: HttpMethod, idempotencyKey: string | undefined): boolean {
-  if (method === 'POST' || method === 'PATCH') return idempotencyKey !== undefined;
-  return true;
-}
-
-/** A network error, a timeout, 408, 429 or 5xx: failures that another attempt may fix. */
-function isTransient(error: unknown): boolean {
-  if (error instanceof HTTPError) {
-    const { status } = error.response;
-    return status === 408 || status === 429 || status >= 500;
-  }
-  // fetch rejects with a TypeError when no response came (offline, DNS, connection reset).
-  return error instanceof TimeoutError || error instanceof TypeError;
-}
+/** Methods a retry may send again (SPEC §4); POST and PATCH only with an Idempotency-Key (issue 4). */
+const REPEATABLE_METHODS: NonNullable<RetryOptions['methods']> = ['get', 'put', 'delete'];
+const KEYED_METHODS: NonNullable<RetryOptions['methods']> = [...REPEATABLE_METHODS, 'post', 'patch'];
+/** 408, 429 and every 5xx: answers another attempt may fix. */
+const TRANSIENT_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, index) => 500 + index)];
 
 function retryCount(maxRetries: number | undefined): number {
   return maxRetries !== undefined && Number.isFinite(maxRetries) && maxRetries > 0 ? Math.floor(maxRetries) : 0;
 }
 
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const abort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', abort, { once: true });
-  });
+/**
+ * ky's retry options for one call: up to `maxRetries` more attempts after a network error, a
+ * timeout, 408, 429 or 5xx, each after the same interval (SPEC §9: no backoff, and no wait for
+ * a `Retry-After`, which callers read from ApiError.retryAfterSeconds). ky waits with the
+ * call's signal, so an abort stops the wait.
+ */
+function retryOptions(request: ApiRequest, options: CallOptions, config: RuntimeConfig): RetryOptions {
+  const interval = options.retryIntervalMs ?? config.retryIntervalMs;
+  return {
+    limit: retryCount(options.maxRetries),
+    methods: request.idempotencyKey === undefined ? REPEATABLE_METHODS : KEYED_METHODS,
+    statusCodes: TRANSIENT_STATUSES,
+    afterStatusCodes: [],
+    retryOnTimeout: true,
+    // A failure with no response (fetch's TypeError: offline, DNS, connection reset) is retried
+    // too; an abort is not, as ky's wait rejects at once on an aborted signal.
+    delay: () => interval,
+  };
 }
 
 async function send(request: ApiRequest, options: CallOptions, call: string): Promise<Response> {
@@ -234,16 +227,8 @@ async function send(request: ApiRequest, options: CallOptions, call: string): Pr
     init.keepalive = true;
   }
 
-  const retries = mayRepeat(request.method, request.idempotencyKey) ? retryCount(options.maxRetries) : 0;
-  const interval = options.retryIntervalMs ?? config.retryIntervalMs;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await http(url, init);
-    } catch (error) {
-      if (attempt >= retries || !isTransient(error) || options.signal?.aborted === true) throw error;
-      await wait(interval, options.signal);
-    }
-  }
+  init.retry = retryOptions(request, options, config);
+  return http(url, init);
 }
 
 /** The details (a text, or the field messages joined), else the message, of an error body. */
