@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import type { BillingCustomer, Question, UsState } from '../../contract/api-types.ts';
 import { AddressField, addressPartId } from '../../shared/questions/fields/address-field.tsx';
 import { invalidAddressPart } from '../../shared/questions/validate-page.ts';
-import { checkCard, type CardField, type CardInput } from './card.ts';
+import { checkCard, type CardField, type CardInput } from '../../domain/card.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 
 /** The billing address, asked with the question page's own address field. */

@@ -4,7 +4,7 @@ import { isUsStateCode } from '../../domain/us-states.ts';
 import type { Prefill } from '../../domain/prefill.ts';
 import { BILLING_ADDRESS_REF, completeAddress, SHIPPING_ADDRESS_REF } from '../../shared/questions/known-address.ts';
 import { PHONE_EXAMPLE } from '../../shared/layout/phone.ts';
-import { cardBrandOf, cardDigits, cvcLengthOf, hasExpired, parseExpiry, passesLuhn } from '../../domain/card.ts';
+import { cardDigits, checkCard, parseExpiry } from '../../domain/card.ts';
 
 /** What the billing form holds, as typed. The card fields live only in the form's state. */
 export interface BillingValues {
@@ -91,8 +91,8 @@ function nameProblem(value: string, which: 'first' | 'last'): string | undefined
 
 /**
  * What needs fixing before the form can be sent, by field, with the message shown next to
- * it: contact fields as SPEC §5 defines them, a US address, and a card that passes the Luhn
- * check, has not expired and has a security code of its network's length.
+ * it: contact fields as SPEC §5 defines them, a US address, and a card as the one card rule
+ * (src/domain/card.ts) checks it.
  */
 export function validateBilling(values: BillingValues, now: Date = new Date()): BillingErrors {
   const errors: BillingErrors = {};
@@ -112,22 +112,10 @@ export function validateBilling(values: BillingValues, now: Date = new Date()): 
   if (!isUsStateCode(values.state)) set('state', 'Choose your state.');
   if (!/^[0-9]{5}(?:-[0-9]{4})?$/.test(values.zip.trim())) set('zip', 'Enter a 5-digit ZIP code, like 10001.');
 
-  const digits = cardDigits(values.cardNumber);
-  if (digits === '') set('cardNumber', 'Enter your card number.');
-  else if (!passesLuhn(digits)) set('cardNumber', 'This card number is not valid. Check the digits on your card.');
-  const expiry = parseExpiry(values.expiry);
-  if (values.expiry.trim() === '') set('expiry', 'Enter the expiry date as MM/YY, like 08/29.');
-  else if (expiry === null) set('expiry', 'Enter the expiry date as MM/YY, like 08/29.');
-  else if (hasExpired(expiry, now)) set('expiry', 'This card has expired. Check the date or use another card.');
-  const cvcLength = cvcLengthOf(cardBrandOf(digits));
-  if (!new RegExp(`^[0-9]{${cvcLength}}$`).test(values.cvc.trim())) {
-    set(
-      'cvc',
-      cvcLength === 4
-        ? 'Enter the 4-digit security code from the front of your card.'
-        : 'Enter the 3-digit security code from the back of your card.',
-    );
-  }
+  const card = checkCard({ number: values.cardNumber, expiry: values.expiry, cvc: values.cvc }, now).problems;
+  set('cardNumber', card?.number);
+  set('expiry', card?.expiry);
+  set('cvc', card?.cvc);
   return errors;
 }
 

@@ -20,7 +20,7 @@ const route: RouteConfig = must(
 const EXPIRY_YEAR = new Date().getFullYear() + 4;
 const EXPIRY = `12/${String(EXPIRY_YEAR % 100).padStart(2, '0')}`;
 
-const LANDING_ID = 'U21pdGhqb2huLnNtaXRoQGV4YW1wbGUuY29tMjAyNC0wNi0xME1JUA';
+const LANDING_ID = 'U21pdGh8am9obi5zbWl0aEBleGFtcGxlLmNvbXwyMDI0LTA2LTEwfE1JUA';
 
 const JOHN: KtCustomer = {
   ktCustomerId: '100235',
@@ -139,15 +139,15 @@ test('details that are missing or wrong are marked next to their fields, and not
   // A mistyped number, an expired card and an American Express code of 3 digits.
   await fillCard(user, { number: '4242 4242 4242 4241', expiry: '01/20', cvc: '123' });
   await user.click(screen.getByRole('button', { name: 'Save payment details' }));
-  expect(number).toHaveAccessibleDescription('This card number is not right. Check the digits on your card.');
+  expect(number).toHaveAccessibleDescription('This card number is not valid. Check the digits on your card.');
   expect(screen.getByRole('textbox', { name: 'Expiry date' })).toHaveAccessibleDescription(
-    /This card has expired\. Use a card with a later expiry date\./,
+    /This card has expired\. Check the date or use another card\./,
   );
   await user.clear(number);
   await user.type(number, '3782 822463 10005');
   await user.click(screen.getByRole('button', { name: 'Save payment details' }));
   expect(screen.getByRole('textbox', { name: 'Security code' })).toHaveAccessibleDescription(
-    /Enter the 4-digit security code on the front of your card\./,
+    /Enter the 4-digit security code from the front of your card\./,
   );
   // No card update handler: a request would have failed the test.
   // Typing a whole card and address takes seconds in jsdom on a busy machine.
