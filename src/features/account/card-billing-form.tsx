@@ -1,8 +1,7 @@
 import { Button, Fieldset, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import type { BillingCustomer, Question, UsState } from '../../contract/api-types.ts';
-import { AddressField, addressPartId } from '../../shared/questions/fields/address-field.tsx';
-import { invalidAddressPart } from '../../shared/questions/validate-page.ts';
+import { AddressField, addressPartId, invalidAddressPart } from '../../shared/questions/fields/address-field.tsx';
 import { checkCard, type CardField, type CardInput } from '../../domain/card.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 
