@@ -36,7 +36,7 @@ import {
   errorsFromDetails,
   type BillingErrors,
   type BillingValues,
-} from './billing-values.ts';
+} from '../../shared/billing/billing-values.ts';
 import { FORM_IDS } from '../../contract/form-ids.ts';
 
 /**
