@@ -9,7 +9,7 @@ import type { FieldProps } from './fields/field-props.ts';
  * needs fixing. The registry (question-types.ts) holds one entry per type; docs/questions.md
  * says how to add one.
  */
-export interface QuestionType {
+export interface QuestionTypeEntry {
   /** The control that asks the question. */
   Field: ComponentType<FieldProps>;
   /**
@@ -66,7 +66,7 @@ export function matchesPattern(value: string, pattern: string | undefined): bool
 export function whenAnswered(
   required: string | ((question: Question) => string),
   check: (first: string, question: Question, value: readonly string[], today: Date) => string | undefined,
-): QuestionType['validate'] {
+): QuestionTypeEntry['validate'] {
   return (question, value, today) => {
     if (isBlank(value)) {
       if (!question.required) return undefined;

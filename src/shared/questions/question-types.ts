@@ -10,7 +10,7 @@ import { choiceQuestionType } from './fields/radio-group-field.tsx';
 import { textQuestionType } from './fields/text-field.tsx';
 import { UnknownQuestionField } from './fields/unknown-question-field.tsx';
 import { usStateQuestionType } from './fields/us-state-field.tsx';
-import type { QuestionType } from './question-type.ts';
+import type { QuestionTypeEntry } from './question-type.ts';
 
 /**
  * The question types the app can ask, one entry per type of the contract's `Question['type']`
@@ -30,13 +30,13 @@ export const QUESTION_TYPES = {
   number: numberQuestionType,
   consent: consentQuestionType,
   address: addressQuestionType,
-} as const satisfies Record<Question['type'], QuestionType>;
+} as const satisfies Record<Question['type'], QuestionTypeEntry>;
 
 /** A type this build does not know (the API added it later): a visible note, and nothing that blocks the page. */
-export const UNKNOWN_QUESTION_TYPE: QuestionType = { Field: UnknownQuestionField, validate: () => undefined };
+export const UNKNOWN_QUESTION_TYPE: QuestionTypeEntry = { Field: UnknownQuestionField, validate: () => undefined };
 
 /** The entry of a question's type; the fallback for a type not in the registry (looked up as own keys only). */
-export function questionTypeOf(type: string): QuestionType {
+export function questionTypeOf(type: string): QuestionTypeEntry {
   return Object.hasOwn(QUESTION_TYPES, type)
     ? QUESTION_TYPES[type as keyof typeof QUESTION_TYPES]
     : UNKNOWN_QUESTION_TYPE;

@@ -4,7 +4,7 @@ import { addressLine, useKnownAddress } from '../known-address.ts';
 import type { Question } from '../../../contract/api-types.ts';
 import { isUsStateCode } from '../../../domain/us-states.ts';
 import { isZipCode } from '../formats.ts';
-import { isBlank, MESSAGES, type QuestionType } from '../question-type.ts';
+import { isBlank, MESSAGES, type QuestionTypeEntry } from '../question-type.ts';
 import { GroupFieldset, GroupLegend } from './field-parts.tsx';
 import type { FieldProps } from './field-props.ts';
 import { UsStateSelect } from './us-state-field.tsx';
@@ -135,7 +135,7 @@ export function invalidAddressPart(
 }
 
 /** A US address: street, city, state and ZIP; focus goes to the part that needs fixing. */
-export const addressQuestionType: QuestionType = {
+export const addressQuestionType: QuestionTypeEntry = {
   Field: AddressField,
   validate: (question, value) => invalidAddressPart(question, value)?.message,
   focusTarget: (question, id, value) => addressPartId(id, invalidAddressPart(question, value)?.part ?? 'line1'),

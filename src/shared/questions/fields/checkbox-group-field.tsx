@@ -2,7 +2,7 @@ import { Checkbox, Input, Stack } from '@mantine/core';
 import { noneOption, questionOptions } from '../question-helpers.ts';
 import { FieldError, GroupFieldset, GroupLegend } from './field-parts.tsx';
 import type { FieldProps } from './field-props.ts';
-import { MESSAGES, whenAnswered, type QuestionType } from '../question-type.ts';
+import { MESSAGES, whenAnswered, type QuestionTypeEntry } from '../question-type.ts';
 
 /**
  * A multiple-choice question: native checkboxes in a fieldset. Checking "None of these" clears
@@ -59,7 +59,7 @@ export function CheckboxGroupField({ question, id, value, onChange, error, disab
 }
 
 /** Multiple-choice: options of the question only, as many as its minItems and maxItems allow; focus goes to the first box. */
-export const multipleChoiceQuestionType: QuestionType = {
+export const multipleChoiceQuestionType: QuestionTypeEntry = {
   Field: CheckboxGroupField,
   validate: whenAnswered(
     (question) => question.validation?.message ?? MESSAGES.chooseSome,

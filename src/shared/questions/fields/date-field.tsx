@@ -4,7 +4,7 @@ import { ageOn } from '../../../domain/age-band.ts';
 import { isoDayOf, parseIsoDate } from '../../../domain/calendar.ts';
 import { formatTypedDate, isoDateToUs, isUsDateShape, usDateToIso } from '../formats.ts';
 import { questionRef } from '../question-helpers.ts';
-import { MESSAGES, whenAnswered, type QuestionType } from '../question-type.ts';
+import { MESSAGES, whenAnswered, type QuestionTypeEntry } from '../question-type.ts';
 import type { FieldProps } from './field-props.ts';
 
 /**
@@ -42,7 +42,7 @@ export function isBirthdateQuestion(question: Question): boolean {
 }
 
 /** A real date; a birthdate also of an adult, not in the future and not of someone over 130. */
-export const dateQuestionType: QuestionType = {
+export const dateQuestionType: QuestionTypeEntry = {
   Field: DateField,
   validate: whenAnswered(
     (question) => question.validation?.message ?? MESSAGES.date,

@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { FieldProps } from './field-props.ts';
-import { MESSAGES, whenAnswered, type QuestionType } from '../question-type.ts';
+import { MESSAGES, whenAnswered, type QuestionTypeEntry } from '../question-type.ts';
 
 function rangeHint(minimum: number | undefined, maximum: number | undefined): string | undefined {
   if (minimum !== undefined && maximum !== undefined) return `From ${minimum} to ${maximum}`;
@@ -34,7 +34,7 @@ export function NumberField({ question, id, value, onChange, error, disabled }: 
 }
 
 /** A number in the question's range; its own message, when it has one, replaces the range's. */
-export const numberQuestionType: QuestionType = {
+export const numberQuestionType: QuestionTypeEntry = {
   Field: NumberField,
   validate: whenAnswered(
     (question) => question.validation?.message ?? MESSAGES.number,
