@@ -21,7 +21,10 @@ async function fillCard(page: Page, card: { number: string; expiry: string; cvc:
 
 async function fillAddress(page: Page) {
   const address = page.getByRole('group', { name: 'Billing address' });
-  await address.getByRole('textbox', { name: 'Street address', exact: true }).fill('40 Bayfront Dr');
+  // The street field suggests addresses as it is typed (the payment's billing form); a typed address is taken as it is.
+  const street = address.getByLabel(/^Street address/);
+  await street.fill('40 Bayfront Dr');
+  await street.press('Escape');
   await address.getByRole('textbox', { name: 'City', exact: true }).fill('Miami');
   await address.getByRole('combobox', { name: /^State/ }).selectOption('FL');
   await address.getByRole('textbox', { name: 'ZIP code', exact: true }).fill('33131');

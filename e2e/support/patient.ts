@@ -186,7 +186,7 @@ export async function pay(page: Page, patient: Patient, card: string = CARDS.app
   await fillIfEmpty('First name', patient.firstName);
   await fillIfEmpty('Last name', patient.lastName);
   await fillIfEmpty('Email', patient.email);
-  await fillIfEmpty('Phone', patient.phone);
+  await fillIfEmpty('Mobile phone', patient.phone);
   // The street field suggests addresses as it is typed; a typed address is taken as it is.
   const street = form.getByLabel(/^Street address/);
   if ((await street.inputValue()) === '') {

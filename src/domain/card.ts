@@ -82,3 +82,59 @@ export function hasExpired(expiry: Expiry, now: Date): boolean {
   const year = now.getUTCFullYear();
   return expiry.year < year || (expiry.year === year && expiry.month < now.getUTCMonth() + 1);
 }
+
+/** The furthest ahead a card's expiry can be: networks issue cards for a few years, so more is a typo. */
+export const EXPIRY_YEARS_AHEAD = 20;
+
+/** The card fields of a billing form, as typed. */
+export interface CardInput {
+  number: string;
+  /** MM/YY as typed; `0427`, `04 / 27` and `04/2027` are read too. */
+  expiry: string;
+  cvc: string;
+}
+
+export type CardField = keyof CardInput;
+
+/** The card's details as the billing calls take them. */
+export interface CardDetails {
+  cardNumber: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/** The expiry message of a date as the patient types it; one wording for every form. */
+const EXPIRY_SHAPE = 'Enter the expiry date as MM/YY, like 08/29.';
+
+/**
+ * The one card rule of every form that takes a card (the payment form, the card update): a
+ * message per field that needs fixing, or the card's details when none does. The number must
+ * pass the Luhn check; the card is good through the last day of its expiry month and expires
+ * no more than EXPIRY_YEARS_AHEAD years from now; the security code has its network's length.
+ */
+export function checkCard(
+  input: CardInput,
+  now: Date = new Date(),
+): { details: CardDetails; problems: null } | { details: null; problems: Partial<Record<CardField, string>> } {
+  const problems: Partial<Record<CardField, string>> = {};
+  const digits = cardDigits(input.number);
+  if (digits === '') problems.number = 'Enter your card number.';
+  else if (!passesLuhn(digits)) problems.number = 'This card number is not valid. Check the digits on your card.';
+  const expiry = parseExpiry(input.expiry);
+  if (expiry === null) problems.expiry = EXPIRY_SHAPE;
+  else if (hasExpired(expiry, now)) problems.expiry = 'This card has expired. Check the date or use another card.';
+  else if (expiry.year > now.getUTCFullYear() + EXPIRY_YEARS_AHEAD) {
+    problems.expiry = 'Check the expiry year on your card.';
+  }
+  const cvcLength = cvcLengthOf(cardBrandOf(digits));
+  const cvc = input.cvc.trim();
+  if (!new RegExp(`^[0-9]{${String(cvcLength)}}$`).test(cvc)) {
+    problems.cvc =
+      cvcLength === 4
+        ? 'Enter the 4-digit security code from the front of your card.'
+        : 'Enter the 3-digit security code from the back of your card.';
+  }
+  if (Object.keys(problems).length > 0 || expiry === null) return { details: null, problems };
+  return { details: { cardNumber: digits, expMonth: expiry.month, expYear: expiry.year, cvc }, problems: null };
+}

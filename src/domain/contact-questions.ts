@@ -1,4 +1,4 @@
-import type { Question } from '../contract/api-types.ts';
+import type { Answer, Question } from '../contract/api-types.ts';
 import type { ScreenName } from '../engine/config-types.ts';
 
 /**
@@ -33,6 +33,29 @@ export const CONTACT_QUESTIONS: readonly (Question & { ref: string })[] = [
     validation: { pattern: '^[2-9][0-9]{2}[2-9][0-9]{6}$', message: 'Enter a 10-digit US phone number.' },
   },
 ];
+
+/**
+ * The question ids the payment form saved its contact answers under before it asked
+ * CONTACT_QUESTIONS (issue 25): each was the answer's ref. Leads saved then keep them; they
+ * are read as the current ids (currentContactIds), so one answer has one id wherever it was typed.
+ */
+export const LEGACY_CONTACT_QUESTION_IDS: Readonly<Record<string, string>> = Object.fromEntries(
+  CONTACT_QUESTIONS.map((question) => [question.ref, question.id]),
+);
+
+/**
+ * A lead's answers with the contact answers a payment form saved under its old question ids
+ * (`firstName`, `lastName`, `email`, `phone`: the ref as the id) given the ids of
+ * CONTACT_QUESTIONS; every other answer is returned as it was. See docs/api.md, "Contact
+ * question ids".
+ */
+export function currentContactIds<A extends Pick<Answer, 'ref' | 'questionId'>>(answers: readonly A[]): A[] {
+  return answers.map((answer) => {
+    const { ref, questionId } = answer;
+    if (questionId !== ref || !Object.hasOwn(LEGACY_CONTACT_QUESTION_IDS, ref)) return answer;
+    return { ...answer, questionId: LEGACY_CONTACT_QUESTION_IDS[ref] };
+  });
+}
 
 /**
  * Marketing contact (TCPA, issue 12 point 7): a choice of its own, never a condition of results

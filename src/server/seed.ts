@@ -1,5 +1,6 @@
 import type { Question, QuestionPage } from '../contract/api-types.ts';
 import { CONTACT_QUESTIONS, MARKETING_CONSENT_QUESTION } from '../domain/contact-questions.ts';
+import { makeLandingId } from '../domain/landing-id.ts';
 import { US_STATES } from '../domain/us-states.ts';
 import type { Db } from './database.ts';
 import { placeSearchKey } from './handlers/places.ts';
@@ -26,9 +27,9 @@ export const SYMPTOM_PAGES = {
   female: { formId: 'MIP', pageId: '6' },
 } as const;
 
-/** SPEC §3: URL-safe base64 of last name (spaces to underscores), email, landing date and form id. */
-function landingIdOf(lastName: string, email: string, date: string, formId: string): string {
-  return Buffer.from(`${lastName.replaceAll(' ', '_')}${email}${date.slice(0, 10)}${formId}`).toString('base64url');
+/** A demo customer's landing id, made by the domain's own rule (SPEC §3), so every seeded id decodes. */
+function landingIdOf(lastName: string, email: string, landedAt: string, formId: string): string {
+  return makeLandingId({ lastName, email, landedAt, formId });
 }
 
 interface DemoProduct {

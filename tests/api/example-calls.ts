@@ -7,8 +7,8 @@ import { API_OPERATIONS, type OperationId } from './client-operations.ts';
  * forgets to JSON-encode one or puts it in the wrong place fails its test.
  */
 
-export const LANDING_ID = 'RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQ';
-export const LEAD_LANDING_ID = 'RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQLUgy';
+export const LANDING_ID = 'RG9lfGphbmUuZG9lQGV4YW1wbGUuY29tfDIwMjQtMDUtMDF8TUlQ';
+export const LEAD_LANDING_ID = 'RG9lfGphbmUuZG9lQGV4YW1wbGUuY29tfDIwMjQtMDUtMDF8TUlQLUgy';
 export const CUSTOMER_ID = '100234';
 export const IDEMPOTENCY_KEY = 'order-4f9c2b7e1a';
 export const APPOINTMENT_ID = 'apt_9XkP2v';

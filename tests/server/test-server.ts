@@ -24,9 +24,9 @@ export const STAFF = { 'x-staff-token': STAFF_TOKEN } as const;
 export const LINK_SECRET = 'test-link-secret-0123456789';
 
 /** The contract's example landing id: the demo customer Jane Doe's lead, seeded. */
-export const JANE_LANDING_ID = 'RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQ';
+export const JANE_LANDING_ID = 'RG9lfGphbmUuZG9lQGV4YW1wbGUuY29tfDIwMjQtMDUtMDF8TUlQ';
 /** The contract's example of a second (continuous-HRT) landing id; no lead is seeded under it. */
-export const SECOND_LANDING_ID = 'RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQLUgy';
+export const SECOND_LANDING_ID = 'RG9lfGphbmUuZG9lQGV4YW1wbGUuY29tfDIwMjQtMDUtMDF8TUlQLUgy';
 
 const ROUTES = serverRoutes();
 

@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { updateCard, type UpdatedCard } from '../../shared/api/billing.ts';
 import { getKtCustomer } from '../../shared/api/customers.ts';
 import { ApiError } from '../../shared/api/http.ts';
@@ -8,7 +8,16 @@ import { useNotifications } from '../../shared/notifications/notifications.tsx';
 import { AccountLoading, AccountLoadProblem, AccountPage, LinkProblem } from './account-page.tsx';
 import { useAccountQuery, type AccountQuery } from './account-query.ts';
 import { serverDetails } from './api-error-text.ts';
-import { CardBillingForm } from './card-billing-form.tsx';
+import { BillingForm } from '../../shared/billing/billing-form.tsx';
+import {
+  billingCustomerFrom,
+  EMPTY_CARD,
+  isCardField,
+  validateBilling,
+  type BillingErrors,
+  type BillingField,
+  type BillingValues,
+} from '../../shared/billing/billing-values.ts';
 import { customerIdOf, isNotFound } from './find-customer.ts';
 import { useApiData } from '../../shared/api/use-api-data.ts';
 import type { ScreenProps } from '../../shared/screen-props.ts';
@@ -142,7 +151,7 @@ export default function CommerceInfoUpdateScreen({ route }: ScreenProps) {
       <Text>
         Enter the card you would like us to charge from now on. Your next orders use it; nothing is charged now.
       </Text>
-      <CardBillingForm
+      <CardUpdateForm
         names={{ firstName, lastName }}
         submitting={submitting}
         cardProblem={cardProblem}
@@ -154,5 +163,66 @@ export default function CommerceInfoUpdateScreen({ route }: ScreenProps) {
         }}
       />
     </AccountPage>
+  );
+}
+
+/** The card update's values: the name on the customer's record to start from, no email or phone asked. */
+function cardUpdateValues(names: { firstName: string; lastName: string }): BillingValues {
+  return { ...names, email: '', phone: '', line1: '', line2: '', city: '', state: '', zip: '', ...EMPTY_CARD };
+}
+
+interface CardUpdateFormProps {
+  /** The name on the customer's record, to start the cardholder name from. */
+  names: { firstName: string; lastName: string };
+  /** Whether the details are being saved: the form is read-only and the button busy. */
+  submitting: boolean;
+  /** Why the server refused the card (a decline or a bad card), shown next to the card number. */
+  cardProblem: string | null;
+  /** Called with the billing customer when every field is right; the card goes no further. */
+  onSubmit: (customer: BillingCustomer) => void;
+  /** Called when the patient changes a card field, so a shown refusal can go. */
+  onCardChange: () => void;
+}
+
+/**
+ * The payment's billing form, asking the name on the card instead of contact details. The card
+ * lives in this component's state only: never in the journey, storage or a URL.
+ */
+function CardUpdateForm({ names, submitting, cardProblem, onSubmit, onCardChange }: CardUpdateFormProps) {
+  const [values, setValues] = useState(() => cardUpdateValues(names));
+  const [errors, setErrors] = useState<BillingErrors>({});
+  const change = useCallback(
+    (field: BillingField, value: string) => {
+      setValues((previous) => ({ ...previous, [field]: value }));
+      // A message goes as soon as the patient changes what it is about.
+      setErrors((previous) => Object.fromEntries(Object.entries(previous).filter(([name]) => name !== field)));
+      if (isCardField(field)) onCardChange();
+    },
+    [onCardChange],
+  );
+  return (
+    <BillingForm
+      asks="cardholder"
+      heading="Your new payment details"
+      values={values}
+      onChange={change}
+      errors={errors}
+      onErrors={setErrors}
+      onSubmit={() => {
+        if (Object.keys(validateBilling(values, new Date(), 'cardholder')).length > 0) return;
+        onSubmit(billingCustomerFrom(values, 'cardholder'));
+      }}
+      declineReason={cardProblem}
+      declineTitle={null}
+      formProblem={null}
+      submitLabel="Save payment details"
+      submitVerb="save them"
+      submitting={submitting}
+      note={
+        <Text size="sm" c="dimmed">
+          Your card goes to our payment processor. We keep only its last four digits.
+        </Text>
+      }
+    />
   );
 }

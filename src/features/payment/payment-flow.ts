@@ -16,7 +16,7 @@ import type {
   QuestionPage,
 } from '../../contract/api-types.ts';
 import { normalizeUsPhone } from '../../domain/contact.ts';
-import { MARKETING_CONSENT_QUESTION } from '../../domain/contact-questions.ts';
+import { CONTACT_QUESTIONS, MARKETING_CONSENT_QUESTION } from '../../domain/contact-questions.ts';
 import type { ScreenName } from '../../engine/config-types.ts';
 import { CONSENT_GIVEN } from '../../shared/questions/question-helpers.ts';
 import { track } from '../../shared/services/analytics.ts';
@@ -36,7 +36,7 @@ import {
   errorsFromDetails,
   type BillingErrors,
   type BillingValues,
-} from './billing-values.ts';
+} from '../../shared/billing/billing-values.ts';
 import { FORM_IDS } from '../../contract/form-ids.ts';
 
 /**
@@ -52,17 +52,16 @@ export const PAYMENT_BOT_CHECK_ACTION = 'payment';
 /** The form id of a lead saved by the payment page when payment comes first. */
 export const PAYMENT_LEAD_FORM_ID = FORM_IDS.assessment;
 
-/** The contact questions a lead made on the payment page is saved with (answers by these refs). */
+/**
+ * The contact questions a lead made on the payment page is saved with (answers by these refs):
+ * the assessment's and the intake's own (CONTACT_QUESTIONS), so a lead records one question id
+ * for one answer wherever the patient typed it.
+ */
 export const PAYMENT_CONTACT_PAGE: QuestionPage = {
   id: 'payment-contact',
   formId: PAYMENT_LEAD_FORM_ID,
   title: 'Contact details',
-  questions: [
-    { id: 'firstName', ref: 'firstName', type: 'text', label: 'First name', required: true },
-    { id: 'lastName', ref: 'lastName', type: 'text', label: 'Last name', required: true },
-    { id: 'email', ref: 'email', type: 'email', label: 'Email', required: true },
-    { id: 'phone', ref: 'phone', type: 'phone', label: 'Phone', required: true },
-  ],
+  questions: CONTACT_QUESTIONS,
 };
 
 /** The marketing choice a lead made on the payment page is saved with, when the form offers it. */

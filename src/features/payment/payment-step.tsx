@@ -19,7 +19,7 @@ import { consoleLogger } from '../../shared/console-logger.ts';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import { PhoneLink } from '../../shared/ui/phone-link.tsx';
 import { useApiData } from '../../shared/api/use-api-data.ts';
-import { BillingForm } from './billing-form.tsx';
+import { BillingForm } from '../../shared/billing/billing-form.tsx';
 import { BILLING_ADDRESS_REF } from '../../shared/questions/known-address.ts';
 import { MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
 import {
@@ -30,7 +30,7 @@ import {
   type BillingErrors,
   type BillingField,
   type BillingValues,
-} from './billing-values.ts';
+} from '../../shared/billing/billing-values.ts';
 import {
   checkPendingOrder,
   followOnPending,

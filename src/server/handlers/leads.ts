@@ -7,6 +7,7 @@ import type { OperationHandler } from '../operation.ts';
 import { bodyOf, leadExists, notFound, nowIso, ok, optionalText, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';
 import { FORM_IDS } from '../../contract/form-ids.ts';
+import { currentContactIds } from '../../domain/contact-questions.ts';
 // The decoded `lead` field and its parts are the contract's own types.
 import type { Answer, LeadPayload, Scores } from '../../contract/api-types.ts';
 
@@ -87,7 +88,7 @@ export function leadView(db: Db, landingId: string): Record<string, unknown> | u
   return present({
     ...lead,
     formId: row.form_id,
-    answers: stored(row.answers_json) as Answer[],
+    answers: currentContactIds(stored(row.answers_json) as Answer[]),
     scores: row.scores_json === null ? undefined : (stored(row.scores_json) as Scores),
     savedAt: row.updated_at,
   });
@@ -113,7 +114,7 @@ const getAnswers: OperationHandler = ({ db, query, access }) => {
     present({
       landing_id: row.landing_id,
       formId: row.form_id,
-      answers: stored(row.answers_json) as Answer[],
+      answers: currentContactIds(stored(row.answers_json) as Answer[]),
       submitted_at: lead.submitted_at,
     }),
   );

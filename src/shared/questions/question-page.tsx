@@ -1,21 +1,11 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { ActionBar } from '../layout/action-bar.tsx';
-import type { Question, QuestionPage as QuestionPageData } from '../../contract/api-types.ts';
-import { addressPartId, AddressField } from './fields/address-field.tsx';
-import { CheckboxGroupField } from './fields/checkbox-group-field.tsx';
-import { ConsentField } from './fields/consent-field.tsx';
-import { DateField } from './fields/date-field.tsx';
-import { EmailField } from './fields/email-field.tsx';
-import type { FieldProps } from './fields/field-props.ts';
-import { NumberField } from './fields/number-field.tsx';
-import { PhoneField } from './fields/phone-field.tsx';
-import { RadioGroupField } from './fields/radio-group-field.tsx';
-import { TextField } from './fields/text-field.tsx';
-import { UsStateField } from './fields/us-state-field.tsx';
+import type { QuestionPage as QuestionPageData } from '../../contract/api-types.ts';
 import classes from './question-page.module.css';
-import { questionOptions, questionRef } from './question-helpers.ts';
-import { invalidAddressPart, validatePage, type PageErrors } from './validate-page.ts';
+import { questionRef } from './question-helpers.ts';
+import { focusTargetOf, questionTypeOf } from './question-types.ts';
+import { validatePage, type PageErrors } from './validate-page.ts';
 
 export interface QuestionPageProps {
   /** One page of a form, as the API returns it. */
@@ -38,52 +28,6 @@ export interface QuestionPageProps {
   secondaryActions?: ReactNode;
   /** Shown just above the buttons, where the patient pressed: why the last press did not go through. */
   problem?: ReactNode;
-}
-
-function Field({ type, ...props }: FieldProps & { type: Question['type'] }) {
-  switch (type) {
-    case 'single-choice':
-    case 'yes-no':
-      return <RadioGroupField {...props} />;
-    case 'multiple-choice':
-      return <CheckboxGroupField {...props} />;
-    case 'text':
-      return <TextField {...props} />;
-    case 'email':
-      return <EmailField {...props} />;
-    case 'phone':
-      return <PhoneField {...props} />;
-    case 'date':
-      return <DateField {...props} />;
-    case 'us-state':
-      return <UsStateField {...props} />;
-    case 'number':
-      return <NumberField {...props} />;
-    case 'consent':
-      return <ConsentField {...props} />;
-    case 'address':
-      return <AddressField {...props} />;
-    default:
-      // A type the API added after this build: say so instead of dropping the question silently.
-      return <Text c="red">This question cannot be shown: {props.question.label}</Text>;
-  }
-}
-
-/** The control to focus when a question's answer needs fixing. */
-function focusTargetId(question: Question, id: string, value: readonly string[]): string {
-  switch (question.type) {
-    case 'single-choice':
-    case 'yes-no': {
-      const index = questionOptions(question).findIndex((option) => option.value === value[0]);
-      return `${id}-option-${Math.max(index, 0)}`;
-    }
-    case 'multiple-choice':
-      return `${id}-option-0`;
-    case 'address':
-      return addressPartId(id, invalidAddressPart(question, value)?.part ?? 'line1');
-    default:
-      return id;
-  }
 }
 
 /**
@@ -112,7 +56,7 @@ export function QuestionPage({
     if (!focusRequest) return;
     const question = page.questions.find((candidate) => questionRef(candidate) === focusRequest.ref);
     if (!question) return;
-    const target = focusTargetId(question, fieldId(focusRequest.ref), values[focusRequest.ref] ?? []);
+    const target = focusTargetOf(question, fieldId(focusRequest.ref), values[focusRequest.ref] ?? []);
     document.getElementById(target)?.focus();
     // Only a new submit attempt moves focus; typing afterwards must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -159,10 +103,10 @@ export function QuestionPage({
         </div>
         {page.questions.map((question) => {
           const ref = questionRef(question);
+          const { Field } = questionTypeOf(question.type);
           return (
             <Field
               key={question.id}
-              type={question.type}
               question={question}
               id={fieldId(ref)}
               value={values[ref] ?? []}

@@ -20,7 +20,7 @@ const route: RouteConfig = must(
 const EXPIRY_YEAR = new Date().getFullYear() + 4;
 const EXPIRY = `12/${String(EXPIRY_YEAR % 100).padStart(2, '0')}`;
 
-const LANDING_ID = 'U21pdGhqb2huLnNtaXRoQGV4YW1wbGUuY29tMjAyNC0wNi0xME1JUA';
+const LANDING_ID = 'U21pdGh8am9obi5zbWl0aEBleGFtcGxlLmNvbXwyMDI0LTA2LTEwfE1JUA';
 
 const JOHN: KtCustomer = {
   ktCustomerId: '100235',
@@ -69,13 +69,13 @@ function approved(): Response {
 
 async function fillCard(user: UserEvent, card: { number: string; expiry: string; cvc: string }) {
   await user.type(screen.getByRole('textbox', { name: 'Card number' }), card.number);
-  await user.type(screen.getByRole('textbox', { name: 'Expiry date' }), card.expiry);
-  await user.type(screen.getByRole('textbox', { name: 'Security code' }), card.cvc);
+  await user.type(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), card.expiry);
+  await user.type(screen.getByRole('textbox', { name: 'Security code (CVC)' }), card.cvc);
 }
 
 async function fillAddress(user: UserEvent) {
   const address = screen.getByRole('group', { name: 'Billing address' });
-  await user.type(within(address).getByRole('textbox', { name: 'Street address' }), '2 Ocean Ave');
+  await user.type(within(address).getByLabelText(/^Street address/), '2 Ocean Ave');
   await user.type(within(address).getByRole('textbox', { name: 'City' }), 'Santa Monica');
   await user.selectOptions(within(address).getByRole('combobox', { name: 'State' }), 'CA');
   await user.type(within(address).getByRole('textbox', { name: 'ZIP code' }), '90401');
@@ -128,26 +128,26 @@ test('details that are missing or wrong are marked next to their fields, and not
   await screen.findByRole('textbox', { name: 'Card number' });
 
   await user.click(screen.getByRole('button', { name: 'Save payment details' }));
-  expect(screen.getByText('4 details need fixing. They are marked below.')).toBeVisible();
+  expect(screen.getByText('7 fields need fixing before you save them. They are marked below.')).toBeVisible();
   const number = screen.getByRole('textbox', { name: 'Card number' });
   expect(number).toHaveAccessibleDescription('Enter your card number.');
-  expect(number).toHaveFocus();
-  expect(screen.getByRole('textbox', { name: 'Street address' })).toHaveAccessibleDescription(
-    'Enter your street address.',
-  );
+  // The first field to fix, in the form's order (name, address, card), gets the focus.
+  const street = screen.getByLabelText(/^Street address/);
+  expect(street).toHaveAccessibleDescription('Enter your street address.');
+  expect(street).toHaveFocus();
 
   // A mistyped number, an expired card and an American Express code of 3 digits.
   await fillCard(user, { number: '4242 4242 4242 4241', expiry: '01/20', cvc: '123' });
   await user.click(screen.getByRole('button', { name: 'Save payment details' }));
-  expect(number).toHaveAccessibleDescription('This card number is not right. Check the digits on your card.');
-  expect(screen.getByRole('textbox', { name: 'Expiry date' })).toHaveAccessibleDescription(
-    /This card has expired\. Use a card with a later expiry date\./,
+  expect(number).toHaveAccessibleDescription('This card number is not valid. Check the digits on your card.');
+  expect(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' })).toHaveAccessibleDescription(
+    /This card has expired\. Check the date or use another card\./,
   );
   await user.clear(number);
   await user.type(number, '3782 822463 10005');
   await user.click(screen.getByRole('button', { name: 'Save payment details' }));
-  expect(screen.getByRole('textbox', { name: 'Security code' })).toHaveAccessibleDescription(
-    /Enter the 4-digit security code on the front of your card\./,
+  expect(screen.getByRole('textbox', { name: 'Security code (CVC)' })).toHaveAccessibleDescription(
+    /Enter the 4-digit security code from the front of your card\./,
   );
   // No card update handler: a request would have failed the test.
   // Typing a whole card and address takes seconds in jsdom on a busy machine.
@@ -202,7 +202,7 @@ test('a server failure goes to the snackbar and the form stays as typed', async 
   await user.click(screen.getByRole('button', { name: 'Save payment details' }));
 
   expect(await screen.findByRole('status')).toHaveTextContent('/updateCard: 500: Internal server error');
-  expect(screen.getByRole('textbox', { name: 'Card number' })).toHaveValue('4242424242424242');
+  expect(screen.getByRole('textbox', { name: 'Card number' })).toHaveValue('4242 4242 4242 4242');
   expect(screen.getByRole('button', { name: 'Save payment details' })).toBeEnabled();
   // Typing a whole card and address takes seconds in jsdom on a busy machine.
 }, 30_000);

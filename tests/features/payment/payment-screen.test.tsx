@@ -346,7 +346,7 @@ async function fillContact(user: UserEvent) {
   await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Avery');
   await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Quinn');
   await user.type(screen.getByRole('textbox', { name: 'Email' }), 'avery.quinn@example.com');
-  await user.type(screen.getByRole('textbox', { name: 'Phone' }), '(212) 555-0123');
+  await user.type(screen.getByRole('textbox', { name: 'Mobile phone' }), '(212) 555-0123');
 }
 
 const payButton = () => screen.findByRole('button', { name: /^Pay / });
@@ -815,7 +815,7 @@ test('the form checks the card and contact before anything is sent, with each me
 
   await payButton();
   await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
-  await user.type(screen.getByRole('textbox', { name: 'Phone' }), '123');
+  await user.type(screen.getByRole('textbox', { name: 'Mobile phone' }), '123');
   await fillAddress(user);
   await fillCard(user, '4242 4242 4242 4241', '01/20', '12');
   await user.click(await payButton());
@@ -830,7 +830,7 @@ test('the form checks the card and contact before anything is sent, with each me
     /3-digit security code/,
   );
   expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(/Enter your email address/);
-  expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription(/10-digit US phone number/);
+  expect(screen.getByRole('textbox', { name: 'Mobile phone' })).toHaveAccessibleDescription(/10-digit US phone number/);
   expect(screen.getByRole('textbox', { name: 'First name' })).toHaveFocus();
   expect(screen.getByText('7 fields need fixing before you pay. They are marked below.')).toBeInTheDocument();
   expect(api.sent.map((entry) => entry.operation)).toEqual(['getProductInfo']);
@@ -846,7 +846,7 @@ test('contact fields start from the link prefill when the journey has none', asy
   await payButton();
   expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
   expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('robin@example.com');
-  expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('2125550188');
+  expect(screen.getByRole('textbox', { name: 'Mobile phone' })).toHaveValue('2125550188');
 });
 
 test('a field the server refuses is shown on the page and nothing typed is lost', async () => {

@@ -61,7 +61,7 @@ async function fillForm(user: UserEvent, email: string, card: string) {
   await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'Sam');
   await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Okafor');
   await user.type(screen.getByRole('textbox', { name: 'Email' }), email);
-  await user.type(screen.getByRole('textbox', { name: 'Phone' }), '(512) 555-0142');
+  await user.type(screen.getByRole('textbox', { name: 'Mobile phone' }), '(512) 555-0142');
   await user.type(screen.getByRole('textbox', { name: 'Street address' }), '500 Congress Ave');
   await user.type(screen.getByRole('textbox', { name: 'City' }), 'Austin');
   await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'TX');

@@ -1,7 +1,10 @@
 import { Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { ADDRESS_PARTS, type AddressPart } from '../question-helpers.ts';
 import { addressLine, useKnownAddress } from '../known-address.ts';
-import { invalidAddressPart } from '../validate-page.ts';
+import type { Question } from '../../../contract/api-types.ts';
+import { isUsStateCode } from '../../../domain/us-states.ts';
+import { isZipCode } from '../formats.ts';
+import { isBlank, MESSAGES, type QuestionTypeEntry } from '../question-type.ts';
 import { GroupFieldset, GroupLegend } from './field-parts.tsx';
 import type { FieldProps } from './field-props.ts';
 import { UsStateSelect } from './us-state-field.tsx';
@@ -112,3 +115,28 @@ export function AddressField({ question, id, value, onChange, error, disabled }:
     </GroupFieldset>
   );
 }
+
+/**
+ * The first part of an address answer that needs fixing, and why. An optional address left
+ * empty is fine; one partly filled in must be complete. The field marks that part, and focus
+ * goes to it.
+ */
+export function invalidAddressPart(
+  question: Question,
+  value: readonly string[],
+): { part: AddressPart; message: string } | undefined {
+  const [line1 = '', , city = '', state = '', zip = ''] = value.map((item) => item.trim());
+  if (!question.required && isBlank(value)) return undefined;
+  if (line1 === '') return { part: ADDRESS_PARTS[0], message: MESSAGES.line1 };
+  if (city === '') return { part: 'city', message: MESSAGES.city };
+  if (!isUsStateCode(state)) return { part: 'state', message: MESSAGES.state };
+  if (!isZipCode(zip)) return { part: 'zip', message: MESSAGES.zip };
+  return undefined;
+}
+
+/** A US address: street, city, state and ZIP; focus goes to the part that needs fixing. */
+export const addressQuestionType: QuestionTypeEntry = {
+  Field: AddressField,
+  validate: (question, value) => invalidAddressPart(question, value)?.message,
+  focusTarget: (question, id, value) => addressPartId(id, invalidAddressPart(question, value)?.part ?? 'line1'),
+};

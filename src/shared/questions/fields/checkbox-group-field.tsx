@@ -2,6 +2,7 @@ import { Checkbox, Input, Stack } from '@mantine/core';
 import { noneOption, questionOptions } from '../question-helpers.ts';
 import { FieldError, GroupFieldset, GroupLegend } from './field-parts.tsx';
 import type { FieldProps } from './field-props.ts';
+import { MESSAGES, whenAnswered, type QuestionTypeEntry } from '../question-type.ts';
 
 /**
  * A multiple-choice question: native checkboxes in a fieldset. Checking "None of these" clears
@@ -56,3 +57,24 @@ export function CheckboxGroupField({ question, id, value, onChange, error, disab
     </GroupFieldset>
   );
 }
+
+/** Multiple-choice: options of the question only, as many as its minItems and maxItems allow; focus goes to the first box. */
+export const multipleChoiceQuestionType: QuestionTypeEntry = {
+  Field: CheckboxGroupField,
+  validate: whenAnswered(
+    (question) => question.validation?.message ?? MESSAGES.chooseSome,
+    (_first, question, value) => {
+      const rules = question.validation ?? {};
+      const known = new Set(questionOptions(question).map((option) => option.value));
+      if (!value.every((item) => known.has(item))) return MESSAGES.chooseSome;
+      if (rules.minItems !== undefined && value.length < rules.minItems) {
+        return rules.message ?? `Choose at least ${rules.minItems} answers.`;
+      }
+      if (rules.maxItems !== undefined && value.length > rules.maxItems) {
+        return rules.message ?? `Choose no more than ${rules.maxItems} answers.`;
+      }
+      return undefined;
+    },
+  ),
+  focusTarget: (_question, id) => `${id}-option-0`,
+};

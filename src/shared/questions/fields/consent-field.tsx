@@ -1,5 +1,6 @@
 import { Checkbox } from '@mantine/core';
 import { CONSENT_GIVEN } from '../question-helpers.ts';
+import { MESSAGES, whenAnswered, type QuestionTypeEntry } from '../question-type.ts';
 import { RequiredMark } from './field-parts.tsx';
 import type { FieldProps } from './field-props.ts';
 
@@ -26,3 +27,9 @@ export function ConsentField({ question, id, value, onChange, error, disabled }:
     />
   );
 }
+
+/** A consent box: a required one must be ticked. */
+export const consentQuestionType: QuestionTypeEntry = {
+  Field: ConsentField,
+  validate: whenAnswered(MESSAGES.consent, (value) => (value === CONSENT_GIVEN ? undefined : MESSAGES.consent)),
+};

@@ -1,6 +1,10 @@
 import { TextInput } from '@mantine/core';
-import { formatTypedDate, isoDateToUs, usDateToIso } from '../formats.ts';
-import { isBirthdateQuestion } from '../validate-page.ts';
+import type { Question } from '../../../contract/api-types.ts';
+import { ageOn } from '../../../domain/age-band.ts';
+import { isoDayOf, parseIsoDate } from '../../../domain/calendar.ts';
+import { formatTypedDate, isoDateToUs, isUsDateShape, usDateToIso } from '../formats.ts';
+import { questionRef } from '../question-helpers.ts';
+import { MESSAGES, whenAnswered, type QuestionTypeEntry } from '../question-type.ts';
 import type { FieldProps } from './field-props.ts';
 
 /**
@@ -29,3 +33,31 @@ export function DateField({ question, id, value, onChange, error, disabled }: Fi
     />
   );
 }
+
+const ADULT_AGE = 18;
+
+/** Whether a date question asks for the patient's birthdate (SPEC: its ref contains "birthdate"). */
+export function isBirthdateQuestion(question: Question): boolean {
+  return questionRef(question).toLowerCase().includes('birthdate');
+}
+
+/** A real date; a birthdate also of an adult, not in the future and not of someone over 130. */
+export const dateQuestionType: QuestionTypeEntry = {
+  Field: DateField,
+  validate: whenAnswered(
+    (question) => question.validation?.message ?? MESSAGES.date,
+    (value, question, _value, today) => {
+      const date = parseIsoDate(value);
+      if (!date) {
+        // Written right but not on the calendar (02/30/1980, 13/01/2000): the format is not the problem.
+        if (isUsDateShape(value) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return MESSAGES.dateNotReal;
+        return question.validation?.message ?? MESSAGES.date;
+      }
+      if (!isBirthdateQuestion(question)) return undefined;
+      const age = ageOn(value, isoDayOf(today, 'local'));
+      if (age === null) return MESSAGES.birthdateFuture;
+      if (age > 130) return MESSAGES.birthdateYear;
+      return age >= ADULT_AGE ? undefined : MESSAGES.underage;
+    },
+  ),
+};

@@ -1,5 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { FieldProps } from './field-props.ts';
+import { isEmail } from '../formats.ts';
+import { MESSAGES, whenAnswered, type QuestionTypeEntry } from '../question-type.ts';
 
 /** An email question: type=email for the right keyboard and autofill. */
 export function EmailField({ question, id, value, onChange, error, disabled }: FieldProps) {
@@ -22,3 +24,9 @@ export function EmailField({ question, id, value, onChange, error, disabled }: F
     />
   );
 }
+
+/** An email address, as SPEC §5 defines one. */
+export const emailQuestionType: QuestionTypeEntry = {
+  Field: EmailField,
+  validate: whenAnswered(MESSAGES.email, (value) => (isEmail(value) ? undefined : MESSAGES.email)),
+};

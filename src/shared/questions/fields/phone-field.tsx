@@ -1,5 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { FieldProps } from './field-props.ts';
+import { isUsPhone, phoneDigits } from '../formats.ts';
+import { matchesPattern, MESSAGES, whenAnswered, type QuestionTypeEntry } from '../question-type.ts';
 import { PHONE_EXAMPLE } from '../../layout/phone.ts';
 
 /** A US phone question; stores what the patient typed, and validation reads only its digits. */
@@ -23,3 +25,13 @@ export function PhoneField({ question, id, value, onChange, error, disabled }: F
     />
   );
 }
+
+/** A 10-digit US phone number, however punctuated; an API pattern is matched against its digits. */
+export const phoneQuestionType: QuestionTypeEntry = {
+  Field: PhoneField,
+  validate: whenAnswered(MESSAGES.phone, (value, question) => {
+    if (!isUsPhone(value)) return MESSAGES.phone;
+    const rules = question.validation ?? {};
+    return matchesPattern(phoneDigits(value), rules.pattern) ? undefined : (rules.message ?? MESSAGES.phone);
+  }),
+};

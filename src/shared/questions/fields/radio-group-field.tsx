@@ -2,6 +2,7 @@ import { Radio, Stack } from '@mantine/core';
 import { questionOptions } from '../question-helpers.ts';
 import { FieldError, GroupFieldset, GroupLegend } from './field-parts.tsx';
 import type { FieldProps } from './field-props.ts';
+import { MESSAGES, whenAnswered, type QuestionTypeEntry } from '../question-type.ts';
 
 /** A single-choice or yes-no question: native radios (arrow keys move between them) in a labelled radiogroup. */
 export function RadioGroupField({ question, id, value, onChange, error, disabled }: FieldProps) {
@@ -37,3 +38,16 @@ export function RadioGroupField({ question, id, value, onChange, error, disabled
     </GroupFieldset>
   );
 }
+
+/** Single-choice and yes-no: one of the question's options; focus goes to the option chosen, else the first. */
+export const choiceQuestionType: QuestionTypeEntry = {
+  Field: RadioGroupField,
+  validate: whenAnswered(MESSAGES.choose, (first, question, value) => {
+    const known = questionOptions(question).some((option) => option.value === first);
+    return known && value.length === 1 ? undefined : MESSAGES.choose;
+  }),
+  focusTarget: (question, id, value) => {
+    const index = questionOptions(question).findIndex((option) => option.value === value[0]);
+    return `${id}-option-${Math.max(index, 0)}`;
+  },
+};

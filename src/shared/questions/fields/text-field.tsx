@@ -1,5 +1,6 @@
 import { InputBase, TextInput } from '@mantine/core';
 import type { FieldProps } from './field-props.ts';
+import { matchesPattern, MESSAGES, whenAnswered, type QuestionTypeEntry } from '../question-type.ts';
 
 /** Autofill hints for the contact refs the forms use; other questions get none. */
 const AUTOCOMPLETE: Readonly<Record<string, string>> = { firstName: 'given-name', lastName: 'family-name' };
@@ -46,3 +47,18 @@ export function TextField({ question, id, value, onChange, error, disabled }: Fi
     />
   );
 }
+
+/** Free text: the question's minLength, maxLength and pattern, with its own message when it has one. */
+export const textQuestionType: QuestionTypeEntry = {
+  Field: TextField,
+  validate: whenAnswered(MESSAGES.text, (value, question) => {
+    const { minLength, maxLength, pattern, message } = question.validation ?? {};
+    if (minLength !== undefined && value.length < minLength) {
+      return message ?? `Enter at least ${minLength} characters.`;
+    }
+    if (maxLength !== undefined && value.length > maxLength) {
+      return message ?? `Enter no more than ${maxLength} characters.`;
+    }
+    return matchesPattern(value, pattern) ? undefined : (message ?? 'Check the format of your answer.');
+  }),
+};

@@ -1,6 +1,8 @@
 import { NativeSelect } from '@mantine/core';
 import { US_STATES } from '../../../domain/us-states.ts';
 import type { FieldProps } from './field-props.ts';
+import { isUsStateCode } from '../../../domain/us-states.ts';
+import { MESSAGES, whenAnswered, type QuestionTypeEntry } from '../question-type.ts';
 
 const STATE_OPTIONS = [
   { value: '', label: 'Choose a state' },
@@ -63,3 +65,9 @@ export function UsStateField({ question, id, value, onChange, error, disabled }:
     />
   );
 }
+
+/** One of the 50 states or DC, by its two-letter code. */
+export const usStateQuestionType: QuestionTypeEntry = {
+  Field: UsStateField,
+  validate: whenAnswered(MESSAGES.state, (value) => (isUsStateCode(value) ? undefined : MESSAGES.state)),
+};

@@ -1,22 +1,30 @@
 import { groupCardNumber } from '../../domain/card.ts';
-import { Alert, Button, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { Alert, Button, Fieldset, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Fragment, useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { MARKETING_CONSENT_QUESTION } from '../../domain/contact-questions.ts';
-import { ConsentField } from '../../shared/questions/fields/consent-field.tsx';
-import { UsStateSelect } from '../../shared/questions/fields/us-state-field.tsx';
-import type { PlaceAddress } from '../../shared/services/places/places.ts';
+import { ConsentField } from '../questions/fields/consent-field.tsx';
+import { UsStateSelect } from '../questions/fields/us-state-field.tsx';
+import type { PlaceAddress } from '../services/places/places.ts';
 import { AddressAutocomplete } from './address-autocomplete.tsx';
+import { questionTypeOf } from '../questions/question-types.ts';
 import {
-  BILLING_FIELDS,
+  billingFieldsOf,
+  CONTACT_QUESTION_OF,
+  contactFieldsOf,
   validateBilling,
+  type BillingAsks,
+  type ContactField,
   type BillingErrors,
   type BillingField,
   type BillingValues,
 } from './billing-values.ts';
-import { ActionBar } from '../../shared/layout/action-bar.tsx';
-import { PHONE_EXAMPLE } from '../../shared/layout/phone.ts';
+import { ActionBar } from '../layout/action-bar.tsx';
 
 export interface BillingFormProps {
+  /** Whom it asks about: the paying patient's contact details, or the cardholder's name (the card update). @default 'contact' */
+  asks?: BillingAsks;
+  /** The form's heading, when the page has none of its own above it; the form is named by it. @default 'Billing details' as its name, no heading */
+  heading?: string;
   values: BillingValues;
   /** Called with one field's new text. */
   onChange: (field: BillingField, value: string) => void;
@@ -28,16 +36,26 @@ export interface BillingFormProps {
   onErrors: (errors: BillingErrors) => void;
   /** Called when the patient presses Pay on a form that validates. */
   onSubmit: () => void;
-  /** Why the card was declined, shown with the card fields; null when it was not. */
+  /** Why the card was declined, shown with the card (focus goes to the card number); null when it was not. */
   declineReason: string | null;
+  /**
+   * The title of the alert above the card that gives the decline's reason (what it means for the
+   * patient: the payment did not go through); null to show the reason as the card number's own
+   * message instead. @default 'Your payment did not go through'
+   */
+  declineTitle?: string | null;
   /** A problem with the form that belongs to no single field; null when there is none. */
   formProblem: string | null;
   /** The Pay button's text, such as 'Pay $99'. */
   submitLabel: string;
+  /** What the button does, for the error summary ("… needs fixing before you pay"). @default 'pay' */
+  submitVerb?: string;
   /** While the payment is being made: fields read-only, the button says 'Processing…'. @default false */
   submitting?: boolean;
   /** Something to show beside the Pay button, such as Back. */
   extraActions?: ReactNode;
+  /** Shown just above the button, such as what happens to the card. */
+  note?: ReactNode;
 }
 
 /** The fields a chosen address suggestion fills, in the order they are filled. */
@@ -46,11 +64,15 @@ const SUGGESTED_FIELDS = ['line1', 'city', 'state', 'zip'] as const satisfies re
 type AddressFill = Partial<Record<(typeof SUGGESTED_FIELDS)[number], string>>;
 
 /**
- * The billing form: contact details, billing address and card, each labelled with its error
- * next to it. Controlled: it keeps no values of its own, so the screen decides where they live
- * (the card only ever in component state).
+ * The one billing form, of the payment and of the card update: contact details (or the name on
+ * the card), billing address and card, each labelled with its error next to it, checked by one
+ * rule (validateBilling: the contact questions' types from the question-type registry, the card
+ * by src/domain/card.ts). Controlled: it keeps no values of its own, so the screen decides
+ * where they live (the card only ever in component state).
  */
 export function BillingForm({
+  asks = 'contact',
+  heading,
   values,
   onChange,
   marketing = null,
@@ -58,12 +80,16 @@ export function BillingForm({
   onErrors,
   onSubmit,
   declineReason,
+  declineTitle = 'Your payment did not go through',
   formProblem,
   submitLabel,
+  submitVerb = 'pay',
   submitting = false,
   extraActions,
+  note,
 }: BillingFormProps) {
   const baseId = useId();
+  const fields = billingFieldsOf(asks);
   const idOf = (field: BillingField) => `${baseId}-${field}`;
   // Focus waits for the render that carries the errors, so the field is announced as invalid.
   const [focusRequest, setFocusRequest] = useState<{ field: BillingField; attempt: number }>();
@@ -71,6 +97,11 @@ export function BillingForm({
   useEffect(() => {
     if (focusRequest) document.getElementById(`${baseId}-${focusRequest.field}`)?.focus();
   }, [focusRequest, baseId]);
+
+  // A declined card moves the patient to the card number, beside the reason.
+  useEffect(() => {
+    if (declineReason !== null) document.getElementById(`${baseId}-cardNumber`)?.focus();
+  }, [declineReason, baseId]);
 
   // A chosen address fills its fields one onChange per render: the screen's onChange may
   // build each new value from the values of its last render, so two calls in one go would
@@ -98,8 +129,8 @@ export function BillingForm({
   function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const found = validateBilling(values);
-    const first = BILLING_FIELDS.find((field) => found[field] !== undefined);
+    const found = validateBilling(values, new Date(), asks);
+    const first = fields.find((field) => found[field] !== undefined);
     if (first === undefined) {
       onSubmit();
       return;
@@ -137,7 +168,9 @@ export function BillingForm({
         description={options.description}
         required={required}
         aria-required={required}
-        error={errors[field]}
+        error={
+          errors[field] ?? (field === 'cardNumber' && declineTitle === null ? (declineReason ?? undefined) : undefined)
+        }
         disabled={submitting}
         onChange={(event) => {
           const input = event.currentTarget;
@@ -148,11 +181,39 @@ export function BillingForm({
     );
   };
 
-  const errorCount = BILLING_FIELDS.filter((field) => errors[field] !== undefined).length;
+  /** A contact field, drawn by its question's type from the registry, as the intake draws it. */
+  const contact = (field: ContactField) => {
+    const question = CONTACT_QUESTION_OF[field];
+    const { Field } = questionTypeOf(question.type);
+    return (
+      <Field
+        question={question}
+        id={idOf(field)}
+        value={[values[field]]}
+        onChange={(value) => {
+          onChange(field, value[0] ?? '');
+        }}
+        error={errors[field]}
+        disabled={submitting}
+      />
+    );
+  };
+
+  const errorCount = fields.filter((field) => errors[field] !== undefined).length;
+  const headingId = `${baseId}-heading`;
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Billing details">
+    <form
+      noValidate
+      onSubmit={handleSubmit}
+      {...(heading === undefined ? { 'aria-label': 'Billing details' } : { 'aria-labelledby': headingId })}
+    >
       <Stack gap="lg">
+        {heading !== undefined && (
+          <Title order={2} id={headingId}>
+            {heading}
+          </Title>
+        )}
         <Text size="sm" c="dimmed">
           Fields marked * are required.
         </Text>
@@ -161,25 +222,23 @@ export function BillingForm({
           {errorCount > 0 && (
             <Text c="red" fw={600}>
               {errorCount === 1
-                ? 'One field needs fixing before you pay. It is marked below.'
-                : `${errorCount} fields need fixing before you pay. They are marked below.`}
+                ? `One field needs fixing before you ${submitVerb}. It is marked below.`
+                : `${String(errorCount)} fields need fixing before you ${submitVerb}. They are marked below.`}
             </Text>
           )}
         </div>
 
-        <Fieldset legend="Contact details" disabled={submitting}>
+        <Fieldset legend={asks === 'contact' ? 'Contact details' : 'Name on the card'} disabled={submitting}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text('firstName', 'First name', { autoComplete: 'given-name' })}
-              {text('lastName', 'Last name', { autoComplete: 'family-name' })}
+              {contact('firstName')}
+              {contact('lastName')}
             </SimpleGrid>
-            {text('email', 'Email', { autoComplete: 'email', type: 'email', inputMode: 'email' })}
-            {text('phone', 'Phone', {
-              autoComplete: 'tel-national',
-              type: 'tel',
-              inputMode: 'numeric',
-              description: `A 10-digit US number, like ${PHONE_EXAMPLE}`,
-            })}
+            {contactFieldsOf(asks)
+              .filter((field) => field !== 'firstName' && field !== 'lastName')
+              .map((field) => (
+                <Fragment key={field}>{contact(field)}</Fragment>
+              ))}
             {/* The assessment's and the intake's box, in the same words: a choice apart from paying. */}
             {marketing !== null && (
               <ConsentField
@@ -232,8 +291,8 @@ export function BillingForm({
 
         <Fieldset legend="Card details" disabled={submitting}>
           <Stack gap="sm">
-            {declineReason !== null && (
-              <Alert color="red" role="alert" title="Your payment did not go through">
+            {declineReason !== null && declineTitle !== null && (
+              <Alert color="red" role="alert" title={declineTitle}>
                 {declineReason} Check your card details or use another card.
               </Alert>
             )}
@@ -266,6 +325,8 @@ export function BillingForm({
             {formProblem}
           </Alert>
         )}
+
+        {note}
 
         <ActionBar>
           <Button type="submit" disabled={submitting}>

@@ -4,13 +4,13 @@ import axe from 'axe-core';
 import { delay, http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { BillingForm } from '../../../src/features/payment/billing-form.tsx';
-import { PLACES_UNAVAILABLE_HINT } from '../../../src/features/payment/address-autocomplete.tsx';
+import { BillingForm } from '../../../src/shared/billing/billing-form.tsx';
+import { PLACES_UNAVAILABLE_HINT } from '../../../src/shared/billing/address-autocomplete.tsx';
 import {
   initialBillingValues,
   type BillingField,
   type BillingValues,
-} from '../../../src/features/payment/billing-values.ts';
+} from '../../../src/shared/billing/billing-values.ts';
 import { analyticsSettled } from '../../../src/shared/services/analytics.ts';
 import { server, TEST_API_BASE, useApiServer } from '../../api/msw.ts';
 import { deployWith, undeploy } from '../../support/page-services.ts';

@@ -1,10 +1,12 @@
 import type { Address, BillingCustomer, Contact, UsState } from '../../contract/api-types.ts';
-import { isValidEmail, normalizeUsPhone } from '../../domain/contact.ts';
+import { normalizeUsPhone } from '../../domain/contact.ts';
+import { CONTACT_QUESTIONS } from '../../domain/contact-questions.ts';
+import type { Question } from '../../contract/api-types.ts';
+import { validateQuestion } from '../questions/question-types.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
 import type { Prefill } from '../../domain/prefill.ts';
-import { BILLING_ADDRESS_REF, completeAddress, SHIPPING_ADDRESS_REF } from '../../shared/questions/known-address.ts';
-import { PHONE_EXAMPLE } from '../../shared/layout/phone.ts';
-import { cardBrandOf, cardDigits, cvcLengthOf, hasExpired, parseExpiry, passesLuhn } from '../../domain/card.ts';
+import { BILLING_ADDRESS_REF, completeAddress, SHIPPING_ADDRESS_REF } from '../questions/known-address.ts';
+import { cardDigits, checkCard, parseExpiry } from '../../domain/card.ts';
 
 /** What the billing form holds, as typed. The card fields live only in the form's state. */
 export interface BillingValues {
@@ -26,10 +28,41 @@ export type BillingField = keyof BillingValues;
 export type BillingErrors = Partial<Record<BillingField, string>>;
 
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const satisfies readonly BillingField[];
+export type ContactField = (typeof CONTACT_FIELDS)[number];
 export const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'zip'] as const satisfies readonly BillingField[];
 export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const satisfies readonly BillingField[];
+
+/**
+ * Whom the billing form asks about: the payment's patient (`contact`: name, email and phone, for
+ * their lead and order) or the card update's cardholder (`cardholder`: the name on the card).
+ */
+export type BillingAsks = 'contact' | 'cardholder';
+
+/** The contact fields the form shows, in order. */
+export function contactFieldsOf(asks: BillingAsks): readonly ContactField[] {
+  return asks === 'contact' ? CONTACT_FIELDS : ['firstName', 'lastName'];
+}
+
 /** The fields in the order the form shows them, so the first one to fix gets the focus. */
-export const BILLING_FIELDS: readonly BillingField[] = [...CONTACT_FIELDS, ...ADDRESS_FIELDS, ...CARD_FIELDS];
+export function billingFieldsOf(asks: BillingAsks): readonly BillingField[] {
+  return [...contactFieldsOf(asks), ...ADDRESS_FIELDS, ...CARD_FIELDS];
+}
+
+/** The payment form's fields, in the order it shows them. */
+export const BILLING_FIELDS: readonly BillingField[] = billingFieldsOf('contact');
+
+/**
+ * The contact questions the form asks, by field: the assessment's and the intake's own
+ * (CONTACT_QUESTIONS), drawn and checked through the question-type registry, so a name, an
+ * email or a phone number is asked with one label and one rule wherever a patient types it.
+ */
+export const CONTACT_QUESTION_OF: Readonly<Record<ContactField, Question>> = Object.fromEntries(
+  CONTACT_FIELDS.map((field) => {
+    const question = CONTACT_QUESTIONS.find((candidate) => candidate.ref === field);
+    if (question === undefined) throw new Error(`CONTACT_QUESTIONS has no ${field} question`);
+    return [field, question];
+  }),
+) as Record<ContactField, Question>;
 
 export function isCardField(field: BillingField): boolean {
   return (CARD_FIELDS as readonly BillingField[]).includes(field);
@@ -81,28 +114,32 @@ function isPersonName(name: string): boolean {
   return !name.includes('<') && !name.includes('>');
 }
 
-function nameProblem(value: string, which: 'first' | 'last'): string | undefined {
-  const name = value.trim();
-  if (name === '') return `Enter your ${which} name.`;
-  if (name.length > 100) return `Enter no more than 100 characters.`;
-  if (!isPersonName(name)) return 'A name cannot contain < or >.';
-  return undefined;
-}
-
 /**
  * What needs fixing before the form can be sent, by field, with the message shown next to
- * it: contact fields as SPEC §5 defines them, a US address, and a card that passes the Luhn
- * check, has not expired and has a security code of its network's length.
+ * it: the contact fields the form asks (`asks`) by their questions' rules, a US address, and a card as the one card rule
+ * (src/domain/card.ts) checks it.
  */
-export function validateBilling(values: BillingValues, now: Date = new Date()): BillingErrors {
+export function validateBilling(
+  values: BillingValues,
+  now: Date = new Date(),
+  asks: BillingAsks = 'contact',
+): BillingErrors {
   const errors: BillingErrors = {};
   const set = (field: BillingField, message: string | undefined) => {
     if (message !== undefined) errors[field] = message;
   };
-  set('firstName', nameProblem(values.firstName, 'first'));
-  set('lastName', nameProblem(values.lastName, 'last'));
-  if (!isValidEmail(values.email.trim())) set('email', 'Enter your email address, like name@example.com.');
-  if (normalizeUsPhone(values.phone) === null) set('phone', `Enter a 10-digit US phone number, like ${PHONE_EXAMPLE}.`);
+  for (const field of contactFieldsOf(asks)) {
+    const question = CONTACT_QUESTION_OF[field];
+    set(field, validateQuestion(question, [values[field]], now));
+    // The contract's PersonName refuses angle brackets and control characters.
+    if (
+      errors[field] === undefined &&
+      (field === 'firstName' || field === 'lastName') &&
+      !isPersonName(values[field])
+    ) {
+      set(field, 'A name cannot contain < or >.');
+    }
+  }
 
   if (values.line1.trim() === '') set('line1', 'Enter your street address.');
   else if (values.line1.trim().length > 200) set('line1', 'Enter no more than 200 characters.');
@@ -112,22 +149,10 @@ export function validateBilling(values: BillingValues, now: Date = new Date()): 
   if (!isUsStateCode(values.state)) set('state', 'Choose your state.');
   if (!/^[0-9]{5}(?:-[0-9]{4})?$/.test(values.zip.trim())) set('zip', 'Enter a 5-digit ZIP code, like 10001.');
 
-  const digits = cardDigits(values.cardNumber);
-  if (digits === '') set('cardNumber', 'Enter your card number.');
-  else if (!passesLuhn(digits)) set('cardNumber', 'This card number is not valid. Check the digits on your card.');
-  const expiry = parseExpiry(values.expiry);
-  if (values.expiry.trim() === '') set('expiry', 'Enter the expiry date as MM/YY, like 08/29.');
-  else if (expiry === null) set('expiry', 'Enter the expiry date as MM/YY, like 08/29.');
-  else if (hasExpired(expiry, now)) set('expiry', 'This card has expired. Check the date or use another card.');
-  const cvcLength = cvcLengthOf(cardBrandOf(digits));
-  if (!new RegExp(`^[0-9]{${cvcLength}}$`).test(values.cvc.trim())) {
-    set(
-      'cvc',
-      cvcLength === 4
-        ? 'Enter the 4-digit security code from the front of your card.'
-        : 'Enter the 3-digit security code from the back of your card.',
-    );
-  }
+  const card = checkCard({ number: values.cardNumber, expiry: values.expiry, cvc: values.cvc }, now).problems;
+  set('cardNumber', card?.number);
+  set('expiry', card?.expiry);
+  set('cvc', card?.cvc);
   return errors;
 }
 
@@ -141,8 +166,11 @@ export function contactFromValues(values: BillingValues): Contact {
   };
 }
 
-/** The billing customer sent to our server, which tokenises the card; call after validateBilling passed. */
-export function billingCustomerFrom(values: BillingValues): BillingCustomer {
+/**
+ * The billing customer sent to our server, which tokenises the card: the patient's contact
+ * details, or the cardholder's name alone (`asks`); call after validateBilling passed.
+ */
+export function billingCustomerFrom(values: BillingValues, asks: BillingAsks = 'contact'): BillingCustomer {
   const expiry = parseExpiry(values.expiry) ?? { month: 0, year: 0 };
   const line2 = values.line2.trim();
   const address: Address = {
@@ -152,8 +180,12 @@ export function billingCustomerFrom(values: BillingValues): BillingCustomer {
     state: values.state as UsState,
     zip: values.zip.trim(),
   };
+  const person =
+    asks === 'contact'
+      ? contactFromValues(values)
+      : { firstName: values.firstName.trim(), lastName: values.lastName.trim() };
   return {
-    ...contactFromValues(values),
+    ...person,
     address,
     cardNumber: cardDigits(values.cardNumber),
     expMonth: expiry.month,
@@ -182,10 +214,11 @@ const POINTER_FIELDS: Readonly<Record<string, BillingField>> = {
 };
 
 const FIELD_NAMES: Readonly<Record<BillingField, string>> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email',
-  phone: 'Phone',
+  // The contact fields are named as their questions label them.
+  ...(Object.fromEntries(CONTACT_FIELDS.map((field) => [field, CONTACT_QUESTION_OF[field].label])) as Record<
+    ContactField,
+    string
+  >),
   line1: 'Street address',
   line2: 'Apartment, suite or unit',
   city: 'City',

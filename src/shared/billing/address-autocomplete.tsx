@@ -1,9 +1,9 @@
 import { TextInput, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { track } from '../../shared/services/analytics.ts';
-import { useFlag } from '../../shared/services/flags/use-flag.ts';
-import { pageServiceSettings } from '../../shared/services/page-settings.ts';
-import { placesFor } from '../../shared/services/places/places-for.ts';
+import { track } from '../services/analytics.ts';
+import { useFlag } from '../services/flags/use-flag.ts';
+import { pageServiceSettings } from '../services/page-settings.ts';
+import { placesFor } from '../services/places/places-for.ts';
 import {
   isAbort,
   MIN_SUGGEST_LENGTH,
@@ -12,7 +12,7 @@ import {
   type Places,
   type PlacesSession,
   type PlaceSuggestion,
-} from '../../shared/services/places/places.ts';
+} from '../services/places/places.ts';
 import classes from './address-autocomplete.module.css';
 
 /** How long typing must pause before the text is sent: one call per pause, not per key. */
