@@ -31,7 +31,7 @@ export interface components {
     readonly SalePrice: components['schemas']['Money'] | '';
     /**
      * @description URL-safe base64 of last name, email, landing date and form id, with an optional suffix (SPEC §3). Identifies one assessment submission.
-     * @example RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQ
+     * @example RG9lfGphbmUuZG9lQGV4YW1wbGUuY29tfDIwMjQtMDUtMDF8TUlQ
      */
     readonly LandingId: string;
     /**
@@ -892,7 +892,7 @@ export interface components {
     readonly IdempotencyKey: string;
     /**
      * @description The landing id.
-     * @example RG9lamFuZS5kb2VAZXhhbXBsZS5jb20yMDI0LTA1LTAxTUlQ
+     * @example RG9lfGphbmUuZG9lQGV4YW1wbGUuY29tfDIwMjQtMDUtMDF8TUlQ
      */
     readonly LandingIdQuery: components['schemas']['LandingId'];
     /**
