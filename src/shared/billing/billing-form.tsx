@@ -303,18 +303,20 @@ export function BillingForm({
               placeholder: '1234 1234 1234 1234',
               format: groupCardNumber,
             })}
+            {/* Side by side from sm up: each has a one-line hint, so the two boxes sit level. */}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {text('expiry', 'Expiry date (MM/YY)', {
                 autoComplete: 'cc-exp',
                 inputMode: 'numeric',
                 maxLength: 7,
                 placeholder: 'MM/YY',
+                description: 'As printed on your card',
               })}
               {text('cvc', 'Security code (CVC)', {
                 autoComplete: 'cc-csc',
                 inputMode: 'numeric',
                 maxLength: 4,
-                description: '3 digits on the back; 4 on the front of American Express',
+                description: '3 digits on the back (Amex: 4 on the front)',
               })}
             </SimpleGrid>
           </Stack>

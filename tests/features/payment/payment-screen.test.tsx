@@ -824,7 +824,7 @@ test('the form checks the card and contact before anything is sent, with each me
   expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
   expect(cardNumber).toHaveAccessibleDescription('This card number is not valid. Check the digits on your card.');
   expect(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' })).toHaveAccessibleDescription(
-    'This card has expired. Check the date or use another card.',
+    /^This card has expired\. Check the date or use another card\./,
   );
   expect(screen.getByRole('textbox', { name: 'Security code (CVC)' })).toHaveAccessibleDescription(
     /3-digit security code/,
