@@ -18,13 +18,13 @@ import {
   type ClosedPage,
   type FunnelSnapshot,
   type StepSaveInput,
+  type StepWork,
 } from '../engine/funnel-machine.ts';
+import { STEP_WORK_ACTORS } from './step-work.ts';
 import type { NeedStatus } from '../engine/journey-needs.ts';
 import { screensAfter, type FunnelEngine, type Visit } from '../engine/funnel-plan.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
 import type { JourneyChange, JourneyStore } from '../shared/journey/journey-store.ts';
-import type { SaveLeadInput } from '../shared/journey/lead.ts';
-import { loadChunk } from '../lib/lazy-chunk.ts';
 import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
 import { pushedFromOf, withPushedFrom } from '../shared/history-entry.ts';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
@@ -132,7 +132,7 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
         saveStep: fromPromise<undefined, StepSaveInput>(({ input }) =>
           saveStep(journeys, code, input).then(() => undefined),
         ),
-        saveLead: fromPromise<unknown, unknown>(({ input }) => saveLead(input as SaveLeadInput)),
+        ...STEP_WORK_ACTORS,
       },
     });
   });
@@ -326,25 +326,24 @@ function AnalyticsPage({
 }
 
 /**
- * The machine's `saveLead` actor: saves the lead Next carried and returns the journey change
- * that records it, for `saveStep` to write with the step. Loaded on the first lead: most
- * pages never save one.
+ * The machine's `saveStep` actor: one journey write with the step moved to and every record
+ * the move produced (its work actors', then the screen's), applied in that order.
  */
-async function saveLead(lead: SaveLeadInput): Promise<JourneyChange> {
-  const { saveLeadOf } = await loadChunk(() => import('../shared/journey/lead.ts'));
-  return (await saveLeadOf(lead)).record;
+function saveStep(journeys: JourneyStore, code: string, { to, reached, records }: StepSaveInput): Promise<void> {
+  const changes = records.filter((record): record is JourneyChange => typeof record === 'function');
+  // The move's failure is told by whoever pressed (advance's caller, or onNext): not twice.
+  return journeys.save(
+    code,
+    (state) => ({ ...changes.reduce((now, change) => change(now), state), step: to, reached }),
+    {
+      report: false,
+    },
+  );
 }
 
-/**
- * The machine's `saveStep` actor: one journey write with the step moved to and, when the move
- * saved a lead, the lead's record.
- */
-function saveStep(journeys: JourneyStore, code: string, { to, reached, lead }: StepSaveInput): Promise<void> {
-  const record = typeof lead === 'function' ? (lead as JourneyChange) : null;
-  // The move's failure is told by whoever pressed (advance's caller, or onNext): not twice.
-  return journeys.save(code, (state) => ({ ...(record === null ? state : record(state)), step: to, reached }), {
-    report: false,
-  });
+/** The input of each work actor (STEP_WORK) a move carries. */
+function workOf(move: StepMove): StepWork {
+  return move.lead === undefined ? {} : { saveLead: move.lead };
 }
 
 /** Sends Next and settles once the machine has moved (or had nowhere to go), or failed to save. */
@@ -370,7 +369,8 @@ function advanceOn(actor: FunnelActor, move: StepMove = {}): Promise<void> {
     if (!saving) {
       actor.send({
         type: 'step.next',
-        ...(move.lead === undefined ? {} : { lead: move.lead }),
+        work: workOf(move),
+        ...(move.record === undefined ? {} : { record: move.record }),
       });
     }
     if (settle(actor.getSnapshot())) subscription.unsubscribe();

@@ -39,29 +39,54 @@ export const SHOWN = 'shown';
 export const SAVING = 'saving';
 
 /**
- * What the `saveStep` actor is given when the patient moves on: the step they are moving to,
- * and what the `saveLead` actor returned when the move saved a lead first (the change that
- * records it). The engine does not read `lead`: the app's actors do (src/app/funnel-sync.tsx).
+ * The named actors that do a step's work when the patient moves on, in the order they run,
+ * before the step's one journey write (`saveStep`): the lead, the identity check, the booking.
+ * A `step.next` carries input for the ones its step needs; the app provides them
+ * (src/app/step-work.ts). The engine knows their names and order, never what they do.
+ */
+export const STEP_WORK = ['saveLead', 'checkIdentity', 'bookConsult'] as const;
+export type StepWorkName = (typeof STEP_WORK)[number];
+
+/** The input of each work actor a move needs, by name; a name left out is not run. */
+export type StepWork = Partial<Record<StepWorkName, unknown>>;
+
+/**
+ * What a work actor produced: `record`, the change that records it in the journey (the engine
+ * passes it to `saveStep` untouched), and `stay` when the step is not done with (an identity
+ * check that needs a review): the journey is written all the same, and the patient stays.
+ */
+export interface StepWorkDone {
+  record?: unknown;
+  stay?: boolean;
+}
+
+/**
+ * What the `saveStep` actor is given when the patient moves on: the step they are moving to
+ * (the step they are on when a work actor said `stay`), and everything the move produced, for
+ * one journey write.
  */
 export interface StepSaveInput {
   to: { url: string; index: number };
   /** The furthest step the patient has now moved on to in this plan (`to`, or one reached before). */
   reached: { url: string; index: number };
-  /** The `saveLead` actor's output; undefined when the move saved no lead. */
-  lead?: unknown;
+  /**
+   * The records of the move, in order: each work actor's, then the one the screen handed over
+   * with `step.next`. Empty when the move produced none.
+   */
+  records: unknown[];
 }
 
-/** Within `saving`: the lead first, when Next carries one, then the journey with the step. */
-export const SAVING_LEAD = 'lead';
+/** Within `saving`: one state per work actor the move needs (named after it), then the journey. */
 export const SAVING_JOURNEY = 'journey';
 
 /** How a visit's machine behaves beyond its plan. */
 export interface FunnelOptions {
   /**
-   * Moving on saves first: `step.next` enters the step's `saving` state, invokes the
-   * `saveLead` actor when the event carries a lead, then the `saveStep` actor, and moves only
-   * when both succeed; a failure keeps the step, with the error in `context.error`. Without it (simulation, the config's own checks) the machine
-   * moves at once, as nothing is saved. @default false
+   * Moving on saves first: `step.next` enters the step's `saving` state, invokes each work
+   * actor (STEP_WORK) the event carries input for, then the `saveStep` actor once, and moves
+   * only when all succeed; a failure keeps the step, with the error in `context.error`. Without
+   * it (simulation, the config's own checks) the machine moves at once, as nothing is saved.
+   * @default false
    */
   saveSteps?: boolean;
 }
@@ -81,10 +106,12 @@ export interface FunnelContext {
   pagePath: string | null;
   /** The step index the patient is on, -1 off the list; the states set it on entry. */
   position: number;
-  /** The lead the last `step.next` carried, for the `saveLead` actor; undefined when none. */
-  lead: unknown;
-  /** What the `saveLead` actor returned, for the `saveStep` actor. */
-  leadSaved: unknown;
+  /** The work the last `step.next` carried, for the work actors; undefined when none. */
+  work: StepWork | undefined;
+  /** The record the last `step.next` carried, for the journey write. */
+  record: unknown;
+  /** What the move's work actors have produced so far, in order. */
+  done: StepWorkDone[];
   /** Why the last move on could not be saved; cleared by the next attempt and on a new step. */
   error: Error | null;
   /** What the page the visit is on needs of the journey (its route's `needs`); set on entering it. */
@@ -94,8 +121,11 @@ export interface FunnelContext {
 }
 
 export type FunnelEvent =
-  /** Move on; a `lead` goes to the `saveLead` actor first (see FunnelOptions.saveSteps). */
-  | { type: 'step.next'; lead?: unknown }
+  /**
+   * Move on. `work` is the input of the work actors the step needs (STEP_WORK), run first;
+   * `record` is what the screen itself produced, written with the step (FunnelOptions.saveSteps).
+   */
+  | { type: 'step.next'; work?: StepWork; record?: unknown }
   | { type: 'step.back' }
   /**
    * The browser is now on `url` (path and query), by a link, Back or Forward. `index` is the
@@ -192,48 +222,79 @@ export function createFunnelMachine(
     return index === null ? OFF_LIST : stepState(index);
   })();
 
-  // Moving on from state `from` to step `to`: at once, or by way of `saving` (the lead, when
-  // Next carries one, then the journey). Either save failing goes back to `shown`.
-  const moveOn = (from: string, to: number) => {
+  // Moving on from state `from` to step `to`: at once, or by way of `saving` (each work actor
+  // the move carries input for, in STEP_WORK order, then the one journey write). Any of them
+  // failing goes back to `shown`; a work actor that says `stay` writes the journey and stays.
+  const moveOn = (from: string, to: number, index: number) => {
     const target = `#funnel.${ACTIVE}.${stepState(to)}`;
     // Moving on reaches the step: a page that needs the steps before it done opens.
     const reach = { type: 'reach' as const, params: { index: to } };
     if (options.saveSteps !== true) return { 'step.next': { target, guard: 'pageOpen' as const, actions: reach } };
-    const failed = { target: `#funnel.${ACTIVE}.${from}.${SHOWN}`, actions: 'keepError' as const };
+    const shown = `#funnel.${ACTIVE}.${from}.${SHOWN}`;
+    const failed = { target: shown, actions: 'keepError' as const };
+    // The first of the work actors from `start` on that the move carries input for, else the journey.
+    const firstWork = (start: number, guard: 'moveCarries' | 'workCarries') => [
+      ...STEP_WORK.slice(start).map((name) => ({
+        guard: { type: guard, params: { name } },
+        target: `#funnel.${ACTIVE}.${from}.${SAVING}.${name}`,
+      })),
+      { target: `#funnel.${ACTIVE}.${from}.${SAVING}.${SAVING_JOURNEY}` },
+    ];
+    const workStates = Object.fromEntries(
+      STEP_WORK.map((name, position) => [
+        name,
+        {
+          invoke: {
+            src: name,
+            input: ({ context }: { context: FunnelContext }) => context.work?.[name],
+            onDone: firstWork(position + 1, 'workCarries').map((transition) => ({
+              ...transition,
+              actions: 'keepDone' as const,
+            })),
+            onError: failed,
+          },
+        },
+      ]),
+    );
     return {
       on: {
-        'step.next': [
-          { guard: 'carriesLead' as const, target: `${SAVING}.${SAVING_LEAD}`, actions: 'keepSave' as const },
-          { guard: 'pageOpen' as const, target: `${SAVING}.${SAVING_JOURNEY}`, actions: 'keepSave' as const },
-        ],
+        // Only an open page moves on (pageOpen); the work is kept for the actors (keepSave).
+        'step.next': firstWork(0, 'moveCarries').map((transition) => ({
+          ...transition,
+          guard:
+            'guard' in transition
+              ? { type: 'openAndCarries' as const, params: transition.guard.params }
+              : ('pageOpen' as const),
+          actions: 'keepSave' as const,
+        })),
       },
       saving: {
         tags: [SAVING],
         initial: SAVING_JOURNEY,
         states: {
-          [SAVING_LEAD]: {
-            invoke: {
-              src: 'saveLead' as const,
-              input: ({ context }: { context: FunnelContext }) => context.lead,
-              onDone: { target: SAVING_JOURNEY, actions: 'keepLeadSaved' as const },
-              onError: failed,
-            },
-          },
+          ...workStates,
           [SAVING_JOURNEY]: {
             invoke: {
               src: 'saveStep' as const,
               input: ({ context }: { context: FunnelContext }): StepSaveInput => {
-                const at = (index: number) => ({
-                  url: plan ? stepUrl({ steps: plan.steps, code: plan.code, query: context.query }, index) : '',
-                  index,
+                const at = (step: number) => ({
+                  url: plan ? stepUrl({ steps: plan.steps, code: plan.code, query: context.query }, step) : '',
+                  index: step,
                 });
+                const stays = context.done.some((done) => done.stay === true);
+                const records = [...context.done.map((done) => done.record), context.record].filter(
+                  (record) => record !== undefined,
+                );
                 return {
-                  to: at(to),
-                  reached: at(Math.max(to, context.progress.reached)),
-                  ...(context.leadSaved === undefined ? {} : { lead: context.leadSaved }),
+                  to: at(stays ? index : to),
+                  reached: at(Math.max(stays ? index : to, context.progress.reached)),
+                  records,
                 };
               },
-              onDone: { target, actions: reach },
+              onDone: [
+                { guard: 'workSaysStay' as const, target: shown, actions: 'forgetMove' as const },
+                { target, actions: reach },
+              ],
               onError: failed,
             },
           },
@@ -243,7 +304,7 @@ export function createFunnelMachine(
   };
   // A step whose Next saves first is two states, shown and saving; position is set on entering the step.
   const stepStates = (name: string, index: number, next: number | null, extra: object) => {
-    const move = next === null ? null : moveOn(name, next);
+    const move = next === null ? null : moveOn(name, next, index);
     const entry = [{ type: 'setPosition', params: { index } }];
     if (move === null || !('saving' in move)) {
       return { entry, on: { ...(move ?? {}), ...extra } };
@@ -273,12 +334,18 @@ export function createFunnelMachine(
     // The app provides the real ones (machine.provide); these stand in where nothing is saved.
     actors: {
       saveStep: fromPromise<undefined, StepSaveInput>(() => Promise.resolve(undefined)),
-      saveLead: fromPromise<unknown, unknown>(() => Promise.resolve(undefined)),
+      saveLead: fromPromise<StepWorkDone, unknown>(() => Promise.resolve({})),
+      checkIdentity: fromPromise<StepWorkDone, unknown>(() => Promise.resolve({})),
+      bookConsult: fromPromise<StepWorkDone, unknown>(() => Promise.resolve({})),
     },
     guards: {
-      // On an open page only, like every move on (pageOpen).
-      carriesLead: ({ context, event }) =>
-        event.type === 'step.next' && event.lead !== undefined && gate(context) === 'open',
+      // Whether the move carries input for a work actor: on an open page only, like every move on.
+      openAndCarries: ({ context, event }, params: { name: StepWorkName }) =>
+        event.type === 'step.next' && event.work?.[params.name] !== undefined && gate(context) === 'open',
+      moveCarries: ({ event }, params: { name: StepWorkName }) =>
+        event.type === 'step.next' && event.work?.[params.name] !== undefined,
+      workCarries: ({ context }, params: { name: StepWorkName }) => context.work?.[params.name] !== undefined,
+      workSaysStay: ({ context }) => context.done.some((done) => done.stay === true),
       // A page whose need is not met (or not yet known) offers no way on but to the patient's journey.
       pageOpen: ({ context }) => gate(context) === 'open',
       resumesAt: ({ context }, params: { index: number }) =>
@@ -306,13 +373,14 @@ export function createFunnelMachine(
         locateStep(context.plan, pageOf(event), context.position, event.index) === params.index,
     },
     actions: {
-      // A new step lets go of the last move's lead: the patient's answers stay in the machine no
+      // A new step lets go of the last move's work: the patient's answers stay in the machine no
       // longer than the save that needed them.
       setPosition: assign(({ context }, params: { index: number }) => ({
         position: params.index,
         error: null,
-        lead: undefined,
-        leadSaved: undefined,
+        work: undefined,
+        record: undefined,
+        done: [],
         need: needAt(params.index, context.pagePath),
       })),
       reach: assign(({ context }, params: { index: number }) => ({
@@ -331,11 +399,19 @@ export function createFunnelMachine(
         };
       }),
       keepSave: assign({
-        lead: ({ event }) => (event.type === 'step.next' ? event.lead : undefined),
-        leadSaved: undefined,
+        work: ({ event }) => (event.type === 'step.next' ? event.work : undefined),
+        record: ({ event }) => (event.type === 'step.next' ? event.record : undefined),
+        done: [],
         error: null,
       }),
-      keepLeadSaved: assign({ leadSaved: ({ event }) => (event as { output?: unknown }).output }),
+      keepDone: assign({
+        done: ({ context, event }) => {
+          const output = (event as { output?: unknown }).output;
+          return [...context.done, typeof output === 'object' && output !== null ? (output) : {}];
+        },
+      }),
+      // Written and staying: the step's move is over, and its input let go of.
+      forgetMove: assign({ work: undefined, record: undefined, done: [] }),
       keepError: assign({
         error: ({ event }) => {
           const failure = (event as { error?: unknown }).error;
@@ -359,8 +435,9 @@ export function createFunnelMachine(
       query: visit.query,
       pagePath: initialStep === OFF_LIST && entry ? splitUrl(entry.url).pathname : null,
       position: -1,
-      lead: undefined,
-      leadSaved: undefined,
+      work: undefined,
+      record: undefined,
+      done: [],
       error: null,
       need: undefined,
       progress: NO_PROGRESS,

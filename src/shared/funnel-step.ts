@@ -1,10 +1,17 @@
 import type { SaveLeadInput } from './journey/lead.ts';
+import type { JourneyChange } from './journey/journey-store.ts';
 import type { AfterFinish, ScreenName } from '../engine/config-types.ts';
 
-/** What a screen hands over with Next, for the machine to save before it moves. */
+/**
+ * What a screen hands over with Next: what the patient entered, for the funnel machine's work
+ * actors (src/app/step-work.ts) to act on, and what the screen itself produced. The machine
+ * runs the work, then writes the journey once with the step moved to and every record.
+ */
 export interface StepMove {
-  /** A lead to save first (POST saveLead); the change that records it goes into the step's write. */
+  /** A lead to save first (the `saveLead` actor); the change that records it goes into the step's write. */
   lead?: SaveLeadInput;
+  /** A change the screen made (a choice, an order placed), written with the step. */
+  record?: JourneyChange;
 }
 
 /** A move that could not be saved: why, and how many times in a row (each is told again). */
@@ -28,9 +35,9 @@ export interface FunnelStep {
   /** Next has been pressed and the move is being saved; the patient is still on this step. */
   saving: boolean;
   /**
-   * Moves on: the machine saves the move's lead, when it has one, then the next step in the
-   * journey with the lead's record in the same write, and moves once
-   * both are saved. Rejects, the patient still on this step, when either fails: the caller
+   * Moves on: the machine runs the move's work (the lead, and so on), then writes the next
+   * step in the journey with every record of the move in the same write, and moves once
+   * all are saved. Rejects, the patient still on this step, when either fails: the caller
    * says so. Pressed again while saving, it settles with the save under way. Resolves at once
    * where there is no next step.
    */

@@ -13,6 +13,7 @@ import {
   type FunnelEvent,
   type FunnelSnapshot,
   type StepSaveInput,
+  type StepWorkDone,
 } from '../../src/engine/funnel-machine.ts';
 import type { Visit } from '../../src/engine/funnel-plan.ts';
 import { loadEngine } from '../support/config.ts';
@@ -194,15 +195,22 @@ test('the machine runs as an actor, as the browser uses it', () => {
 describe('a visit that saves its steps (the app: Next saves, then moves)', () => {
   const shrt: Visit = { code: 'shrt', brand: 'male', query: '' };
 
-  /** The app's machine, with the step save (and lead save) a test gives it. */
+  /** The app's machine, with the step save (and the work actors) a test gives it. */
   function savingActor(
     saveStep: (input: StepSaveInput) => Promise<void>,
     saveLead: (lead: unknown) => Promise<unknown> = () => Promise.resolve(undefined),
+    work: Partial<Record<'checkIdentity' | 'bookConsult', (input: unknown) => Promise<StepWorkDone>>> = {},
   ) {
     const machine = createFunnelMachine(engine, shrt, undefined, { saveSteps: true }).provide({
       actors: {
         saveStep: fromPromise<undefined, StepSaveInput>(({ input }) => saveStep(input).then(() => undefined)),
-        saveLead: fromPromise<unknown, unknown>(({ input }) => saveLead(input)),
+        saveLead: fromPromise<StepWorkDone, unknown>(async ({ input }) => ({ record: await saveLead(input) })),
+        ...Object.fromEntries(
+          Object.entries(work).map(([name, run]) => [
+            name,
+            fromPromise<StepWorkDone, unknown>(({ input }) => run(input)),
+          ]),
+        ),
       },
     });
     return createActor(machine).start();
@@ -225,7 +233,7 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
         });
       },
     );
-    actor.send({ type: 'step.next', lead: 'Avery' });
+    actor.send({ type: 'step.next', work: { saveLead: 'Avery' } });
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
     expect(order).toEqual(['lead Avery']);
 
@@ -233,9 +241,13 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
     await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
     expect(order).toEqual(['lead Avery', 'step']);
     // Moved on, the machine keeps nothing of the lead (the patient's answers).
-    expect(actor.getSnapshot().context).toMatchObject({ lead: undefined, leadSaved: undefined });
+    expect(actor.getSnapshot().context).toMatchObject({ work: undefined, done: [] });
     expect(saves).toEqual([
-      { to: { url: '/results/shrt', index: 1 }, reached: { url: '/results/shrt', index: 1 }, lead: "Avery's record" },
+      {
+        to: { url: '/results/shrt', index: 1 },
+        reached: { url: '/results/shrt', index: 1 },
+        records: ["Avery's record"],
+      },
     ]);
   });
 
@@ -252,7 +264,7 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
         return attempt === 1 ? Promise.reject(new Error('/saveLead: 503')) : Promise.resolve('record');
       },
     );
-    actor.send({ type: 'step.next', lead: 'Avery' });
+    actor.send({ type: 'step.next', work: { saveLead: 'Avery' } });
     await waitFor(actor, (snapshot) => snapshot.context.error !== null);
     expect(stepIndexOf(actor.getSnapshot())).toBe(0);
     expect(actor.getSnapshot().hasTag('saving')).toBe(false);
@@ -260,11 +272,110 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
     expect(saves).toEqual([]);
 
     // Pressed again, the lead is saved anew and this time the patient moves on.
-    actor.send({ type: 'step.next', lead: 'Avery' });
+    actor.send({ type: 'step.next', work: { saveLead: 'Avery' } });
     await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
     expect(saves).toEqual([
-      { to: { url: '/results/shrt', index: 1 }, reached: { url: '/results/shrt', index: 1 }, lead: 'record' },
+      { to: { url: '/results/shrt', index: 1 }, reached: { url: '/results/shrt', index: 1 }, records: ['record'] },
     ]);
+  });
+
+  test('a move runs its work in order (lead, identity check, booking) and then writes the journey once', async () => {
+    const order: string[] = [];
+    const saves: StepSaveInput[] = [];
+    const actor = savingActor(
+      (input) => {
+        order.push('journey');
+        saves.push(input);
+        return Promise.resolve();
+      },
+      (lead) => {
+        order.push(`lead ${String(lead)}`);
+        return Promise.resolve('lead record');
+      },
+      {
+        checkIdentity: (input) => {
+          order.push(`identity ${String(input)}`);
+          return Promise.resolve({ record: 'identity record' });
+        },
+        bookConsult: (input) => {
+          order.push(`booking ${String(input)}`);
+          return Promise.resolve({ record: 'booking record' });
+        },
+      },
+    );
+    // Named out of order: the machine runs them in STEP_WORK's order.
+    actor.send({
+      type: 'step.next',
+      work: { bookConsult: 'Tuesday 9:00', saveLead: 'Avery', checkIdentity: 'licence' },
+      record: 'screen record',
+    });
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+    expect(order).toEqual(['lead Avery', 'identity licence', 'booking Tuesday 9:00', 'journey']);
+    expect(saves).toHaveLength(1);
+    expect(saves[0]?.records).toEqual(['lead record', 'identity record', 'booking record', 'screen record']);
+  });
+
+  test('work the move does not carry is not run', async () => {
+    const ran: string[] = [];
+    const actor = savingActor(
+      () => Promise.resolve(),
+      () => {
+        ran.push('lead');
+        return Promise.resolve('lead record');
+      },
+      {
+        checkIdentity: () => {
+          ran.push('identity');
+          return Promise.resolve({});
+        },
+      },
+    );
+    actor.send({ type: 'step.next', work: { checkIdentity: 'licence' } });
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+    expect(ran).toEqual(['identity']);
+  });
+
+  test('work that says stay writes the journey at the step the patient is on, and keeps them there', async () => {
+    const saves: StepSaveInput[] = [];
+    const actor = savingActor(
+      (input) => {
+        saves.push(input);
+        return Promise.resolve();
+      },
+      undefined,
+      { checkIdentity: () => Promise.resolve({ record: 'under review', stay: true }) },
+    );
+    actor.send({ type: 'step.next', work: { checkIdentity: 'licence' } });
+    await waitFor(actor, (snapshot) => saves.length === 1 && !snapshot.hasTag('saving'));
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(saves).toEqual([
+      {
+        to: { url: '/hormone-assessment/shrt', index: 0 },
+        reached: { url: '/hormone-assessment/shrt', index: 0 },
+        records: ['under review'],
+      },
+    ]);
+    // Pressed again (the review passed), the patient moves on.
+    actor.send(next);
+    await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
+  });
+
+  test('work that fails keeps the patient on the step and writes nothing', async () => {
+    const saves: StepSaveInput[] = [];
+    const actor = savingActor(
+      (input) => {
+        saves.push(input);
+        return Promise.resolve();
+      },
+      () => Promise.resolve('lead record'),
+      { bookConsult: () => Promise.reject(new Error('That time is no longer free')) },
+    );
+    actor.send({ type: 'step.next', work: { saveLead: 'Avery', bookConsult: 'Tuesday 9:00' } });
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(stepIndexOf(actor.getSnapshot())).toBe(0);
+    expect(actor.getSnapshot().context.error?.message).toBe('That time is no longer free');
+    expect(saves).toEqual([]);
   });
 
   test('Next saves the step it moves to, and moves once that is saved', async () => {
@@ -280,7 +391,9 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
     // Still on the assessment while it saves, and Next cannot be pressed twice.
     expect(stepIndexOf(actor.getSnapshot())).toBe(0);
     expect(actor.getSnapshot().can(next)).toBe(false);
-    expect(saves).toEqual([{ to: { url: '/results/shrt', index: 1 }, reached: { url: '/results/shrt', index: 1 } }]);
+    expect(saves).toEqual([
+      { to: { url: '/results/shrt', index: 1 }, reached: { url: '/results/shrt', index: 1 }, records: [] },
+    ]);
 
     finish();
     await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);

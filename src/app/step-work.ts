@@ -1,0 +1,18 @@
+import { fromPromise } from 'xstate';
+import type { StepWorkDone } from '../engine/funnel-machine.ts';
+import type { SaveLeadInput } from '../shared/journey/lead.ts';
+import { loadChunk } from '../lib/lazy-chunk.ts';
+
+/**
+ * The funnel machine's work actors (STEP_WORK in src/engine/funnel-machine.ts): each does one
+ * kind of a step's work with what the screen handed over and returns the change recording it,
+ * which the machine writes with the step in one journey write (saveStep, src/app/funnel-sync.tsx).
+ * None writes the journey. Each loads its code on first use: most pages never need it.
+ */
+export const STEP_WORK_ACTORS = {
+  /** Saves the lead Next carried; its record notes the landing id and the finished form. */
+  saveLead: fromPromise<StepWorkDone, unknown>(async ({ input }) => {
+    const { saveLeadOf } = await loadChunk(() => import('../shared/journey/lead.ts'));
+    return { record: (await saveLeadOf(input as SaveLeadInput)).record };
+  }),
+};
