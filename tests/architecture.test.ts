@@ -71,7 +71,7 @@ test('a wrong arrow in real code is an error with the reason', () => {
 test('a feature importing another is told where the shared part belongs', () => {
   const messages = lint(
     'src/features/booking/example.ts',
-    "import { pay } from '../payment/payment-flow.ts';\nimport { track } from '../../shared/services/analytics.ts';\n",
+    "import { paymentActors } from '../payment/payment-actors.ts';\nimport { track } from '../../shared/services/analytics.ts';\n",
   );
   expect(messages).toHaveLength(1);
   expect(messages[0]).toContain('move what both need to src/shared');

@@ -76,7 +76,7 @@ export const MARKETING_CONSENT_QUESTION: Question & { ref: string } = {
 /**
  * The optional marketing-contact consent (TCPA), asked once per patient: by the assessment, else
  * by the intake, else, in a funnel with neither after its payment (the call-centre variants), by
- * the payment form that makes the lead (src/features/payment/payment-flow.ts).
+ * the payment form that makes the lead (src/features/payment/payment-journey.ts).
  */
 export const MARKETING_CONSENT_REF = MARKETING_CONSENT_QUESTION.ref;
 

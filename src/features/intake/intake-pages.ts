@@ -86,7 +86,7 @@ const ASSESSMENT_FORM_ID = FORM_IDS.assessment;
  * assessment they finished in this journey or on the lead their link brought. A patient who
  * starts at the intake or pays first (the ED funnels, microclinic) is asked it here, so every
  * lead records it as given or not. A payment before the assessment does not count as the
- * assessment: it takes its MIP mark back (src/features/payment/payment-flow.ts).
+ * assessment: it takes its MIP mark back (src/features/payment/payment-journey.ts).
  */
 export function intakeAsksMarketing(completed: readonly string[], lead: Lead | null): boolean {
   if (completed.includes(ASSESSMENT_FORM_ID)) return false;

@@ -1,29 +1,29 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
 import { getProductInfo } from './products-api.ts';
-import type { Product } from '../../contract/api-types.ts';
+import type { FollowOnProduct, LandingId, Product } from '../../contract/api-types.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
 import { useNotifications } from '../../shared/notifications/notifications.tsx';
 import { withProductDefaults } from './product.ts';
 import { productRequestFor } from '../../domain/product-choice.ts';
 import { resolveRouteContext } from '../../domain/route-context.ts';
+import type { Prefill } from '../../domain/prefill.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { RecaptchaNotice } from './bot-check/recaptcha-notice.tsx';
 import { prepareBotCheck } from './bot-check/verify-patient.ts';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
 import type { ScreenProps } from '../../shared/screen-props.ts';
-import { useJourney, useJourneyStore, type JourneyHandle } from '../../shared/journey/journey-context.tsx';
-import type { JourneyChange } from '../../shared/journey/journey-store.ts';
+import type { FunnelStep } from '../../shared/funnel-step.ts';
+import { useJourney, useJourneyStore } from '../../shared/journey/journey-context.tsx';
 import { consoleLogger } from '../../shared/console-logger.ts';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import { PhoneLink } from '../../shared/ui/phone-link.tsx';
 import { useApiData } from '../../shared/api/use-api-data.ts';
 import { BillingForm } from '../../shared/billing/billing-form.tsx';
-import { BILLING_ADDRESS_REF } from '../../shared/questions/known-address.ts';
 import { MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
 import {
-  billingAddressAnswer,
   EMPTY_CARD,
   initialBillingValues,
   isCardField,
@@ -31,43 +31,27 @@ import {
   type BillingField,
   type BillingValues,
 } from '../../shared/billing/billing-values.ts';
-import {
-  checkPendingOrder,
-  followOnPending,
-  orderFollowOn,
-  pay,
-  pendingAttemptOf,
-  recordPaid,
-  type PaymentOutcome,
-  type PaymentPlan,
-  paymentOffersMarketing,
-} from './payment-flow.ts';
-import { orderReference, paidSummaryOf, PAYMENT_RECORDS, type PaidSummary } from '../../shared/journey/paid-order.ts';
+import { paymentMachine, paymentViewOf, type PaymentContext } from './payment-machine.ts';
+import { paymentActors } from './payment-actors.ts';
+import { followOnPending, paymentInputOf, paymentOffersMarketing } from './payment-journey.ts';
+import { orderReference, paidSummaryOf, type PaidSummary } from '../../shared/journey/paid-order.ts';
 import { ProductSummary } from './product-summary.tsx';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';
 
-type CheckState = { status: 'idle' | 'running' | 'done' } | { status: 'failed'; message: string };
-
-/** The card the journey's billing token stands for, by the form's card edit count when it was made. */
-interface TokenCard {
-  token: string;
-  cardVersion: number;
-}
-
 /**
  * The payment step shared by /payment, /f/payment and /mip/checkout: the product and its
- * price, a billing form, and an order placed exactly once (see payment-flow.ts). A journey
- * that already has its order shows the order instead of the form; one left mid-payment by a
- * reload is checked again, with the same key, before the patient is offered to pay again.
+ * price, a billing form, and an order placed exactly once. The payment itself is a state
+ * machine (payment-machine.ts) whose effects are the app's actors (payment-actors.ts); this
+ * screen hands it what the patient typed and draws the state it is in. A journey that already
+ * has its order shows the order instead of the form; one left mid-payment by a reload is
+ * checked again, with the same key, before the patient is offered to pay again.
  */
 export function PaymentStep({ route, code, step }: ScreenProps) {
   const { site, brand } = useBrand();
   const location = useLocation();
   const { showSnackbar } = useNotifications();
   const journey = useJourney(code);
-  const store = useJourneyStore();
-  const journeyKey = code ?? 'none';
   const search = location.search;
   const navigationState: unknown = location.state;
   const context = useMemo(
@@ -76,52 +60,11 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
     [search, navigationState, brand.portalLink],
   );
   const request = productRequestFor(code ?? '', context.mpid, site);
-  const { followOn } = request;
   const product = useApiData(`${request.id}|${request.category}|${request.type}`, (signal) =>
     getProductInfo({ id: request.id, category: request.category, type: request.type }, { signal, maxRetries: 2 }).then(
       (loaded) => withProductDefaults(loaded, request.id),
     ),
   );
-
-  // The journey as the store holds it now: the flow saves several times between two renders.
-  const latest = useCallback((): JourneyHandle => {
-    const snapshot = store.snapshot(journeyKey);
-    return {
-      status: snapshot.status,
-      state: snapshot.state,
-      update: (change: JourneyChange) => {
-        store.update(journeyKey, change);
-      },
-      save: (change?: JourneyChange) => store.save(journeyKey, change),
-    };
-  }, [store, journeyKey]);
-
-  const loadedProduct: Product | null = product.status === 'ready' ? product.data : null;
-  const plan = useMemo<PaymentPlan | null>(
-    () =>
-      loadedProduct === null
-        ? null
-        : { pathCode: code ?? '', linkLandingId: context.landingId, product: loadedProduct },
-    [loadedProduct, code, context.landingId],
-  );
-
-  const [edited, setEdited] = useState<BillingValues | null>(null);
-  const [errors, setErrors] = useState<BillingErrors>({});
-  const [declineReason, setDeclineReason] = useState<string | null>(null);
-  const [declinedToken, setDeclinedToken] = useState<string | null>(null);
-  const [formProblem, setFormProblem] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [paidHere, setPaidHere] = useState<PaidSummary | null>(null);
-  const [continuing, setContinuing] = useState(false);
-  const [check, setCheck] = useState<CheckState>({ status: 'idle' });
-  const [tokenCard, setTokenCard] = useState<TokenCard | null>(null);
-  const [refused, setRefused] = useState(false);
-  // The optional marketing box: unticked until the patient (or the agent, for them) ticks it.
-  const [editedMarketing, setMarketing] = useState<readonly string[] | null>(null);
-  // Read only in handlers: a click in the same tick as another must not start a second payment.
-  const busy = useRef(false);
-  const cardVersion = useRef(0);
-  const checkStarted = useRef(false);
 
   // The bot check's script loads while the patient fills the form, not when they press Pay.
   useEffect(() => {
@@ -134,170 +77,142 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
   }, [failedLoad, showSnackbar]);
 
   const ready = journey.status !== 'loading';
-  const paid = paidHere ?? (ready ? paidSummaryOf(journey.state) : null);
-  const pending = ready ? pendingAttemptOf(journey.state) : null;
-  const mustCheck = plan !== null && paid === null && pending !== null && check.status !== 'done';
-  const values = edited ?? initialBillingValues(journey.state.answers, context.prefill);
-  const offersMarketing = paymentOffersMarketing(journey.state, context.landingId, step?.laterScreens ?? null);
+  const paidBefore = ready && paidSummaryOf(journey.state) !== null;
+  let content;
+  if (!ready) {
+    content = <LoadingIndicator />;
+  } else if (product.status === 'ready' || paidBefore) {
+    // The machine starts once what it starts from is known: the journey, and what is bought
+    // (a journey already paid needs no product to show its receipt).
+    return (
+      <PaymentFlow
+        key={code ?? 'none'}
+        title={route.title}
+        code={code}
+        step={step}
+        product={product.status === 'ready' ? product.data : null}
+        linkLandingId={context.landingId}
+        prefill={context.prefill}
+        followOn={request.followOn}
+      />
+    );
+  } else if (product.status === 'loading') {
+    content = <LoadingIndicator />;
+  } else {
+    content = <LoadProblem what="your order details" error={product.error} onRetry={product.retry} />;
+  }
+  return (
+    <Stack gap="lg" py="lg">
+      <Title order={1}>{route.title}</Title>
+      {content}
+    </Stack>
+  );
+}
+
+interface PaymentFlowProps {
+  title: string;
+  code: string | null;
+  step: FunnelStep | null;
+  /** What is bought; null only for a journey whose order is placed already. */
+  product: Product | null;
+  linkLandingId: LandingId;
+  prefill: Prefill;
+  followOn: FollowOnProduct | undefined;
+}
+
+/** The payment machine of one visit to the step, and the screen of the state it is in. */
+function PaymentFlow({ title, code, step, product, linkLandingId, prefill, followOn }: PaymentFlowProps) {
+  const { showSnackbar } = useNotifications();
+  const journey = useJourney(code);
+  const journeys = useJourneyStore();
+  const journeyKey = code ?? 'none';
+  // The actors read the step when Continue is pressed, not as it was when the payment began.
+  const stepNow = useRef(step);
+  useEffect(() => {
+    stepNow.current = step;
+  }, [step]);
+  // The ref is read by the moveOn actor when Continue is pressed, never while rendering.
+  // eslint-disable-next-line react-hooks/refs
+  const [machine] = useState(() =>
+    paymentMachine.provide({
+      actors: paymentActors({
+        journeys,
+        journeyKey,
+        pathCode: code ?? '',
+        linkLandingId,
+        product,
+        followOn,
+        step: () => stepNow.current,
+      }),
+    }),
+  );
+  const actor = useActorRef(machine, { input: paymentInputOf(journeys.snapshot(journeyKey).state, linkLandingId) });
+  const view = useSelector(actor, paymentViewOf);
+  const shown = useSelector(actor, (snapshot) => snapshot.context, sameShown);
+  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
+
+  // A failure is told once each time it happens (a numbered message), in the snackbar.
+  useEffect(() => {
+    if (failure !== null) showSnackbar(failure.message);
+  }, [failure, showSnackbar]);
+
+  const [edited, setEdited] = useState<BillingValues | null>(null);
+  const [errors, setErrors] = useState<BillingErrors>({});
+  // The optional marketing box: unticked until the patient (or the agent, for them) ticks it.
+  const [editedMarketing, setMarketing] = useState<readonly string[] | null>(null);
+  const cardVersion = useRef(0);
+
+  const values = edited ?? initialBillingValues(journey.state.answers, prefill);
+  const offersMarketing = paymentOffersMarketing(journey.state, linkLandingId, step?.laterScreens ?? null);
   // After a reload the box shows the choice this form already saved, so a new attempt keeps it.
   const marketing = editedMarketing ?? journey.state.answers[MARKETING_CONSENT_REF] ?? [];
+  // The server's word on the fields, over the form's own until the patient changes one.
+  const shownErrors = { ...errors, ...shown.fieldErrors };
 
-  const finishPaid = useCallback(
-    async (summary: PaidSummary, moveOn: boolean) => {
-      setPaidHere(summary);
-      setEdited((current) => (current === null ? null : { ...current, ...EMPTY_CARD }));
-      try {
-        await orderFollowOn(followOn, context.landingId, latest);
-      } catch (error) {
-        showSnackbar(error instanceof Error ? error.message : 'Your lab kit could not be ordered. Please try again.');
-        return;
-      }
-      if (moveOn) step?.onNext();
-    },
-    [followOn, context.landingId, latest, showSnackbar, step],
-  );
-
-  const runCheck = useCallback(
-    async (current: PaymentPlan) => {
-      const outcome = await checkPendingOrder(current, latest);
-      if (outcome.kind === 'paid') {
-        setCheck({ status: 'done' });
-        // The patient sees the result and moves on with Continue.
-        await finishPaid(outcome.summary, false);
-      } else if (outcome.kind === 'declined') {
-        setCheck({ status: 'done' });
-        setDeclinedToken(outcome.billingToken);
-        setDeclineReason(outcome.reason);
-      } else {
-        setCheck({ status: 'failed', message: outcome.message });
-        showSnackbar(outcome.message);
-      }
-    },
-    [latest, finishPaid, showSnackbar],
-  );
-
-  // After a reload mid-payment: send the same order once more before anything else is offered.
+  // Paid: the card fields are emptied (the card never outlives the payment).
   useEffect(() => {
-    if (!mustCheck || check.status !== 'idle' || checkStarted.current) return;
-    checkStarted.current = true;
-    void runCheck(plan);
-  }, [mustCheck, check.status, plan, runCheck]);
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.matches('receipt'))
+        setEdited((current) => (current === null ? null : { ...current, ...EMPTY_CARD }));
+    });
+    return () => {
+      subscription.unsubscribe();
+    };
+  }, [actor]);
 
   function change(field: BillingField, value: string) {
     setEdited({ ...values, [field]: value });
     if (errors[field] !== undefined) {
       setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => name !== field)));
     }
-    if (isCardField(field)) {
-      cardVersion.current += 1;
-      setDeclineReason(null);
-    }
-    setFormProblem(null);
-  }
-
-  function applyOutcome(outcome: PaymentOutcome) {
-    switch (outcome.kind) {
-      case 'paid':
-        // The patient sees "Your payment is complete" and the order reference, then moves on with Continue.
-        return finishPaid(outcome.summary, false);
-      case 'declined':
-        setDeclinedToken(outcome.billingToken);
-        setDeclineReason(outcome.reason);
-        return undefined;
-      case 'invalid':
-        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
-        else setFormProblem(outcome.message);
-        return undefined;
-      case 'refused':
-        setRefused(true);
-        return undefined;
-      case 'failed':
-        showSnackbar(outcome.message);
-        return undefined;
-    }
-  }
-
-  async function submit() {
-    if (busy.current || plan === null) return;
-    busy.current = true;
-    setSubmitting(true);
-    setCheck({ status: 'done' });
-    setDeclineReason(null);
-    setFormProblem(null);
-    setRefused(false);
-    const versionAtPress = cardVersion.current;
-    const tokenBefore = latest().state.records[PAYMENT_RECORDS.billingToken];
-    const currentToken = tokenBefore ?? null;
-    try {
-      const outcome = await pay(
-        plan,
-        latest,
-        values,
-        {
-          declinedToken,
-          tokenIsForTypedCard:
-            tokenCard !== null && tokenCard.token === currentToken && tokenCard.cardVersion === versionAtPress,
-        },
-        offersMarketing ? marketing : null,
-      );
-      const tokenAfter = latest().state.records[PAYMENT_RECORDS.billingToken];
-      if (tokenAfter !== undefined && tokenAfter !== tokenBefore) {
-        setTokenCard({ token: tokenAfter, cardVersion: versionAtPress });
-      }
-      if (outcome.kind === 'paid') {
-        // Kept for the intake's "Same as my billing address" (the card never is).
-        const address = billingAddressAnswer(values);
-        latest().update((state) => ({ ...state, answers: { ...state.answers, [BILLING_ADDRESS_REF]: address } }));
-      }
-      await applyOutcome(outcome);
-    } finally {
-      busy.current = false;
-      setSubmitting(false);
-    }
-  }
-
-  async function continueOn() {
-    if (busy.current || paid === null) return;
-    busy.current = true;
-    setContinuing(true);
-    try {
-      // An order placed while the journey could not be saved is recorded before moving on.
-      if (paidHere !== null && latest().state.records[PAYMENT_RECORDS.orderId] === undefined) {
-        await recordPaid(latest, paidHere);
-      }
-      await orderFollowOn(followOn, context.landingId, latest);
-      step?.onNext();
-    } catch (error) {
-      showSnackbar(error instanceof Error ? error.message : 'Please try again.');
-    } finally {
-      busy.current = false;
-      setContinuing(false);
-    }
-  }
-
-  function retryCheck() {
-    if (plan === null) return;
-    setCheck({ status: 'running' });
-    void runCheck(plan);
+    if (isCardField(field)) cardVersion.current += 1;
+    actor.send({ type: 'edit', card: isCardField(field) });
   }
 
   let content;
-  if (!ready) {
-    content = <LoadingIndicator />;
-  } else if (paid !== null) {
-    content = (
-      <PaymentComplete
-        summary={paid}
-        followOnMissing={followOnPending(followOn, journey.state)}
-        onContinue={step ? () => void continueOn() : null}
-        busy={continuing}
-      />
+  if (view === 'receipt' || view === 'continuing' || view === 'done') {
+    const paid = shown.paid;
+    return (
+      <Stack gap="lg" py="lg">
+        {/* Once paid, the receipt's heading is the page's: the route's title over a receipt would
+            read as if payment were still due, and a second heading would say it twice. */}
+        {paid !== null && (
+          <PaymentComplete
+            summary={paid}
+            followOnMissing={followOnPending(followOn, journey.state)}
+            onContinue={
+              step
+                ? () => {
+                    actor.send({ type: 'continue' });
+                  }
+                : null
+            }
+            busy={view !== 'receipt'}
+          />
+        )}
+      </Stack>
     );
-  } else if (product.status === 'loading') {
-    content = <LoadingIndicator />;
-  } else if (product.status === 'failed') {
-    content = <LoadProblem what="your order details" error={product.error} onRetry={product.retry} />;
-  } else if (mustCheck && check.status === 'failed') {
+  } else if (view === 'checkFailed') {
     content = (
       <Alert color="red" title="We could not check your payment" role="alert">
         <Stack gap="sm" align="flex-start">
@@ -306,35 +221,48 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
             again, or call us at <PhoneLink />.
           </Text>
           <Text size="xs" c="dimmed">
-            {check.message}
+            {shown.checkFailure}
           </Text>
-          <Button variant="default" onClick={retryCheck}>
+          <Button
+            variant="default"
+            onClick={() => {
+              actor.send({ type: 'check.retry' });
+            }}
+          >
             Try again
           </Button>
         </Stack>
       </Alert>
     );
-  } else if (mustCheck) {
+  } else if (view === 'checking') {
     content = (
       <Group gap="sm" role="status" py="lg">
         <Loader size="sm" aria-hidden="true" />
         <Text>We are checking your payment…</Text>
       </Group>
     );
+  } else if (product === null) {
+    content = <LoadingIndicator />;
   } else {
+    const submitting = view === 'paying';
     content = (
       <Stack gap="xl">
-        <ProductSummary product={product.data} />
+        <ProductSummary product={product} />
         <BillingForm
           values={values}
           onChange={change}
           marketing={offersMarketing ? { value: marketing, onChange: setMarketing } : null}
-          errors={errors}
+          errors={shownErrors}
           onErrors={setErrors}
-          onSubmit={() => void submit()}
-          declineReason={declineReason}
-          formProblem={formProblem}
-          submitLabel={`Pay ${formatMoney(product.data.total)}`}
+          onSubmit={() => {
+            actor.send({
+              type: 'pay',
+              press: { values, marketing: offersMarketing ? marketing : null, cardVersion: cardVersion.current },
+            });
+          }}
+          declineReason={shown.declineReason}
+          formProblem={shown.formProblem}
+          submitLabel={`Pay ${formatMoney(product.total)}`}
           submitting={submitting}
           extraActions={
             step?.canBack === true ? (
@@ -345,7 +273,7 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
           }
         />
         {/* Right under Pay: the bot check refused this attempt, so the way on is a call. */}
-        {refused && (
+        {shown.refused && (
           <Alert color="red" role="alert" title="We could not take your payment online">
             Our security check could not confirm this payment, so nothing was charged. Please call us at <PhoneLink />{' '}
             (Mon-Sun 8am-8pm EST) and we will complete your order with you.
@@ -358,11 +286,21 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
 
   return (
     <Stack gap="lg" py="lg">
-      {/* Once paid, the receipt's heading is the page's: the route's title over a receipt would
-          read as if payment were still due, and a second heading would say it twice. */}
-      {paid === null && <Title order={1}>{route.title}</Title>}
+      <Title order={1}>{title}</Title>
       {content}
     </Stack>
+  );
+}
+
+/** What the screen draws of the machine's context: it rerenders when one of these changes. */
+function sameShown(a: PaymentContext, b: PaymentContext): boolean {
+  return (
+    a.paid === b.paid &&
+    a.declineReason === b.declineReason &&
+    a.fieldErrors === b.fieldErrors &&
+    a.formProblem === b.formProblem &&
+    a.refused === b.refused &&
+    a.checkFailure === b.checkFailure
   );
 }
 

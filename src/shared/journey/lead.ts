@@ -87,6 +87,12 @@ export interface SaveLeadInput {
   pages: readonly QuestionPage[];
   pathCode: PathCode;
   formId: FormId;
+  /**
+   * Whether saving these pages finishes the form (its record marks `formId` done). A payment
+   * that makes the lead before the assessment passes false: that form is still to come.
+   * @default true
+   */
+  finishes?: boolean;
   /** The landing id the link brought (query or navigation state), '' when none. */
   linkLandingId: LandingId;
   scores?: Scores;
@@ -162,7 +168,7 @@ export async function saveLeadOf(input: SaveLeadInput): Promise<SavedLead> {
       import('./patient-lead.ts'),
     ]),
   );
-  const { journey, pages, pathCode, formId, linkLandingId, scores } = input;
+  const { journey, pages, pathCode, formId, linkLandingId, scores, finishes = true } = input;
   const answers = journey.state.answers;
   const contact = contactOf(answers);
   const existingId = journey.state.landingId ?? (linkLandingId === '' ? undefined : linkLandingId);
@@ -209,7 +215,7 @@ export async function saveLeadOf(input: SaveLeadInput): Promise<SavedLead> {
     record: (state) => ({
       ...state,
       landingId: savedId,
-      completed: state.completed.includes(formId) ? state.completed : [...state.completed, formId],
+      completed: !finishes || state.completed.includes(formId) ? state.completed : [...state.completed, formId],
     }),
   };
 }

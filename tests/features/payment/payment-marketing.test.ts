@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { JourneyState } from '../../../src/contract/journey-state.ts';
 import { screensAfter, variantQuery, type FunnelPlan } from '../../../src/engine/funnel-plan.ts';
 import { SCREENS_ASKING_MARKETING } from '../../../src/domain/contact-questions.ts';
-import { paymentOffersMarketing } from '../../../src/features/payment/payment-flow.ts';
+import { paymentOffersMarketing } from '../../../src/features/payment/payment-journey.ts';
 import { PAYMENT_RECORDS } from '../../../src/shared/journey/paid-order.ts';
 import { loadConfig, loadEngine } from '../../support/config.ts';
 import { journeyState } from '../../support/journey.ts';

@@ -316,6 +316,17 @@ function renderPayment({ path, code, brand = 'male', journey, checkout = false, 
 
 const savedText = (calls: ReturnType<typeof memoryJourneyCalls>) => JSON.stringify([...calls.saved.values()]);
 
+/**
+ * The journey as the funnel machine writes it when Continue moves on: the saved journey with
+ * the record the payment handed to `advance` (the machine writes both in one write).
+ */
+function journeyAfterMove(calls: ReturnType<typeof memoryJourneyCalls>, code: string, step: FakeStep): JourneyState {
+  const saved = calls.saved.get(code);
+  const record = step.advance.mock.calls.at(-1)?.[0]?.record;
+  if (saved === undefined || record === undefined) throw new Error('Continue has not moved on with a record');
+  return record(saved);
+}
+
 async function fillAddress(user: UserEvent) {
   const address = screen.getByRole('group', { name: 'Billing address' });
   await user.type(within(address).getByRole('textbox', { name: 'Street address' }), '1 Main St');
@@ -436,7 +447,7 @@ test('mhrt orders product 1682, then the complimentary follow-on 1673 in campaig
 
   await continueOnceReceived();
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   const orders = api.of('createOrder');
   expect(orders).toHaveLength(1);
@@ -455,8 +466,9 @@ test('mhrt orders product 1682, then the complimentary follow-on 1673 in campaig
     compOrder: true,
     landingId: AFTER_ASSESSMENT.landingId,
   });
-  // The follow-on has its own key, kept in the journey, different from the order's.
-  const records = calls.saved.get('mhrt')?.records ?? {};
+  // The follow-on has its own key, made from the order's, and recorded with the step Continue moves to.
+  const records = journeyAfterMove(calls, 'mhrt', step).records;
+  expect(followOns[0]?.key).toBe(`${String(orders[0]?.key)}_follow-on`);
   expect(followOns[0]?.key).toBe(records['payment.followOnKey']);
   expect(followOns[0]?.key).not.toBe(orders[0]?.key);
   expect(records['payment.followOnOrderId']).toBe('ord_kit');
@@ -479,18 +491,18 @@ test('a double click on Pay makes exactly one order, and the button says Process
   expect(await screen.findByRole('button', { name: 'Processing…' })).toBeDisabled();
   await continueOnceReceived();
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(api.of('createOrder')).toHaveLength(1);
   expect(api.of('saveBillingInfo')).toHaveLength(1);
   expect(api.orderCount()).toBe(1);
   expect(api.of('verifyRecaptcha')).toHaveLength(1);
   expect(await tracked('payment_result')).toEqual(['approved']);
-  const saved = calls.saved.get('shrt');
-  expect(saved?.completed).toContain('payment');
-  expect(saved?.records['payment.orderId']).toBe('ord_1');
+  const saved = journeyAfterMove(calls, 'shrt', step);
+  expect(saved.completed).toContain('payment');
+  expect(saved.records['payment.orderId']).toBe('ord_1');
   // The key was the one kept in the journey for the attempt.
-  expect(api.of('createOrder')[0]?.key).toBe(saved?.records['payment.key']);
+  expect(api.of('createOrder')[0]?.key).toBe(saved.records['payment.key']);
 }, 30_000);
 
 test('a reload during payment sends the saved Idempotency-Key again and shows the order it finds', async () => {
@@ -516,13 +528,13 @@ test('a reload during payment sends the saved Idempotency-Key again and shows th
   });
   expect(api.of('saveBillingInfo')).toHaveLength(0);
   expect(screen.getByText(/card ending in 4242/)).toBeInTheDocument();
-  await waitFor(() => {
-    expect(calls.saved.get('shrt')?.records['payment.orderId']).toBe('ord_1');
-  });
-  // The result is shown; the patient moves on.
-  expect(step.onNext).not.toHaveBeenCalled();
+  // The result is shown; the patient moves on, and the order is recorded with the step moved to.
+  expect(step.advance).not.toHaveBeenCalled();
   await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
-  expect(step.onNext).toHaveBeenCalledTimes(1);
+  await waitFor(() => {
+    expect(step.advance).toHaveBeenCalledTimes(1);
+  });
+  expect(journeyAfterMove(calls, 'shrt', step).records['payment.orderId']).toBe('ord_1');
 });
 
 test('a journey whose order is placed shows the order instead of the form, and pays nothing again', async () => {
@@ -549,7 +561,7 @@ test('a journey whose order is placed shows the order instead of the form, and p
   ).toBeInTheDocument();
   expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
   await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
-  expect(step.onNext).toHaveBeenCalledTimes(1);
+  expect(step.advance).toHaveBeenCalledTimes(1);
   expect(api.of('createOrder')).toHaveLength(0);
 });
 
@@ -570,7 +582,7 @@ test('a declined card shows the reason with the card fields, keeps what was type
   const { calls, step } = renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
 
   const card = await payDeclined(user);
-  expect(step.onNext).not.toHaveBeenCalled();
+  expect(step.advance).not.toHaveBeenCalled();
   expect(within(card).getByRole('textbox', { name: 'Card number' })).toHaveValue(DECLINED);
   expect(within(card).getByRole('textbox', { name: 'Expiry date (MM/YY)' })).toHaveValue('12/34');
   expect(screen.getByRole('textbox', { name: 'Street address' })).toHaveValue('1 Main St');
@@ -582,7 +594,7 @@ test('a declined card shows the reason with the card fields, keeps what was type
   await user.click(await payButton());
   await continueOnceReceived();
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   const orders = api.of('createOrder');
   expect(orders).toHaveLength(2);
@@ -631,7 +643,7 @@ test('payment first (bhrt): the contact goes into the journey and the lead is sa
 
   await continueOnceReceived();
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   // The bot check comes before anything is saved, with what the patient typed in the form.
   expect(api.sent.map((entry) => entry.operation)).toEqual([
@@ -654,11 +666,11 @@ test('payment first (bhrt): the contact goes into the journey and the lead is sa
     email: 'avery.quinn@example.com',
     formId: 'MIP',
   });
-  const saved = calls.saved.get('bhrt');
-  expect(saved?.landingId).toBe(lead.landing_id);
+  const saved = journeyAfterMove(calls, 'bhrt', step);
+  expect(saved.landingId).toBe(lead.landing_id);
   // The assessment is still to come: only the payment is finished.
-  expect(saved?.completed).toEqual(['payment']);
-  expect(saved?.answers).toMatchObject({ firstName: ['Avery'], lastName: ['Quinn'], phone: ['2125550123'] });
+  expect(saved.completed).toEqual(['payment']);
+  expect(saved.answers).toMatchObject({ firstName: ['Avery'], lastName: ['Quinn'], phone: ['2125550123'] });
   expect(JSON.parse(String(api.of('saveBillingInfo')[0]?.body.customer))).toMatchObject({
     cardNumber: '4242424242424242',
   });
@@ -702,12 +714,12 @@ test('call centre: paying with the box unticked works, and the lead records the 
   await fillAndPay(user);
   await continueOnceReceived();
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(api.of('saveLead')).toHaveLength(1);
   expect(marketingChoiceOf(api.of('saveLead')[0])).toEqual(['false']);
   expect(api.orderCount()).toBe(1);
-  expect(calls.saved.get('shrt')?.completed).toEqual(['payment']);
+  expect(journeyAfterMove(calls, 'shrt', step).completed).toEqual(['payment']);
 }, 30_000);
 
 test('call centre: a ticked box is recorded as given', async () => {
@@ -787,7 +799,7 @@ test('the card number, expiry and security code are never saved in the journey n
   await user.click(await payButton());
   await continueOnceReceived();
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
 
   const saved = savedText(calls);
@@ -898,7 +910,7 @@ test('the ED checkout (/mip/checkout) is the same payment step, selling the code
   await user.click(await payButton());
   await continueOnceReceived();
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(api.of('createOrder')).toHaveLength(1);
   expect(api.of('saveLead')).toHaveLength(0);
@@ -955,7 +967,7 @@ test('a bot is stopped by the Pay button with the support phone; nothing is save
   const alert = await screen.findByRole('alert', { name: 'We could not take your payment online' });
   expect(alert).toHaveTextContent('Our security check could not confirm this payment, so nothing was charged.');
   expect(alert).toHaveTextContent('Please call us at (888) 555-0142');
-  expect(step.onNext).not.toHaveBeenCalled();
+  expect(step.advance).not.toHaveBeenCalled();
   expect(api.sent.map((entry) => entry.operation)).toEqual(['getProductInfo', 'verifyRecaptcha']);
   expect(calls.saved.get('bhrt')?.records['payment.key']).toBeUndefined();
   // What was typed stays, and Pay can be pressed again.
@@ -987,7 +999,7 @@ test('a bot check that is down does not stop the patient: the payment goes throu
 
   await continueOnceReceived();
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(api.of('verifyRecaptcha')).toHaveLength(1);
   expect(api.orderCount()).toBe(1);
@@ -1009,7 +1021,7 @@ test('a deployment without a bot check pays without asking it, and counts no fal
 
   await continueOnceReceived();
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(api.of('verifyRecaptcha')).toHaveLength(0);
   expect(api.orderCount()).toBe(1);
