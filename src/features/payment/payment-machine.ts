@@ -128,6 +128,11 @@ function errorMessage(error: unknown, fallback: string): string {
 
 const TRY_AGAIN = 'Your payment could not be completed. Please try again.';
 
+/** The order actors' input: the attempt to send (in the states that send one, there always is one). */
+function attemptInput({ context }: { context: PaymentContext }) {
+  return { attempt: context.attempt as PaymentAttempt, landingId: context.landingId };
+}
+
 export const paymentMachine = setup({
   types: {
     context: {} as PaymentContext,
@@ -315,7 +320,7 @@ export const paymentMachine = setup({
     checking: {
       invoke: {
         src: 'checkEarlierPayment',
-        input: ({ context }) => ({ attempt: context.attempt as PaymentAttempt, landingId: context.landingId }),
+        input: attemptInput,
         onDone: [
           { guard: 'orderPaid', target: 'receipt', actions: ['reportOrder', 'keepPaid'] },
           { guard: 'orderDeclined', target: 'form', actions: ['reportOrder', 'keepDeclined'] },
@@ -344,7 +349,7 @@ export const paymentMachine = setup({
         resend: {
           invoke: {
             src: 'placeOrder',
-            input: ({ context }) => ({ attempt: context.attempt as PaymentAttempt, landingId: context.landingId }),
+            input: attemptInput,
             onDone: [
               { guard: 'orderPaid', target: '#payment.receipt', actions: ['reportOrder', 'keepPaid'] },
               { guard: 'declinedWithNewCard', target: 'botCheck' },
@@ -405,7 +410,7 @@ export const paymentMachine = setup({
         order: {
           invoke: {
             src: 'placeOrder',
-            input: ({ context }) => ({ attempt: context.attempt as PaymentAttempt, landingId: context.landingId }),
+            input: attemptInput,
             onDone: [
               { guard: 'orderPaid', target: '#payment.receipt', actions: ['reportOrder', 'keepPaid'] },
               { guard: 'orderDeclined', target: '#payment.form', actions: ['reportOrder', 'keepDeclined'] },
