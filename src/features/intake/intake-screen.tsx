@@ -86,10 +86,12 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
   const lead = linkLeadId === null ? null : linkLead.status === 'ready' ? linkLead.data : undefined;
   const seeded = journeyReady && lead !== undefined ? seedIntake(journey.state, link.prefill, lead) : null;
 
+  // Kept, not written: the press that brought the patient here made its one write, and a
+  // reload seeds the same again; the first typing or press saves it.
   useEffect(() => {
     if (seeded === null) return;
-    journey.update((state) => seedIntake(state, link.prefill, lead ?? null) ?? state);
-  }, [seeded, journey, link.prefill, lead]);
+    journeys.keep(journeyKeyOf(code), (state) => seedIntake(state, link.prefill, lead ?? null) ?? state);
+  }, [seeded, journeys, code, link.prefill, lead]);
 
   if (!route.form) {
     return (

@@ -160,7 +160,8 @@ export function FormRunner({
   useEffect(() => {
     if (shownNumber === null || recorded.current === shownNumber) return;
     recorded.current = shownNumber;
-    if (savedPage === shownNumber - 1) return;
+    // No page recorded is the first page: arriving there writes nothing.
+    if ((savedPage ?? 0) === shownNumber - 1) return;
     update((state) => ({ ...state, pages: { ...state.pages, [key]: shownNumber - 1 } }));
   }, [shownNumber, savedPage, key, update]);
 
