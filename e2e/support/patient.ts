@@ -68,7 +68,10 @@ export async function pressMain(page: Page, button: string, press: () => Promise
 }
 
 async function next(page: Page, name: string | RegExp = 'Next') {
-  await pressMain(page, String(name), () => page.getByRole('button', { name }).click());
+  const button = page.getByRole('button', { name });
+  await pressMain(page, typeof name === 'string' ? name : ((await button.textContent()) ?? String(name)), () =>
+    button.click(),
+  );
 }
 
 /**
