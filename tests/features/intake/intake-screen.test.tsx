@@ -263,6 +263,26 @@ test('a Texas patient answers the intake and is not asked for any identity docum
   expect(state.records['intake.identity']).toBe('verified');
 });
 
+test('where the intake has no next step, its last press does the same work and writes the journey once', async () => {
+  const user = userEvent.setup();
+  const calls = intakeApi();
+  const step = fakeFunnelStep({ canNext: false, canBack: true });
+  const { journey, saves } = recordingJourney({ shrt: afterAssessment('TX') });
+  renderIntake({ code: 'shrt', journey, step });
+
+  await answerIntakePages(user);
+  const savesBefore = saves.length;
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+  expect(await screen.findByRole('heading', { name: 'Your intake is complete' })).toBeVisible();
+  expect(step.advance).not.toHaveBeenCalled();
+  expect(calls.leads).toHaveLength(1);
+  expect(calls.checks).toHaveLength(1);
+  expect(saves.length - savesBefore).toBe(1);
+  expect(saves.at(-1)).toMatchObject({ landingId: LEAD_ID, records: { 'intake.identity': 'verified' } });
+  expect(saves.at(-1)?.completed).toContain('MIP-H2');
+});
+
 test('an Alabama patient is asked for an ID, never an SSN, and the ID is sent once and never kept', async () => {
   const user = userEvent.setup();
   const calls = intakeApi();
