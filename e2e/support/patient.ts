@@ -48,8 +48,30 @@ export async function reloadKeepsPlace(page: Page, check: () => Promise<void>): 
   await check();
 }
 
+/**
+ * Told of each press of a screen's main action (Next, Continue, Pay, Book…): `press` does it.
+ * e2e/one-write.spec.ts counts the API writes of each press this way.
+ */
+export type PressWatch = (button: string, press: () => Promise<void>) => Promise<void>;
+
+const pressWatches = new WeakMap<Page, PressWatch>();
+
+/** Has every main-action press on `page` go through `watch` from now on. */
+export function watchPresses(page: Page, watch: PressWatch): void {
+  pressWatches.set(page, watch);
+}
+
+/** Presses a screen's main action (`button` names it), through the page's watch when it has one. */
+export async function pressMain(page: Page, button: string, press: () => Promise<void>): Promise<void> {
+  const watch = pressWatches.get(page);
+  await (watch === undefined ? press() : watch(button, press));
+}
+
 async function next(page: Page, name: string | RegExp = 'Next') {
-  await page.getByRole('button', { name }).click();
+  const button = page.getByRole('button', { name });
+  await pressMain(page, typeof name === 'string' ? name : ((await button.textContent()) ?? String(name)), () =>
+    button.click(),
+  );
 }
 
 /**
@@ -199,7 +221,8 @@ export async function pay(page: Page, patient: Patient, card: string = CARDS.app
   await form.getByRole('textbox', { name: 'Card number' }).fill(card);
   await form.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill('12/34');
   await form.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-  await form.getByRole('button', { name: /^Pay / }).dblclick();
+  const payButton = form.getByRole('button', { name: /^Pay / });
+  await pressMain(page, (await payButton.textContent()) ?? 'Pay', () => payButton.dblclick());
 }
 
 /**
@@ -211,7 +234,9 @@ export async function continueAfterPaying(page: Page) {
     timeout: 15_000,
   });
   await expect(page.getByTestId('order-reference')).toHaveText(/^[A-Za-z0-9_-]{1,4}(\u00a0[A-Za-z0-9_-]{1,4})+$/);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await pressMain(page, 'Continue (receipt)', () =>
+    page.getByRole('button', { name: 'Continue', exact: true }).click(),
+  );
 }
 
 /** Chooses the first day, and its first time, the booking screen offers. */
@@ -237,7 +262,7 @@ export async function book(page: Page) {
   const bookButton = page.getByRole('button', { name: /^Book my (consult|follow-up)$/ });
   for (let attempt = 1; ; attempt += 1) {
     await chooseEarliestTime(page);
-    await bookButton.click();
+    await pressMain(page, (await bookButton.textContent()) ?? 'Book', () => bookButton.click());
     // Sent, the button goes (the funnel moves on or shows the booking); refused, the alert stays.
     await expect
       .poll(async () => (await takenAlert.isVisible()) || !(await bookButton.isVisible()), {
@@ -409,7 +434,9 @@ export async function completeIntakeTyping(
         if ((await page.getByLabel('Social Security number').count()) > 0) {
           await page.getByLabel('Social Security number').fill(typing.ssn);
         }
-        await page.getByRole('button', { name: 'Confirm and continue' }).click();
+        await pressMain(page, 'Confirm and continue', () =>
+          page.getByRole('button', { name: 'Confirm and continue' }).click(),
+        );
         break;
       default:
         throw new Error(`An intake page this test does not know: ${title}`);

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { StepWorkDone } from '../engine/funnel-machine.ts';
+import type { IdentityMove } from '../shared/funnel-step.ts';
 import type { SaveLeadInput } from '../shared/journey/lead.ts';
 import { loadChunk } from '../lib/lazy-chunk.ts';
 
@@ -14,5 +15,14 @@ export const STEP_WORK_ACTORS = {
   saveLead: fromPromise<StepWorkDone, unknown>(async ({ input }) => {
     const { saveLeadOf } = await loadChunk(() => import('../shared/journey/lead.ts'));
     return { record: (await saveLeadOf(input as SaveLeadInput)).record };
+  }),
+  /**
+   * Runs the intake's identity check (after the lead); its record notes the result and the
+   * finished intake, or the check pending while its documents' page comes next, and any
+   * result but `verified` says stay (src/features/intake/intake-work.ts).
+   */
+  checkIdentity: fromPromise<StepWorkDone, unknown>(async ({ input }) => {
+    const { checkIdentityWork } = await loadChunk(() => import('../features/intake/intake-work.ts'));
+    return checkIdentityWork(input as IdentityMove);
   }),
 };

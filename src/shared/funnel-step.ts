@@ -1,5 +1,6 @@
 import type { SaveLeadInput } from './journey/lead.ts';
 import type { JourneyChange } from './journey/journey-store.ts';
+import type { IdentityCustomer } from '../contract/api-types.ts';
 import type { AfterFinish, ScreenName } from '../engine/config-types.ts';
 
 /**
@@ -10,8 +11,23 @@ import type { AfterFinish, ScreenName } from '../engine/config-types.ts';
 export interface StepMove {
   /** A lead to save first (the `saveLead` actor); the change that records it goes into the step's write. */
   lead?: SaveLeadInput;
+  /** The identity check to run after the lead (the `checkIdentity` actor); see IdentityMove. */
+  identity?: IdentityMove;
   /** A change the screen made (a choice, an order placed), written with the step. */
   record?: JourneyChange;
+}
+
+/**
+ * The intake's identity check, as a move hands it to the `checkIdentity` actor. With a
+ * `customer` (the patient's name, birthdate, state and the documents their state asks for) the
+ * check runs: its record notes the result and the finished intake, and any result but
+ * `verified` keeps the patient on the intake, told the care team may contact them. With
+ * `customer: null` the documents are still to be asked on their own page: nothing is checked,
+ * the check is recorded as pending (the intake is not finished until it answers) and the
+ * patient stays for that page.
+ */
+export interface IdentityMove {
+  customer: IdentityCustomer | null;
 }
 
 /** A move that could not be saved: why, and how many times in a row (each is told again). */

@@ -1,16 +1,26 @@
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import type { QuestionPage } from '../../contract/api-types.ts';
 import { RadioGroupField } from '../../shared/questions/fields/radio-group-field.tsx';
 import { TextField } from '../../shared/questions/fields/text-field.tsx';
 import { validatePage, type PageErrors } from '../../shared/questions/validate-page.ts';
-import { identityDocumentQuestions, INTAKE_FORM_ID, ssnDigits, type IdentityDocuments } from './intake-pages.ts';
+import {
+  IdentityAnswersProblem,
+  identityDocumentQuestions,
+  INTAKE_FORM_ID,
+  ssnDigits,
+  type IdentityDocuments,
+} from './intake-pages.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
+import { SaveProblem } from '../../shared/ui/save-problem.tsx';
 
 export interface IdentityDocumentsStepProps {
   /** The patient's state; it decides which documents are asked (SPEC §5). */
   state: string;
-  /** Runs the identity check; a rejection keeps the patient on the step with what they typed. */
+  /**
+   * Runs the identity check; a rejection keeps the patient on the step with what they typed,
+   * told why and what to do (Try again).
+   */
   onSubmit: (documents: IdentityDocuments) => Promise<void>;
   /** Back to the intake questions. */
   onBack: () => void;
@@ -30,6 +40,8 @@ export function IdentityDocumentsStep({ state, onSubmit, onBack }: IdentityDocum
   const [documents, setDocuments] = useState<IdentityDocuments>({});
   const [errors, setErrors] = useState<PageErrors>({});
   const [busy, setBusy] = useState(false);
+  // The last press that failed, shown until one succeeds (attempt counts the failures).
+  const [problem, setProblem] = useState<{ error: unknown; attempt: number } | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ ref: string; attempt: number }>();
   const fieldId = (ref: string) => `${baseId}-${ref}`;
 
@@ -73,8 +85,10 @@ export function IdentityDocumentsStep({ state, onSubmit, onBack }: IdentityDocum
     setBusy(true);
     try {
       await onSubmit(documents);
-    } catch {
-      // The caller has said what went wrong; what was typed stays for another try.
+      setProblem(null);
+    } catch (error) {
+      // What was typed stays for another try.
+      setProblem((before) => ({ error, attempt: (before?.attempt ?? 0) + 1 }));
     } finally {
       setBusy(false);
     }
@@ -164,6 +178,14 @@ export function IdentityDocumentsStep({ state, onSubmit, onBack }: IdentityDocum
             Kentucky asks for your Social Security number to confirm your identity.
           </Text>
         )}
+        {problem !== null &&
+          (problem.error instanceof IdentityAnswersProblem ? (
+            <Alert role="alert" color="red" title="We cannot check your identity yet">
+              {problem.error.message}
+            </Alert>
+          ) : (
+            <SaveProblem error={problem.error} attempt={problem.attempt} retry="submit" busy={busy} />
+          ))}
         <ActionBar>
           <Button type="submit" disabled={busy}>
             {busy ? 'Checking…' : 'Confirm and continue'}

@@ -3,12 +3,10 @@ import { Link } from 'react-router-dom';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ApiError } from '../../shared/api/http.ts';
-import { identityCheck } from '../../shared/api/identity.ts';
 import type { JourneyState } from '../../contract/journey-state.ts';
 import { getLead } from '../../shared/api/leads.ts';
-import type { IdentityResult, Lead, QuestionPage } from '../../contract/api-types.ts';
+import type { Lead, QuestionPage } from '../../contract/api-types.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
-import { useNotifications } from '../../shared/notifications/notifications.tsx';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
 import { routeIntro } from '../../shared/layout/route-intro.ts';
 import { FormRunner, requestedPage } from '../../shared/ui/form-runner.tsx';
@@ -21,7 +19,6 @@ import {
   IDENTITY_PENDING,
   identityCustomerOf,
   identityDocumentQuestions,
-  IdentityAnswersProblem,
   INTAKE_FORM_ID,
   INTAKE_RECORDS,
   intakeAsksContact,
@@ -29,13 +26,13 @@ import {
   intakeFormFor,
   stateOf,
   withShippingState,
-  type IdentityDocuments,
 } from './intake-pages.ts';
+import { saveIntakeMove } from './intake-work.ts';
 import { seedIntake } from './intake-seed.ts';
 import { MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
 import { useLinkContext } from '../../shared/journey/link-context.ts';
-import { useJourney } from '../../shared/journey/journey-context.tsx';
-import { saveJourneyLead } from '../../shared/journey/lead.ts';
+import { journeyKeyOf, useJourney, useJourneyStore } from '../../shared/journey/journey-context.tsx';
+import type { StepMove } from '../../shared/funnel-step.ts';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import { PhoneLink } from '../../shared/ui/phone-link.tsx';
 import { useApiData } from '../../shared/api/use-api-data.ts';
@@ -54,15 +51,6 @@ function phaseOf(state: JourneyState): Phase {
   return 'form';
 }
 
-function withoutIdentity(state: JourneyState): JourneyState {
-  const records = Object.fromEntries(
-    Object.entries(state.records).filter(
-      ([key]) => key !== INTAKE_RECORDS.identity && key !== INTAKE_RECORDS.identityCheckId,
-    ),
-  );
-  return { ...state, completed: state.completed.filter((part) => part !== INTAKE_FORM_ID), records };
-}
-
 async function leadOrNone(landingId: string, signal: AbortSignal): Promise<Lead | null> {
   try {
     return await getLead({ landing_id: landingId }, { signal, maxRetries: 2 });
@@ -71,11 +59,6 @@ async function leadOrNone(landingId: string, signal: AbortSignal): Promise<Lead 
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
-}
-
-function problemText(error: unknown): string {
-  if (error instanceof ApiError || error instanceof IdentityAnswersProblem) return error.message;
-  return 'Something went wrong. Please try again.';
 }
 
 /**
@@ -91,7 +74,7 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
   const location = useLocation();
   const link = useLinkContext();
   const { site } = useBrand();
-  const { showSnackbar } = useNotifications();
+  const journeys = useJourneyStore();
   const [phase, setPhase] = useState<Phase | null>(null);
 
   const journeyReady = journey.status !== 'loading';
@@ -103,10 +86,12 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
   const lead = linkLeadId === null ? null : linkLead.status === 'ready' ? linkLead.data : undefined;
   const seeded = journeyReady && lead !== undefined ? seedIntake(journey.state, link.prefill, lead) : null;
 
+  // Kept, not written: the press that brought the patient here made its one write, and a
+  // reload seeds the same again; the first typing or press saves it.
   useEffect(() => {
     if (seeded === null) return;
-    journey.update((state) => seedIntake(state, link.prefill, lead ?? null) ?? state);
-  }, [seeded, journey, link.prefill, lead]);
+    journeys.keep(journeyKeyOf(code), (state) => seedIntake(state, link.prefill, lead ?? null) ?? state);
+  }, [seeded, journeys, code, link.prefill, lead]);
 
   if (!route.form) {
     return (
@@ -163,52 +148,49 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
   const current = phase ?? (resumed === 'done' && requestedPage(location.search) !== null ? 'form' : resumed);
   const identityStatus = journey.state.records[INTAKE_RECORDS.identity];
 
-  const goNext = () => {
-    if (step?.canNext) step.onNext();
-    else setPhase('done');
+  /**
+   * Hands the intake's move to the funnel machine: its work actors save the lead and run the
+   * identity check, then it writes the journey once with their records, the screen's and the
+   * step (src/app/step-work.ts). Where there is no next step, the same work and one write
+   * without it. Rejects, with the patient still here and nothing written, when any part fails.
+   * Still here once it has settled (the check is pending its documents, or did not verify the
+   * patient), the page shows what the journey now says.
+   */
+  const moveOn = async (move: StepMove) => {
+    const moving = step?.canNext === true;
+    if (moving) await step.advance(move);
+    else await saveIntakeMove(move, journey);
+    if (move.identity?.customer != null) track('intake_complete');
+    const identity = journeys.snapshot(journeyKeyOf(code)).state.records[INTAKE_RECORDS.identity];
+    if (identity === IDENTITY_PENDING) setPhase('identity');
+    else if (!moving || identity !== 'verified') setPhase('done');
   };
 
-  /** Runs the identity check; a failed or review result does not stop the patient. */
-  const checkIdentity = async (documents: IdentityDocuments) => {
-    const customer = identityCustomerOf(journey.state.answers, documents);
-    const result: IdentityResult = await identityCheck(customer);
-    await journey.save((state) => ({
-      ...state,
-      completed: state.completed.includes(INTAKE_FORM_ID) ? state.completed : [...state.completed, INTAKE_FORM_ID],
-      records: {
-        ...state.records,
-        [INTAKE_RECORDS.identity]: result.status,
-        [INTAKE_RECORDS.identityCheckId]: result.checkId,
-      },
-    }));
-    track('intake_complete');
-    if (result.status === 'verified') goNext();
-    else setPhase('done');
-  };
-
+  /**
+   * The form's last press: the lead, with the shipping address's state as the state answer
+   * when it was not asked. Where the patient's state asks for no documents, the identity check
+   * runs in the same move; else the check is recorded pending and the documents' page follows
+   * (its own press runs the check).
+   */
   const complete = async (pages: readonly QuestionPage[]) => {
     // The runner stays on screen, busy, until everything below has settled.
     setPhase('form');
-    // A state the shipping address gave (and not asked again) is saved as the state answer too.
     const saved = withShippingState(pages, journey.state.answers);
     const { state: shippingState } = saved.answers;
-    if (saved.answers !== journey.state.answers && shippingState !== undefined) {
-      journey.update((state) => ({ ...state, answers: { ...state.answers, state: [...shippingState] } }));
-    }
-    await saveJourneyLead({
-      journey: { ...journey, state: { ...journey.state, answers: saved.answers } },
-      pages: saved.pages,
-      pathCode: code ?? '',
-      formId: INTAKE_FORM_ID,
-      linkLandingId: link.landingId,
+    const documentsAsked = identityDocumentQuestions(stateOf(saved.answers)).length > 0;
+    await moveOn({
+      lead: {
+        journey: { ...journey, state: { ...journey.state, answers: saved.answers } },
+        pages: saved.pages,
+        pathCode: code ?? '',
+        formId: INTAKE_FORM_ID,
+        linkLandingId: link.landingId,
+      },
+      identity: { customer: documentsAsked ? null : identityCustomerOf(saved.answers, {}) },
+      ...(saved.answers !== journey.state.answers && shippingState !== undefined
+        ? { record: (state) => ({ ...state, answers: { ...state.answers, state: [...shippingState] } }) }
+        : {}),
     });
-    // The intake counts as finished only once the identity check has answered.
-    await journey.save((state) => {
-      const cleared = withoutIdentity(state);
-      return { ...cleared, records: { ...cleared.records, [INTAKE_RECORDS.identity]: IDENTITY_PENDING } };
-    });
-    if (identityDocumentQuestions(stateOf(saved.answers)).length > 0) setPhase('identity');
-    else await checkIdentity({});
   };
 
   // A renewal (a2-renewal) says first who it is for, with the way to a first visit for anyone else.
@@ -245,14 +227,9 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
       <IdentityDocumentsStep
         key={stateOf(journey.state.answers)}
         state={stateOf(journey.state.answers)}
-        onSubmit={async (documents) => {
-          try {
-            await checkIdentity(documents);
-          } catch (error) {
-            showSnackbar(problemText(error));
-            throw error;
-          }
-        }}
+        onSubmit={(documents) =>
+          moveOn({ identity: { customer: identityCustomerOf(journey.state.answers, documents) } })
+        }
         onBack={() => {
           setPhase('form');
         }}

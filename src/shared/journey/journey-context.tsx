@@ -59,10 +59,15 @@ export interface JourneyHandle {
   save: (change?: JourneyChange, options?: SaveOptions) => Promise<void>;
 }
 
+/** The store's key of the journey of a campaign code; 'none' for pages without a code. */
+export function journeyKeyOf(pathCode: string | null): string {
+  return pathCode ?? 'none';
+}
+
 /** The patient's journey in a funnel (by campaign code); 'none' for pages without a code. */
 export function useJourney(pathCode: string | null): JourneyHandle {
   const store = useJourneyStore();
-  const key = pathCode ?? 'none';
+  const key = journeyKeyOf(pathCode);
   const getSnapshot = useCallback(() => store.snapshot(key), [store, key]);
   const snapshot = useSyncExternalStore(store.subscribe, getSnapshot);
   // Stable for a code, so effects that depend on them do not run again on every change.

@@ -157,6 +157,16 @@ export class JourneyStore {
   }
 
   /**
+   * Changes the journey in memory only: the change goes to the server with the next save (the
+   * patient's typing, or a press). For what a page works out when it is shown and would work
+   * out the same again after a reload (the intake's seed), so that showing a page writes
+   * nothing: the press that brought the patient there made the one write.
+   */
+  keep(pathCode: string, change: JourneyChange): void {
+    this.apply(this.entry(pathCode), change);
+  }
+
+  /**
    * Changes the journey and saves it now; resolves once the server has it. The caller
    * decides what a failure means (a screen stays put and says so).
    */

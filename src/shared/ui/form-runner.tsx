@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { getPageQuestions } from '../api/content.ts';
 import type { QuestionPage as QuestionPageData } from '../../contract/api-types.ts';
@@ -122,7 +122,15 @@ export function FormRunner({
     ? [...pagesBefore, ...withoutRefs(loaded.data.pages, omitRefs), ...(pagesAfter ? pagesAfter(answers) : [])]
     : [];
   const key = pageKey(form);
-  const saved = Math.min(Math.max(journey.state.pages[key] ?? 0, 0), pages.length - 1);
+  // The page the journey was on when the browser came to this address (its history entry),
+  // read once per address: Next records the page it moves to in its own save, and that page
+  // must not show before Next's navigation does.
+  const [arrival, setArrival] = useState<{ address: string; page: number } | null>(null);
+  if (ready && arrival?.address !== location.key) {
+    setArrival({ address: location.key, page: journey.state.pages[key] ?? 0 });
+  }
+  const arrivedAt = arrival?.address === location.key ? arrival.page : (journey.state.pages[key] ?? 0);
+  const saved = Math.min(Math.max(arrivedAt, 0), pages.length - 1);
   const requested = requestedPage(location.search);
   // The address says which page (Back, Forward and reload keep it); a page is open only once
   // every page before it is answered, so a typed ?page=9 cannot skip questions. No number:
@@ -143,11 +151,17 @@ export function FormRunner({
     void navigate(pageUrl(location.pathname, location.search, shownNumber), { replace: true, state: historyState });
   }, [shownNumber, numbered, location.pathname, location.search, historyState, navigate]);
 
-  // The journey keeps the page shown, for a patient who comes back by the campaign link.
+  // The journey keeps the page shown, for a patient who comes back by the campaign link: Next
+  // writes the page it moves to with the answers (one write); this records a page shown
+  // otherwise (Back, Forward, a typed number, the first page), once each time one is shown.
   const savedPage = journey.state.pages[key];
   const { update } = journey;
+  const recorded = useRef<number | null>(null);
   useEffect(() => {
-    if (shownNumber === null || savedPage === shownNumber - 1) return;
+    if (shownNumber === null || recorded.current === shownNumber) return;
+    recorded.current = shownNumber;
+    // No page recorded is the first page: arriving there writes nothing.
+    if ((savedPage ?? 0) === shownNumber - 1) return;
     update((state) => ({ ...state, pages: { ...state.pages, [key]: shownNumber - 1 } }));
   }, [shownNumber, savedPage, key, update]);
 
@@ -212,16 +226,27 @@ export function FormRunner({
     showNewPage(before);
   };
 
-  // Next saves the answers before the page is left, and the last page's onComplete saves (and
-  // moves, through the funnel machine) before it resolves: a press the server has not taken
-  // moves nothing and loses nothing, and is said here, where the patient pressed. Try again
-  // submits the page again, so the same press, checked again, goes the same way.
+  // Next saves the answers and the page it moves to in one journey write before the page is
+  // left, and the last page's onComplete saves (and moves, through the funnel machine) before
+  // it resolves: a press the server has not taken moves nothing and loses nothing, and is said
+  // here, where the patient pressed. Try again submits the page again, so the same press,
+  // checked again, goes the same way.
   const submit = async () => {
     setBusy(true);
+    const pageOf = (number: number) => (state: typeof journey.state) => ({
+      ...state,
+      pages: { ...state.pages, [key]: number },
+    });
     try {
       if (last) await onComplete(pages);
       else {
-        await journey.save(undefined, { report: false });
+        try {
+          await journey.save(pageOf(index + 1), { report: false });
+        } catch (error) {
+          // Not moved on: the journey says so again (saved with the next change).
+          update(pageOf(index));
+          throw error;
+        }
         showPage(index + 1);
       }
       setProblem(null);

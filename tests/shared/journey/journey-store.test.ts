@@ -180,6 +180,21 @@ test('a page submit saves at once and replaces the typing save that was waiting'
   expect(server.saves).toHaveLength(1);
 });
 
+test('a kept change is shown at once and saved with the next save, never by itself', async () => {
+  const server = fakeServer();
+  const store = new JourneyStore(server.calls);
+  await store.ready('shrt');
+
+  store.keep('shrt', (state) => ({ ...state, records: { ...state.records, 'intake.asks': 'none' } }));
+  expect(store.snapshot('shrt').state.records).toEqual({ 'intake.asks': 'none' });
+  await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS * 2);
+  expect(server.saves).toEqual([]);
+
+  await store.save('shrt', (state) => ({ ...state, pages: { 'MIP-H2': 1 } }));
+  expect(server.saves).toHaveLength(1);
+  expect(server.held.get('shrt')).toMatchObject({ records: { 'intake.asks': 'none' }, pages: { 'MIP-H2': 1 } });
+});
+
 test('leaving the page saves the typing that was still waiting, once', async () => {
   const server = fakeServer();
   const store = new JourneyStore(server.calls);
