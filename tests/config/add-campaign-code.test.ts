@@ -33,6 +33,7 @@ test('a new funnel with its own steps, a call-centre variant and a group', () =>
     json.funnels['f-summer'] = {
       description: 'Summer campaign: results first, then intake and booking.',
       site: 'female',
+      treatment: 'hrt',
       codes: ['fsummer'],
       steps: ['/f/results', '/f/intake', '/f/appointment/consult'],
       finish: '/f/finish',

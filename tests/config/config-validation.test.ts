@@ -2,11 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
 import { expect, test } from 'vitest';
 import { ROOT_DIR } from '../../src/contract/schema-files.ts';
 import { JOURNEY_NEEDS, LAYOUT_NAMES, SCREEN_NAMES } from '../../src/engine/config-types.ts';
-import { funnelConfigValidation } from '../../scripts/lib/vite-config-plugin.ts';
 import { configTexts, editConfig, must, problemsOf } from '../support/config.ts';
 
 const valid = configTexts();
@@ -301,7 +299,7 @@ test('broken JSON is reported with its line and column', () => {
 test('a trailing comma', () => {
   const texts = { ...valid, 'funnels.json': '{\n  "unknownCodePath": "/error",\n  "funnels": {},\n}\n' };
   expect(problemsOf(texts)).toEqual([
-    'config/funnels.json: line 4, column 1: invalid JSON: expected a property name in double quotes (is there a trailing comma?)',
+    "config/funnels.json: line 3, column 16: invalid JSON: expected a property name in double quotes (is there a trailing comma?): the ',' that ends line 3 is followed by no value (the parser stopped on line 4, column 1)",
   ]);
 });
 
@@ -319,10 +317,12 @@ test('every problem is reported at once, across files', () => {
     must(json.groups.hrt).codes.push('microbhh');
   });
   texts = { ...texts, 'step-keys.json': '{ "keys": ' };
+  // The group check still runs: ed-renewal's steps are broken, but its codes are well formed.
   expect(problemsOf(texts)).toEqual([
     'config/funnels.json: /funnels/ed-renewal: missing required property "steps"',
     'config/step-keys.json: line 1, column 11: invalid JSON: expected a value (is there a trailing comma?)',
     'config/funnels.json: /funnels/hrt-assessment/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?',
+    'config/code-groups.json: /groups/hrt/codes/18: unknown code "microbhh": no funnel has it and it is not in groupOnlyCodes; did you mean "microbh"?',
   ]);
 });
 
@@ -344,26 +344,31 @@ test('npm run validate exits 0 on valid config and 1 with every problem on inval
     `${label}/funnels.json: /funnels/hrt-assessment/steps/4: unknown step "/mip/calendy": no page matches /mip/calendy/shrt; did you mean /mip/calendly?`,
   );
   expect(run.stderr).toContain(`${label}/funnels.json: /funnels/hrt-no-payment/codes/2: code "shrt" is already used`);
-  expect(run.stderr).toContain('2 problems');
+  expect(run.stderr).toContain('2 errors');
 });
 
-test('the Vite build fails on invalid config with the same messages', async () => {
+test('the Vite build prints the lines npm run validate prints, with no stack trace, and exits 1', () => {
+  const tsx = path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx');
   const dir = writeConfigDir(
     editConfig(valid, 'funnels', (json) => {
       Reflect.deleteProperty(must(json.funnels['hrt-assessment']), 'steps');
+      must(must(json.funnels['f-hrt-assessment']).variants?.[0]).when.query = 'callcentre';
     }),
   );
-  const root = mkdtempSync(path.join(tmpdir(), 'funnel-build-'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>t</title>');
-  await expect(
-    build({
-      root,
-      configFile: false,
-      logLevel: 'silent',
-      plugins: [funnelConfigValidation({ dir })],
-      build: { write: false },
-    }),
-  ).rejects.toThrow('config/funnels.json: /funnels/hrt-assessment: missing required property "steps"');
+  const build = spawnSync(tsx, ['tests/support/build-config-check.ts', dir], { cwd: ROOT_DIR, encoding: 'utf8' });
+  const validate = spawnSync(tsx, ['scripts/validate.ts', '--dir', dir], { cwd: ROOT_DIR, encoding: 'utf8' });
+  expect(build.status).toBe(1);
+  expect(validate.status).toBe(1);
+  expect(build.stderr).toBe(validate.stderr);
+  expect(build.stderr).toContain('funnels.json: /funnels/hrt-assessment: missing required property "steps"');
+  expect(build.stderr).toContain('funnels.json: /funnels/f-hrt-assessment/variants/0/when/query:');
+  expect(build.stderr).not.toMatch(/^\s+at /m);
+  expect(build.stdout).not.toContain('built');
+
+  // Warnings alone print and the build goes on.
+  const warned = spawnSync(tsx, ['tests/support/build-config-check.ts', 'config'], { cwd: ROOT_DIR, encoding: 'utf8' });
+  expect(warned.status).toBe(0);
+  expect(warned.stdout).toContain('built');
 });
 
 test('the screen, layout and journey need names in the schema are the ones the code knows', () => {
@@ -445,11 +450,10 @@ test('a renewal group whose first visit has no funnel, is its own code or is on 
 
 test('a code that two groups give different consult event types', () => {
   const texts = editConfig(valid, 'codeGroups', (json) => {
-    must(json.groups.hrt).consultEventType = 'hrt-consult';
-    must(json.groups.hrt).codes.push('dailytada');
+    json.groups['ed-promo'] = { consultEventType: 'promo-consult', codes: ['dailytada'] };
   });
   expect(problemsOf(texts)).toEqual([
-    'config/code-groups.json: /groups/ed/consultEventType: "dailytada" is also in group "hrt", which gives consultEventType another value; a code may get only one',
+    'config/code-groups.json: /groups/ed-promo/consultEventType: "dailytada" is also in group "ed", which gives consultEventType another value; a code may get only one',
   ]);
 });
 
