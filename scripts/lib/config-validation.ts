@@ -228,16 +228,17 @@ function plural(count: number, word: string): string {
 export function reportLines(result: ValidationResult, dirLabel = 'config'): { ok: boolean; lines: string[] } {
   const errors = result.problems.filter((problem) => problem.level !== 'skipped');
   const skipped = result.problems.length - errors.length;
-  const lines = [...result.problems, ...result.warnings].map((problem) => formatProblem(problem, dirLabel));
+  // By file, in ALL_CONFIG_FILES order; in a file, errors first, then checks that did not run.
+  const rank = (problem: ConfigProblem) =>
+    ALL_CONFIG_FILES.indexOf(problem.file) * 2 + (problem.level === 'skipped' ? 1 : 0);
+  const sorted = [...result.problems].sort((a, b) => rank(a) - rank(b));
+  const lines = [...sorted, ...result.warnings].map((problem) => formatProblem(problem, dirLabel));
   const counts = [
     errors.length > 0 ? plural(errors.length, 'error') : '',
     result.warnings.length > 0 ? plural(result.warnings.length, 'warning') : '',
     skipped > 0 ? `${plural(skipped, 'check')} not run` : '',
   ].filter((part) => part !== '');
-  lines.push(
-    errors.length > 0
-      ? `\n${counts.join(', ')} in ${dirLabel}/`
-      : `${dirLabel}/: all config is valid${counts.length > 0 ? ` (${counts.join(', ')})` : ''}`,
-  );
+  if (errors.length > 0) lines.push('', `${counts.join(', ')} in ${dirLabel}/`);
+  else lines.push(`${dirLabel}/: all config is valid${counts.length > 0 ? ` (${counts.join(', ')})` : ''}`);
   return { ok: errors.length === 0, lines };
 }

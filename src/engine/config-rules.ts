@@ -146,15 +146,23 @@ export function checkConfigRules(
     ? { routes: compileRoutes(clean.routes.routes), redirects: compileRedirects(clean.routes.redirects) }
     : null;
 
-  if (
-    ready('route checks (paths, campaign codes, forms, redirects, whenSent)', 'routes', ['routes']) &&
-    clean.routes &&
-    table
-  ) {
+  const routesFile = files.routes as Partial<Record<keyof RoutesFile, unknown>> | undefined;
+  if (clean.routes && table) {
     checkRoutes(clean.routes.routes, report);
-    checkForms(clean.routes, report);
+    checkForms(clean.routes.forms, clean.routes.routes, report);
     checkRedirects(clean, table, report);
     checkSentPaths(clean.routes.routes, table, report);
+  } else if (routesFile && Array.isArray(routesFile.routes)) {
+    // The checks of one route at a time still run on every route that passed its schema.
+    const entries = routesFile.routes.map((route: unknown, index) =>
+      isRecord(route) && isClean('routes', pointer('routes', index)) ? (route as unknown as RouteConfig) : null,
+    );
+    checkRoutes(entries, report);
+    if (isRecord(routesFile.forms) && isClean('routes', '/forms'))
+      checkForms(routesFile.forms as unknown as RoutesFile['forms'], entries, report);
+    skip('routes', '', 'route checks that read every route (redirects, whenSent)', whyUnclean('routes'));
+  } else {
+    skip('routes', '', 'route checks (paths, campaign codes, forms, redirects, whenSent)', whyUnclean('routes'));
   }
   if (clean.funnels) {
     if (ready('funnel step checks', 'funnels', ['routes']) && table) checkFunnelSteps(clean, table, isClean, report);
@@ -211,11 +219,10 @@ interface Pages {
 type Report = (part: keyof ConfigSet, at: string, message: string) => void;
 
 /** Every route's form is one the config names, so code that asks for "the intake's form" finds it. */
-function checkForms(file: RoutesFile, report: Report) {
-  const { forms } = file;
+function checkForms(forms: RoutesFile['forms'], routes: readonly (RouteConfig | null)[], report: Report) {
   const named = new Set<string>([forms.assessment, forms.intake, forms.continuingCare]);
-  file.routes.forEach((route, index) => {
-    if (route.form !== undefined && !named.has(route.form.formId))
+  routes.forEach((route, index) => {
+    if (route?.form !== undefined && !named.has(route.form.formId))
       report(
         'routes',
         pointer('routes', index, 'form', 'formId'),
@@ -224,9 +231,11 @@ function checkForms(file: RoutesFile, report: Report) {
   });
 }
 
-function checkRoutes(routes: readonly RouteConfig[], report: Report) {
+/** `routes`: null in place of a route that failed its schema. */
+function checkRoutes(routes: readonly (RouteConfig | null)[], report: Report) {
   const seen = new Map<string, number>();
   routes.forEach((route, index) => {
+    if (route === null) return;
     const key = route.path.toLowerCase();
     const first = seen.get(key);
     if (first === undefined) seen.set(key, index);
@@ -613,6 +622,8 @@ function checkGroupFit(config: Partial<FunnelConfig>, report: Report, warn: Repo
   const funnelOf = new Map<string, { id: string; funnel: Funnel }>();
   for (const [id, funnel] of Object.entries(config.funnels?.funnels ?? {})) {
     funnel.codes.forEach((code, index) => {
+      // A code in two funnels is reported as such; it is warned about once.
+      if (funnelOf.has(code)) return;
       funnelOf.set(code, { id, funnel });
       if (grouped.has(code)) return;
       const choices = Object.entries(groups.groups).map(([name, group]) => `${name} (${groupEffects(group)})`);
