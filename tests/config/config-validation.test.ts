@@ -335,6 +335,7 @@ test('every problem is reported at once, across files', () => {
   ]);
 });
 
+// The two tests below start tsx child processes: allow them a busy machine's time.
 test('npm run validate exits 0 on valid config and 1 with every problem on invalid config', () => {
   const tsx = path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx');
   const ok = execFileSync(tsx, ['scripts/validate.ts'], { cwd: ROOT_DIR, encoding: 'utf8' });
@@ -354,7 +355,7 @@ test('npm run validate exits 0 on valid config and 1 with every problem on inval
   );
   expect(run.stderr).toContain(`${label}/funnels.json: /funnels/hrt-no-payment/codes/2: code "shrt" is already used`);
   expect(run.stderr).toContain('2 errors');
-});
+}, 60_000);
 
 test('the Vite build prints the lines npm run validate prints, with no stack trace, and exits 1', () => {
   const tsx = path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx');
@@ -378,7 +379,7 @@ test('the Vite build prints the lines npm run validate prints, with no stack tra
   const warned = spawnSync(tsx, ['tests/support/build-config-check.ts', 'config'], { cwd: ROOT_DIR, encoding: 'utf8' });
   expect(warned.status).toBe(0);
   expect(warned.stdout).toContain('built');
-});
+}, 60_000);
 
 test('the screen, layout and journey need names in the schema are the ones the code knows', () => {
   const schema = JSON.parse(readFileSync(path.join(ROOT_DIR, 'schemas', 'routes.schema.json'), 'utf8')) as {
