@@ -53,7 +53,7 @@ export interface FunnelsFile {
   /** The query parameter numbering a form's pages; the funnel ignores it. */
   formPageParam: string;
   /** The query keys a variant's `when.query` may name, each with who sends them; the funnel reads no other. */
-  variantQueries: Record<string, string>;
+  variantQueries: Record<string, { description?: string }>;
   funnels: Record<string, Funnel>;
 }
 

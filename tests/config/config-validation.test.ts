@@ -508,8 +508,8 @@ test('a variant whose query key the app does not read, with the key it is close 
 
 test('a declared variant query key that is the pathOverride or the form page parameter', () => {
   const texts = editConfig(valid, 'funnels', (json) => {
-    json.variantQueries.pathOverride = 'Staff links that name their own steps.';
-    json.variantQueries.page = 'The page of a form.';
+    json.variantQueries.pathOverride = { description: 'Staff links that name their own steps.' };
+    json.variantQueries.page = { description: 'The page of a form.' };
   });
   expect(problemsOf(texts)).toEqual([
     'config/funnels.json: /variantQueries/pathOverride: "pathOverride" is the pathOverride parameter, which always takes precedence over variants',
