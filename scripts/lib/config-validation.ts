@@ -26,9 +26,12 @@ export function schemaFileOf(configFile: string): string {
 }
 
 export interface ValidationResult {
-  /** The config, when every file parsed and no problem was found. */
+  /** The config, when every file parsed and no error was found (warnings allowed). */
   config: ConfigSet | null;
+  /** The errors, and the checks that could not run because of them (level `skipped`). */
   problems: ConfigProblem[];
+  /** What works but is likely a mistake: printed, but the config is valid. */
+  warnings: ConfigProblem[];
 }
 
 const TYPE_WORDS = new Map(
@@ -150,26 +153,31 @@ export function validateConfigTexts(texts: Partial<Record<string, string>>): Val
   const problems: ConfigProblem[] = [];
   const parsed: Partial<ConfigSet> = {};
   const schemaErrors = new Map<Part, string[]>();
+  const why = new Map<Part, string>();
   for (const part of PARTS) {
     const file = CONFIG_FILES[part];
     const text = texts[file];
     if (text === undefined) {
       problems.push({ file, pointer: '', message: 'file is missing' });
+      why.set(part, `${file} is missing`);
       continue;
     }
     const json = parseJson(text);
     if (!json.ok) {
       problems.push({ file, pointer: json.where, message: json.message });
+      why.set(part, `${file} is not valid JSON`);
       continue;
     }
     const validate = validators().get(part);
     const valid = validate ? validate(json.value) : false;
     const found = valid ? [] : describeSchemaErrors(file, validate?.errors ?? []);
     problems.push(...found);
-    schemaErrors.set(
-      part,
-      found.map((problem) => problem.pointer),
-    );
+    const pointers = found.map((problem) => problem.pointer);
+    schemaErrors.set(part, pointers);
+    if (found.length > 0) {
+      const shown = [...new Set(pointers)].map((at) => at || '/');
+      why.set(part, `${file} has schema errors (at ${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ', ...' : ''})`);
+    }
     // The rules below read only the parts without schema errors.
     (parsed as Record<Part, unknown>)[part] = json.value;
   }
@@ -179,10 +187,12 @@ export function validateConfigTexts(texts: Partial<Record<string, string>>): Val
     if (at === '') return bad.length === 0;
     return bad.every((where) => where !== at && !where.startsWith(`${at}/`));
   };
-  problems.push(...checkConfigRules(parsed, isClean));
+  const found = checkConfigRules(parsed, isClean, (part) => why.get(part) ?? `${CONFIG_FILES[part]} is not valid`);
+  const warnings = found.filter((problem) => problem.level === 'warning');
+  problems.push(...found.filter((problem) => problem.level !== 'warning'));
   problems.push(...schemaOnlyProblems(texts));
   const complete = PARTS.every((part) => parsed[part] !== undefined);
-  return { config: problems.length === 0 && complete ? (parsed as ConfigSet) : null, problems };
+  return { config: problems.length === 0 && complete ? (parsed as ConfigSet) : null, problems, warnings };
 }
 
 /** Reads and validates every config file in a directory (by default `config/`). */
@@ -198,7 +208,37 @@ export function validateConfigDir(dir: string = CONFIG_DIR): ValidationResult {
   return validateConfigTexts(texts);
 }
 
-/** `config/funnels.json: /funnels/hrt-short/steps/4: unknown step ...` */
+/**
+ * `config/funnels.json: /funnels/hrt-short/steps/4: unknown step ...`; a warning starts
+ * `warning: `, a check that could not run `not checked: `.
+ */
 export function formatProblem(problem: ConfigProblem, dirLabel = 'config'): string {
-  return `${dirLabel}/${problem.file}: ${problem.pointer === '' ? '/' : problem.pointer}: ${problem.message}`;
+  const mark = problem.level === 'warning' ? 'warning: ' : problem.level === 'skipped' ? 'not checked: ' : '';
+  return `${mark}${dirLabel}/${problem.file}: ${problem.pointer === '' ? '/' : problem.pointer}: ${problem.message}`;
+}
+
+function plural(count: number, word: string): string {
+  return `${String(count)} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * What `npm run validate` and `npm run build` print for a validation: every error, check that
+ * could not run, and warning, one a line, then a count. `ok` is false when there are errors.
+ */
+export function reportLines(result: ValidationResult, dirLabel = 'config'): { ok: boolean; lines: string[] } {
+  const errors = result.problems.filter((problem) => problem.level !== 'skipped');
+  const skipped = result.problems.length - errors.length;
+  // By file, in ALL_CONFIG_FILES order; in a file, errors first, then checks that did not run.
+  const rank = (problem: ConfigProblem) =>
+    ALL_CONFIG_FILES.indexOf(problem.file) * 2 + (problem.level === 'skipped' ? 1 : 0);
+  const sorted = [...result.problems].sort((a, b) => rank(a) - rank(b));
+  const lines = [...sorted, ...result.warnings].map((problem) => formatProblem(problem, dirLabel));
+  const counts = [
+    errors.length > 0 ? plural(errors.length, 'error') : '',
+    result.warnings.length > 0 ? plural(result.warnings.length, 'warning') : '',
+    skipped > 0 ? `${plural(skipped, 'check')} not run` : '',
+  ].filter((part) => part !== '');
+  if (errors.length > 0) lines.push('', `${counts.join(', ')} in ${dirLabel}/`);
+  else lines.push(`${dirLabel}/: all config is valid${counts.length > 0 ? ` (${counts.join(', ')})` : ''}`);
+  return { ok: errors.length === 0, lines };
 }

@@ -56,7 +56,11 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
   return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
 }
 
-/** Parses strict JSON; a broken file gives its first error with line and column. */
+/**
+ * Parses strict JSON; a broken file gives its first error with line and column. When the
+ * parser stops on a later line than the value before it ended (a missing comma is found only
+ * at the next property), the error is placed where that value ended, and says both lines.
+ */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; where: string; message: string } {
   const errors: ParseError[] = [];
   const value: unknown = parseJsonc(text, errors, {
@@ -66,11 +70,23 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   });
   const first = errors[0];
   if (!first) return { ok: true, value };
-  const { line, column } = lineAndColumn(text, first.offset);
+  const stop = lineAndColumn(text, first.offset);
   const code = printParseErrorCode(first.error);
+  const words = `invalid JSON: ${PARSE_WORDS.get(code) ?? code}`;
+  // The last character before the parser's stop that is not white space ends the value before it.
+  const ended = text.slice(0, first.offset).trimEnd().length;
+  const end = ended > 0 ? lineAndColumn(text, ended) : stop;
+  if (end.line === stop.line) return { ok: false, where: `line ${stop.line}, column ${stop.column}`, message: words };
+  const stopped = `the parser stopped on line ${stop.line}, column ${stop.column}`;
+  if (text[ended - 1] === ',')
+    return {
+      ok: false,
+      where: `line ${end.line}, column ${end.column - 1}`,
+      message: `${words}: the ',' that ends line ${end.line} is followed by no value (${stopped})`,
+    };
   return {
     ok: false,
-    where: `line ${line}, column ${column}`,
-    message: `invalid JSON: ${PARSE_WORDS.get(code) ?? code}`,
+    where: `line ${end.line}, column ${end.column}`,
+    message: `${words} after the value that ends on line ${end.line} (${stopped})`,
   };
 }

@@ -2,6 +2,8 @@ import {
   CONFIG_FILES,
   SITE_LABEL,
   type BrandsFile,
+  type CodeGroup,
+  type Treatment,
   type CodeGroupsFile,
   type ConfigSet,
   type Funnel,
@@ -20,11 +22,16 @@ import { campaignCodeOf, compileRoutes, patternParams, sentPath, type RouteTable
 import { didYouMean } from './suggest.ts';
 import { compileRedirects, type RedirectTable } from './url.ts';
 
-/** One thing wrong with the config: the file, a JSON pointer into it, and what is wrong. */
+/**
+ * One thing about the config: the file, a JSON pointer into it, and what is wrong. `level`:
+ * absent for an error (the config is invalid), `warning` for something that works but is
+ * likely a mistake (valid, printed), `skipped` for a check that could not run, and why.
+ */
 export interface ConfigProblem {
   file: string;
   pointer: string;
   message: string;
+  level?: 'warning' | 'skipped';
 }
 
 /**
@@ -32,6 +39,9 @@ export interface ConfigProblem {
  * `pointer` '' asks about the whole file.
  */
 export type IsClean = (part: keyof ConfigSet, pointer: string) => boolean;
+
+/** Why a file cannot be read by the rules: "routes.json has schema errors (at /routes/3)". */
+export type WhyUnclean = (part: keyof ConfigSet) => string;
 
 /** Escapes one JSON pointer token (RFC 6901). */
 export function pointerToken(token: string | number): string {
@@ -44,14 +54,35 @@ export function pointer(...tokens: (string | number)[]): string {
 
 /**
  * The rules a JSON Schema cannot express: every funnel step opens a funnel page of its site;
- * codes are unique; grouped codes exist; variant and pathOverride steps resolve on the sites
- * that allow them; redirect targets resolve and never loop. Parts of the config that failed
- * their schema are skipped, so every other problem is still reported.
+ * every funnel page is reached; codes are unique and in a group that fits their funnel; grouped
+ * codes exist; variants read declared query keys; variant and pathOverride steps resolve on the
+ * sites that allow them; redirect targets resolve and never loop. Each check runs on every
+ * file and funnel that passed its schema; a check that cannot run says so (level `skipped`)
+ * and why, so one run lists every problem.
  */
-export function checkConfigRules(files: Partial<Record<keyof ConfigSet, unknown>>, isClean: IsClean): ConfigProblem[] {
+export function checkConfigRules(
+  files: Partial<Record<keyof ConfigSet, unknown>>,
+  isClean: IsClean,
+  whyUnclean: WhyUnclean = (part) => `${CONFIG_FILES[part]} is not valid`,
+): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const report = (part: keyof ConfigSet, at: string, message: string) =>
     problems.push({ file: CONFIG_FILES[part], pointer: at, message });
+  const warn: Report = (part, at, message) =>
+    problems.push({ file: CONFIG_FILES[part], pointer: at, message, level: 'warning' });
+  const skip = (part: keyof ConfigSet, at: string, check: string, why: string) =>
+    problems.push({
+      file: CONFIG_FILES[part],
+      pointer: at,
+      message: `the ${check} did not run: ${why}`,
+      level: 'skipped',
+    });
+  /** Whether every file a check reads passed its schema; if not, says the check did not run. */
+  const ready = (check: string, into: keyof ConfigSet, parts: readonly (keyof ConfigSet)[]) => {
+    const blocked = parts.filter((part) => !isClean(part, ''));
+    if (blocked.length > 0) skip(into, '', check, blocked.map(whyUnclean).join('; '));
+    return blocked.length === 0;
+  };
 
   // Rules read only the parts that passed their schema: whole files for routes, step keys and
   // groups (everything in them refers to everything else), single funnels for funnels.
@@ -62,32 +93,117 @@ export function checkConfigRules(files: Partial<Record<keyof ConfigSet, unknown>
   if (isClean('brands', '')) clean.brands = files.brands as BrandsFile;
   const funnelsFile = files.funnels as Partial<Record<keyof FunnelsFile, unknown>> | undefined;
   const funnels = funnelsFile?.funnels;
+  /** Funnels with schema errors: the step checks skip them, and say so once each. */
+  const brokenFunnels: string[] = [];
+  /** Broken funnels whose site and codes are well formed: the code checks still read them. */
+  const codeFunnels: [string, Funnel][] = [];
+  /** Funnels whose codes cannot be read: checks that must know every code skip, and say so. */
+  const unknownCodes: string[] = [];
   if (funnelsFile && isRecord(funnels)) {
+    const usable = Object.entries(funnels).filter(([id, funnel]) => {
+      const ok = isClean('funnels', pointer('funnels', id));
+      if (!ok) brokenFunnels.push(id);
+      if (ok || hasCodes(funnel, (at) => isClean('funnels', pointer('funnels', id, at))))
+        codeFunnels.push([id, funnel as Funnel]);
+      else unknownCodes.push(id);
+      return ok;
+    });
     clean.funnels = {
       unknownCodePath: funnelsFile.unknownCodePath as string,
       errorCodes: funnelsFile.errorCodes as FunnelsFile['errorCodes'],
       formPageParam: funnelsFile.formPageParam as string,
-      funnels: Object.fromEntries(
-        Object.entries(funnels).filter(([id]) => isClean('funnels', pointer('funnels', id))),
-      ) as FunnelsFile['funnels'],
+      variantQueries: (isClean('funnels', '/variantQueries')
+        ? funnelsFile.variantQueries
+        : undefined) as FunnelsFile['variantQueries'],
+      funnels: Object.fromEntries(usable) as FunnelsFile['funnels'],
     };
   }
+  for (const id of brokenFunnels)
+    skip(
+      'funnels',
+      pointer('funnels', id),
+      `funnel checks (steps, variants${unknownCodes.includes(id) ? ', codes, groups' : ''})`,
+      `funnel "${id}" has schema errors`,
+    );
+  /** The config as the code checks read it: every funnel whose codes and site are well formed. */
+  const byCode: Partial<FunnelConfig> = clean.funnels
+    ? { ...clean, funnels: { ...clean.funnels, funnels: Object.fromEntries(codeFunnels) } }
+    : clean;
+  /** Whether every funnel's steps are read (`allFunnels`), and every funnel's codes (`allCodes`). */
+  const allFunnels = clean.funnels !== undefined && brokenFunnels.length === 0;
+  const allCodes = clean.funnels !== undefined && unknownCodes.length === 0;
+  const funnelsWhy = (ids: readonly string[]) =>
+    clean.funnels === undefined
+      ? whyUnclean('funnels')
+      : `${CONFIG_FILES.funnels} has schema errors in funnel${ids.length === 1 ? '' : 's'} ${ids.map((id) => `"${id}"`).join(', ')}`;
+  /** Like `ready`, for checks that must see every funnel's steps, or (`codes`) every funnel's codes. */
+  const everyFunnel = (check: string, into: keyof ConfigSet, codes = false) => {
+    const ok = codes ? allCodes : allFunnels;
+    if (!ok) skip(into, '', check, funnelsWhy(codes ? unknownCodes : brokenFunnels));
+    return ok;
+  };
   const table: Pages | null = clean.routes
     ? { routes: compileRoutes(clean.routes.routes), redirects: compileRedirects(clean.routes.redirects) }
     : null;
 
-  if (clean.routes && table) checkRoutes(clean.routes.routes, report);
-  if (clean.routes) checkForms(clean.routes, report);
-  if (clean.routes && table) checkRedirects(clean, table, report);
-  if (clean.routes && table) checkSentPaths(clean.routes.routes, table, report);
-  if (clean.funnels && table) checkFunnelSteps(clean, table, isClean, report);
-  if (clean.funnels) checkCodes(clean, report);
-  if (clean.stepKeys && table) checkStepKeys(clean, table, report);
-  if (clean.codeGroups && clean.funnels) checkGroups(clean, isClean('funnels', ''), report);
-  if (clean.brands) checkBrands(clean.brands, report);
-  if (clean.funnels && table && isClean('products', ''))
-    checkProducts(files.products as ProductsFile, clean.funnels, table, isClean('funnels', ''), report);
+  const routesFile = files.routes as Partial<Record<keyof RoutesFile, unknown>> | undefined;
+  if (clean.routes && table) {
+    checkRoutes(clean.routes.routes, report);
+    checkForms(clean.routes.forms, clean.routes.routes, report);
+    checkRedirects(clean, table, report);
+    checkSentPaths(clean.routes.routes, table, report);
+  } else if (routesFile && Array.isArray(routesFile.routes)) {
+    // The checks of one route at a time still run on every route that passed its schema.
+    const entries = routesFile.routes.map((route: unknown, index) =>
+      isRecord(route) && isClean('routes', pointer('routes', index)) ? (route as unknown as RouteConfig) : null,
+    );
+    checkRoutes(entries, report);
+    if (isRecord(routesFile.forms) && isClean('routes', '/forms'))
+      checkForms(routesFile.forms as unknown as RoutesFile['forms'], entries, report);
+    skip('routes', '', 'route checks that read every route (redirects, whenSent)', whyUnclean('routes'));
+  } else {
+    skip('routes', '', 'route checks (paths, campaign codes, forms, redirects, whenSent)', whyUnclean('routes'));
+  }
+  if (clean.funnels) {
+    if (ready('funnel step checks', 'funnels', ['routes']) && table) checkFunnelSteps(clean, table, isClean, report);
+    checkCodes(byCode, report);
+    if (isClean('funnels', '/variantQueries')) checkVariantQueries(clean.funnels, clean.stepKeys, report);
+    else skip('funnels', '/variantQueries', 'variant query checks', 'variantQueries has schema errors');
+  } else {
+    skip('funnels', '', 'funnel checks (steps, codes, variants, groups, products)', whyUnclean('funnels'));
+  }
+  if (
+    ready('funnel page reach check', 'routes', ['routes', 'stepKeys']) &&
+    everyFunnel('funnel page reach check', 'routes') &&
+    table
+  )
+    checkFunnelPagesReached(clean, table, report);
+  if (ready('step key checks', 'stepKeys', ['stepKeys', 'routes']) && table)
+    checkStepKeys(
+      clean,
+      codeFunnels.map(([, funnel]) => funnel),
+      table,
+      report,
+    );
+  if (ready('code group checks', 'codeGroups', ['codeGroups'])) {
+    const known = allCodes || everyFunnel('checks that grouped codes have a funnel', 'codeGroups', true);
+    checkGroups(byCode, known, report);
+    if (clean.funnels) checkGroupFit(byCode, report, warn);
+  }
+  if (ready('brand checks', 'brands', ['brands']) && clean.brands) checkBrands(clean.brands, report);
+  if (ready('product checks', 'products', ['products', 'routes']) && clean.funnels && table) {
+    const known = allCodes || everyFunnel('checks that products name a code with a funnel', 'products', true);
+    const codes = new Set(codeFunnels.flatMap(([, funnel]) => funnel.codes));
+    checkProducts(files.products as ProductsFile, clean.funnels, codes, table, known, report);
+  }
   return problems;
+}
+
+/** Whether a funnel that failed its schema still has a well-formed site and codes (`isClean` of a key). */
+function hasCodes(funnel: unknown, isClean: (key: string) => boolean): boolean {
+  if (!isRecord(funnel) || !Array.isArray(funnel.codes) || typeof funnel.site !== 'string') return false;
+  if (funnel.treatment !== undefined && !isClean('treatment')) return false;
+  return isClean('codes') && isClean('site') && funnel.codes.every((code) => typeof code === 'string');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -103,11 +219,10 @@ interface Pages {
 type Report = (part: keyof ConfigSet, at: string, message: string) => void;
 
 /** Every route's form is one the config names, so code that asks for "the intake's form" finds it. */
-function checkForms(file: RoutesFile, report: Report) {
-  const { forms } = file;
+function checkForms(forms: RoutesFile['forms'], routes: readonly (RouteConfig | null)[], report: Report) {
   const named = new Set<string>([forms.assessment, forms.intake, forms.continuingCare]);
-  file.routes.forEach((route, index) => {
-    if (route.form !== undefined && !named.has(route.form.formId))
+  routes.forEach((route, index) => {
+    if (route?.form !== undefined && !named.has(route.form.formId))
       report(
         'routes',
         pointer('routes', index, 'form', 'formId'),
@@ -116,9 +231,11 @@ function checkForms(file: RoutesFile, report: Report) {
   });
 }
 
-function checkRoutes(routes: readonly RouteConfig[], report: Report) {
+/** `routes`: null in place of a route that failed its schema. */
+function checkRoutes(routes: readonly (RouteConfig | null)[], report: Report) {
   const seen = new Map<string, number>();
   routes.forEach((route, index) => {
+    if (route === null) return;
     const key = route.path.toLowerCase();
     const first = seen.get(key);
     if (first === undefined) seen.set(key, index);
@@ -388,13 +505,6 @@ function checkFunnelSteps(config: Partial<FunnelConfig>, table: Pages, isClean: 
       if (names.has(variant.name))
         report('funnels', `${at}/name`, `variant "${variant.name}" is declared twice in funnel "${id}"`);
       names.add(variant.name);
-      if (config.stepKeys && variant.when.query === config.stepKeys.queryParam) {
-        report(
-          'funnels',
-          `${at}/when/query`,
-          `"${variant.when.query}" is the pathOverride parameter, which always takes precedence over variants`,
-        );
-      }
       variant.codes?.forEach((code, item) => {
         if (!funnel.codes.includes(code)) {
           report(
@@ -406,6 +516,136 @@ function checkFunnelSteps(config: Partial<FunnelConfig>, table: Pages, isClean: 
       });
       checkSteps(variant.steps, variant.codes ?? funnel.codes, `${at}/steps`);
       checkEnding(variant.steps, variant.codes ?? funnel.codes, `${at}/steps`);
+    });
+  }
+}
+
+/**
+ * A variant's `when.query` is a key of `variantQueries`, the keys the funnel reads to choose a
+ * variant: a misspelt key would be a variant no link selects. A declared key is neither the
+ * pathOverride parameter (which always takes precedence) nor the form page parameter (ignored).
+ */
+function checkVariantQueries(funnels: FunnelsFile, stepKeys: StepKeysFile | undefined, report: Report) {
+  const declared = Object.keys(funnels.variantQueries);
+  for (const key of declared) {
+    const at = pointer('variantQueries', key);
+    if (stepKeys && key === stepKeys.queryParam)
+      report('funnels', at, `"${key}" is the pathOverride parameter, which always takes precedence over variants`);
+    if (key === funnels.formPageParam)
+      report('funnels', at, `"${key}" is formPageParam, which numbers a form's pages and never selects a variant`);
+  }
+  for (const [id, funnel] of Object.entries(funnels.funnels)) {
+    funnel.variants?.forEach((variant, index) => {
+      const key = variant.when.query;
+      if (Object.hasOwn(funnels.variantQueries, key)) return;
+      report(
+        'funnels',
+        pointer('funnels', id, 'variants', index, 'when', 'query'),
+        `the app reads no query key "${key}" to choose a variant, so a link with ?${key}=${variant.when.equals} would walk the funnel's own steps (variantQueries declares: ${declared.join(', ') || 'none'})${didYouMean(key, declared, true)}`,
+      );
+    });
+  }
+}
+
+/**
+ * Every route marked `"funnel": true` is reached: a step or finish of some funnel, variant or
+ * pathOverride key, an ending page (a link may land there once the steps are done: the
+ * thank-you page), or the entry page of its own fixed or default code's funnel (/quiz, whose
+ * Next goes to the quiz funnel's first step). Any other funnel page is one the funnel machine
+ * would drive but no funnel opens: most often a step left out of the funnel it was written for.
+ */
+function checkFunnelPagesReached(config: Partial<FunnelConfig>, table: Pages, report: Report) {
+  const reached = new Set<string>();
+  const visit = (step: string, code: string) => {
+    const page = table.routes.match(`${step}/${code}`);
+    if (page) reached.add(page.route.path);
+  };
+  const bySite: Record<Site, string[]> = { male: [], female: [] };
+  for (const funnel of Object.values(config.funnels?.funnels ?? {})) {
+    for (const code of funnel.codes) {
+      bySite[funnel.site].push(code);
+      for (const step of [...funnel.steps, funnel.finish]) visit(step, code);
+    }
+    for (const variant of funnel.variants ?? [])
+      for (const code of variant.codes ?? funnel.codes) for (const step of variant.steps) visit(step, code);
+  }
+  const stepKeys = config.stepKeys;
+  if (stepKeys) {
+    for (const site of ['male', 'female'] as const) {
+      const paths = [stepKeys.finish[site], ...Object.values(stepKeys.keys).map((key) => key.paths[site])];
+      for (const code of bySite[site]) for (const path of paths) if (path !== undefined) visit(path, code);
+    }
+  }
+  const siteOf = new Map<string, Site>();
+  for (const site of ['male', 'female'] as const) for (const code of bySite[site]) siteOf.set(code, site);
+  const isEntry = (route: RouteConfig) => {
+    const own = route.campaignCode?.value ?? route.campaignCode?.default;
+    const site = own === undefined ? undefined : siteOf.get(own);
+    return site !== undefined && (route.site === 'shared' || route.site === site);
+  };
+  config.routes?.routes.forEach((route, index) => {
+    if (route.funnel !== true || reached.has(route.path)) return;
+    if (ENDING_SCREENS.includes(route.screen) || isEntry(route)) return;
+    report(
+      'routes',
+      pointer('routes', index, 'funnel'),
+      `"${route.path}" is a funnel page, but no funnel, variant or pathOverride key has a step on it, it ends no journey and it is no funnel's entry page (a fixed or default code); add it to a funnel's steps, or remove "funnel": true`,
+    );
+  });
+}
+
+/** A funnel's treatment; undefined for a funnel that failed its schema without one. */
+const sells = (funnel: Funnel): Treatment | undefined => (funnel as Partial<Funnel>).treatment;
+
+/** What being in a group changes for a code, in a few words: "the error page shows error404-HRT". */
+function groupEffects(group: CodeGroup): string {
+  const effects: string[] = [];
+  if (group.treatment !== undefined) effects.push(`for ${group.treatment} funnels`);
+  if (group.errorContentKey !== undefined) effects.push(`the error page shows ${group.errorContentKey}`);
+  if (group.consultEventType !== undefined) effects.push(`books the ${group.consultEventType} consult`);
+  for (const [from, to] of Object.entries(group.intakePageSwaps ?? {}))
+    effects.push(`the intake asks page ${to} in place of page ${from}`);
+  if (group.newPatientCode !== undefined)
+    effects.push(`sends non-patients to a first visit on ${group.newPatientCode}`);
+  return effects.length > 0 ? effects.join(', ') : 'no settings';
+}
+
+/**
+ * Each funnel's code is in a group (a warning when not: the code gets every default, which is
+ * right only by chance), and each group with a `treatment` holds only codes of funnels that
+ * sell it (an HRT code in the ED group would book the ED consult: an error).
+ */
+function checkGroupFit(config: Partial<FunnelConfig>, report: Report, warn: Report) {
+  const groups = config.codeGroups;
+  if (!groups) return;
+  const grouped = new Set(Object.values(groups.groups).flatMap((group) => group.codes));
+  const funnelOf = new Map<string, { id: string; funnel: Funnel }>();
+  for (const [id, funnel] of Object.entries(config.funnels?.funnels ?? {})) {
+    funnel.codes.forEach((code, index) => {
+      // A code in two funnels is reported as such; it is warned about once.
+      if (funnelOf.has(code)) return;
+      funnelOf.set(code, { id, funnel });
+      if (grouped.has(code)) return;
+      const choices = Object.entries(groups.groups).map(([name, group]) => `${name} (${groupEffects(group)})`);
+      warn(
+        'funnels',
+        pointer('funnels', id, 'codes', index),
+        `code "${code}" is in no group of ${CONFIG_FILES.codeGroups}, so it gets the defaults (the error page shows ${groups.defaultErrorContentKey}, the brand's consult, the route's intake pages)${sells(funnel) === undefined ? '' : `; its funnel sells ${funnel.treatment}`}. The groups: ${choices.join('; ')}`,
+      );
+    });
+  }
+  for (const [name, group] of Object.entries(groups.groups)) {
+    if (group.treatment === undefined) continue;
+    group.codes.forEach((code, index) => {
+      const owner = funnelOf.get(code);
+      // A funnel whose treatment failed its schema is not judged.
+      if (owner === undefined || sells(owner.funnel) === undefined || owner.funnel.treatment === group.treatment)
+        return;
+      report(
+        'codeGroups',
+        pointer('groups', name, 'codes', index),
+        `code "${code}" is in group "${name}", which is for ${group.treatment} funnels, but its funnel "${owner.id}" sells ${owner.funnel.treatment} (${groupEffects(group)})`,
+      );
     });
   }
 }
@@ -429,14 +669,13 @@ function checkCodes(config: Partial<FunnelConfig>, report: Report) {
   }
 }
 
-function checkStepKeys(config: Partial<FunnelConfig>, table: Pages, report: Report) {
+/** `codeFunnels`: every funnel whose codes and site are well formed, whatever else is wrong with it. */
+function checkStepKeys(config: Partial<FunnelConfig>, codeFunnels: readonly Funnel[], table: Pages, report: Report) {
   const stepKeys = config.stepKeys;
   if (!stepKeys) return;
   const known = knownStepPaths(config);
   const codesOf = (site: Site) =>
-    Object.values(config.funnels?.funnels ?? {})
-      .filter((funnel) => funnel.site === site)
-      .flatMap((funnel) => funnel.codes);
+    codeFunnels.filter((funnel) => funnel.site === site).flatMap((funnel) => funnel.codes);
   // A key works for every code of its site, so its path must resolve for each of them.
   const checkPath = (path: string, site: Site, at: string) => {
     for (const code of codesOf(site)) {
@@ -515,14 +754,22 @@ const PAYING_SCREENS: ReadonlySet<string> = new Set(['payment', 'checkout']);
  * Each product names a funnel's code, on the site it is sold on, whose funnel has a payment
  * step: a product anywhere else would never be fetched, which is a mistake worth saying.
  */
-function checkProducts(file: ProductsFile, funnels: FunnelsFile, table: Pages, funnelsClean: boolean, report: Report) {
+function checkProducts(
+  file: ProductsFile,
+  funnels: FunnelsFile,
+  codes: ReadonlySet<string>,
+  table: Pages,
+  funnelsClean: boolean,
+  report: Report,
+) {
   const funnelOf = new Map<string, FunnelsFile['funnels'][string]>();
   for (const funnel of Object.values(funnels.funnels)) for (const code of funnel.codes) funnelOf.set(code, funnel);
   for (const [code, product] of Object.entries(file.byCode)) {
     const at = pointer('byCode', code);
     const funnel = funnelOf.get(code);
     if (funnel === undefined) {
-      if (funnelsClean)
+      // A code of a funnel whose steps failed their schema: its payment step cannot be judged.
+      if (funnelsClean && !codes.has(code))
         report('products', at, `unknown code "${code}": no funnel has it${didYouMean(code, funnelOf.keys(), true)}`);
       continue;
     }

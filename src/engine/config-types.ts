@@ -26,9 +26,13 @@ export interface FunnelVariant {
  */
 export type AfterFinish = 'consult' | 'refill-review' | 'review';
 
+/** What a funnel sells and what a code group is for; the schemas list the same (a test checks). */
+export type Treatment = 'hrt' | 'ed';
+
 export interface Funnel {
   description?: string;
   site: Site;
+  treatment: Treatment;
   codes: string[];
   steps: string[];
   /** Where the patient goes when the steps run out (a page of an ENDING_SCREENS screen). */
@@ -48,6 +52,8 @@ export interface FunnelsFile {
   errorCodes: Record<LinkProblemKind, string>;
   /** The query parameter numbering a form's pages; the funnel ignores it. */
   formPageParam: string;
+  /** The query keys a variant's `when.query` may name, each with who sends them; the funnel reads no other. */
+  variantQueries: Record<string, { description?: string }>;
   funnels: Record<string, Funnel>;
 }
 
@@ -69,6 +75,8 @@ export interface StepKeysFile {
 export interface CodeGroup {
   description?: string;
   codes: string[];
+  /** The treatment its codes' funnels sell; any when absent. */
+  treatment?: Treatment;
   /** The error page's content entry for these codes. */
   errorContentKey?: string;
   /** Screens only these codes' patients open: an unknown code's link to one gets this group's errorContentKey. */

@@ -215,8 +215,11 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
       steps = overrideSteps;
       variant = stepKeys.queryParam;
     } else {
+      // Only the declared query keys choose a variant (validation reports any other).
       const chosen = variantsFor(found.funnel, visit.code).find(
-        (candidate) => query.get(candidate.when.query) === candidate.when.equals,
+        (candidate) =>
+          Object.hasOwn(config.funnels.variantQueries, candidate.when.query) &&
+          query.get(candidate.when.query) === candidate.when.equals,
       );
       if (chosen) {
         steps = chosen.steps;

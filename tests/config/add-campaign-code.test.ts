@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { validateConfigTexts } from '../../scripts/lib/config-validation.ts';
 import { createFunnelEngine } from '../../src/engine/funnel-plan.ts';
 import { simulate } from '../../src/engine/simulate.ts';
-import { configTexts, editConfig, must } from '../support/config.ts';
+import { configTexts, editConfig, loadConfig, must } from '../support/config.ts';
 
 /** Product staff add campaign codes by editing JSON; no TypeScript changes. */
 
@@ -33,6 +33,7 @@ test('a new funnel with its own steps, a call-centre variant and a group', () =>
     json.funnels['f-summer'] = {
       description: 'Summer campaign: results first, then intake and booking.',
       site: 'female',
+      treatment: 'hrt',
       codes: ['fsummer'],
       steps: ['/f/results', '/f/intake', '/f/appointment/consult'],
       finish: '/f/finish',
@@ -72,5 +73,22 @@ test('the project config does not know the code until it is added', () => {
   expect(simulate(engine, '/hormone-assessment/springhrt')).toEqual([
     '/hormone-assessment/springhrt',
     '/error/404/springhrt',
+  ]);
+});
+
+test('a variant is chosen only by a query key funnels.json declares in variantQueries', () => {
+  const config = loadConfig();
+  const declared = createFunnelEngine(config);
+  expect(simulate(declared, '/payment/shrt?callcenter=true')).toEqual([
+    '/payment/shrt?callcenter=true',
+    '/finish/shrt?callcenter=true',
+  ]);
+  // The same funnel with the key undeclared (validation reports it) walks the funnel's own steps.
+  const undeclared = createFunnelEngine({ ...config, funnels: { ...config.funnels, variantQueries: {} } });
+  expect(simulate(undeclared, '/payment/shrt?callcenter=true')).toEqual([
+    '/payment/shrt?callcenter=true',
+    '/mip/form/shrt?callcenter=true',
+    '/mip/calendly/shrt?callcenter=true',
+    '/finish/shrt?callcenter=true',
   ]);
 });

@@ -6,6 +6,7 @@ import { CONFIG_DIR } from '../../src/contract/schema-files.ts';
 import {
   ALL_CONFIG_FILES,
   formatProblem,
+  reportLines,
   validateConfigDir,
   validateConfigTexts,
 } from '../../scripts/lib/config-validation.ts';
@@ -47,7 +48,14 @@ export function must<T>(value: T | undefined, what = 'value'): T {
   return value;
 }
 
-/** The problems of a config copy, formatted as `npm run validate` prints them. */
+/** The errors of a config copy, formatted as `npm run validate` prints them. */
 export function problemsOf(texts: Record<string, string>): string[] {
-  return validateConfigTexts(texts).problems.map((problem) => formatProblem(problem));
+  return validateConfigTexts(texts)
+    .problems.filter((problem) => problem.level === undefined)
+    .map((problem) => formatProblem(problem));
+}
+
+/** Every line `npm run validate` prints for a config copy: errors, checks not run, warnings, the count. */
+export function reportOf(texts: Record<string, string>): string[] {
+  return reportLines(validateConfigTexts(texts)).lines;
 }
