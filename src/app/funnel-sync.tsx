@@ -343,7 +343,10 @@ function saveStep(journeys: JourneyStore, code: string, { to, reached, records }
 
 /** The input of each work actor (STEP_WORK) a move carries. */
 function workOf(move: StepMove): StepWork {
-  return move.lead === undefined ? {} : { saveLead: move.lead };
+  return {
+    ...(move.lead === undefined ? {} : { saveLead: move.lead }),
+    ...(move.booking === undefined ? {} : { bookConsult: move.booking }),
+  };
 }
 
 /** Sends Next and settles once the machine has moved (or had nowhere to go), or failed to save. */

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { StepWorkDone } from '../engine/funnel-machine.ts';
 import type { SaveLeadInput } from '../shared/journey/lead.ts';
+import type { ConsultBooking } from '../shared/funnel-step.ts';
 import { loadChunk } from '../lib/lazy-chunk.ts';
 
 /**
@@ -14,5 +15,13 @@ export const STEP_WORK_ACTORS = {
   saveLead: fromPromise<StepWorkDone, unknown>(async ({ input }) => {
     const { saveLeadOf } = await loadChunk(() => import('../shared/journey/lead.ts'));
     return { record: (await saveLeadOf(input as SaveLeadInput)).record };
+  }),
+  /**
+   * Books the consult the move carries (or records one the scheduling service booked); its
+   * record keeps it under the step, and `stay` keeps the patient on a page that confirms it.
+   */
+  bookConsult: fromPromise<StepWorkDone, unknown>(async ({ input }) => {
+    const { bookConsult } = await loadChunk(() => import('../features/booking/book-consult.ts'));
+    return bookConsult(input as ConsultBooking);
   }),
 };

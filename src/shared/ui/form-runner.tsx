@@ -143,8 +143,10 @@ export function FormRunner({
     void navigate(pageUrl(location.pathname, location.search, shownNumber), { replace: true, state: historyState });
   }, [shownNumber, numbered, location.pathname, location.search, historyState, navigate]);
 
-  // The journey keeps the page shown, for a patient who comes back by the campaign link.
-  const savedPage = journey.state.pages[key];
+  // The journey keeps the page shown, for a patient who comes back by the campaign link. The
+  // first page needs no note (a form with none opens on it): arriving on a form writes nothing,
+  // so the press that brought the patient here stays one journey write.
+  const savedPage = journey.state.pages[key] ?? 0;
   const { update } = journey;
   useEffect(() => {
     if (shownNumber === null || savedPage === shownNumber - 1) return;

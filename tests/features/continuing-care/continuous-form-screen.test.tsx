@@ -218,19 +218,21 @@ test('CED: the a2-renewal step records the CED status on the journey lead once a
     completed: ['MIP-H2'],
     records: {},
   };
-  renderContinuous({
-    route: CED,
-    code: 'a2-renewal',
-    url: '/mip/cont/ced/a2-renewal',
-    journey: memoryJourneyCalls({ 'a2-renewal': renewal }),
-    step,
-  });
+  const journey = memoryJourneyCalls({ 'a2-renewal': renewal });
+  renderContinuous({ route: CED, code: 'a2-renewal', url: '/mip/cont/ced/a2-renewal', journey, step });
 
   await fillRefill(user);
 
+  // Sent, the request's record goes with the move: the machine writes it with the next step.
   await vi.waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
+  const record = step.advance.mock.calls[0]?.[0]?.record;
+  expect(record?.(renewal).completed).toEqual(['MIP-H2', 'CONT']);
+  expect(record?.(renewal).records).toEqual({});
+  // The screen itself wrote no call's mark while sending: the move's one write records the request.
+  expect(journey.saved.get('a2-renewal')?.records).toEqual({});
+  expect(step.onNext).not.toHaveBeenCalled();
   expect(calls.statuses).toEqual([{ kind: 'CED', body: { landing_id: RETURNING_LEAD_ID } }]);
   // No customer id in the link: there is no continuous order to update.
   expect(calls.orders).toEqual([]);
