@@ -142,7 +142,6 @@ export function LocalBooking({ eventType, uriLike, stepIndex, earlier, onBack, o
   return (
     <Stack gap="lg">
       {takenAlert}
-      {unanswered !== null && <UnansweredBooking name={name} />}
       <Text>
         {followUp
           ? `${firstWhen ? `Your first consult is on ${firstWhen}. ` : ''}Choose a time for your ${event.durationMinutes}-minute follow-up video visit with your clinician, at least ${weeksOrDays(CLINIC_CALENDAR.followUp.minDaysAfterFirst)} after your first consult.`
@@ -164,6 +163,8 @@ export function LocalBooking({ eventType, uriLike, stepIndex, earlier, onBack, o
         error={timeError}
         disabled={busy}
       />
+      {/* Just above Book, where the patient is looking, and announced as it appears. */}
+      {unanswered !== null && <UnansweredBooking name={name} />}
       <ActionBar>
         <Button onClick={() => void book()} loading={busy}>
           {followUp ? 'Book my follow-up' : 'Book my consult'}
@@ -189,7 +190,7 @@ function UnansweredBooking({ name }: { name: string }) {
     <Alert color="red" role="alert" title={`Your ${name} is not booked yet`}>
       {offline
         ? `You are offline, so we could not book your ${name}. Your time is kept: press Book again once you are back online.`
-        : `We could not reach our booking service, so your ${name} may not be booked yet. Your time is kept: press Book again. You will not be booked twice.`}
+        : `We could not reach our booking service. Your time is kept: press Book again. You will not be booked twice.`}
     </Alert>
   );
 }
