@@ -10,6 +10,7 @@ import {
   takeAssessment,
 } from './support/patient.ts';
 import { withReturnLink } from './support/return-link.ts';
+import { SAVE_DELAY_MS } from '../src/shared/journey/journey-store.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test, type Page, type Request } from './support/test.ts';
 
@@ -56,6 +57,14 @@ async function writesOf(page: Page, press: () => Promise<void>, drawn: () => Pro
     page.off('request', listener);
   }
   return writes;
+}
+
+/**
+ * Lets the journey store's save of what was just typed go first (it waits SAVE_DELAY_MS after
+ * the last change): typing saves between presses are not the press's (the issue's own count).
+ */
+async function typingSaved(page: Page) {
+  await page.waitForTimeout(SAVE_DELAY_MS + 500);
 }
 
 /** At most one journey write in a press's writes; the message lists them all. */
@@ -147,6 +156,7 @@ test('continuing care: the refill send and "Change my answers" each write the jo
   await page.goto(withReturnLink(`${MENS_SITE}/mip/cont/chrt?ktCustomerId=${customerId}`, customerId));
   await expect(page.getByRole('radio', { name: 'Very well' })).toBeVisible({ timeout: ARRIVAL_MS });
   await fillRefill(page, { effectiveness: 'Very well' });
+  await typingSaved(page);
   const sent = await writesOf(
     page,
     () => page.getByRole('button', { name: 'Send my answers' }).click(),
@@ -173,6 +183,7 @@ test('the ED renewal: the refill send, a funnel step, writes the journey once as
   await expect(page).toHaveURL('/mip/cont/ced/a2-renewal');
   await expect(page.getByRole('radio', { name: 'Very well' })).toBeVisible({ timeout: ARRIVAL_MS });
   await fillRefill(page, { effectiveness: 'Very well' });
+  await typingSaved(page);
   const sent = await writesOf(
     page,
     () => page.getByRole('button', { name: 'Send my answers' }).click(),

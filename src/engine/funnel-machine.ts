@@ -407,7 +407,7 @@ export function createFunnelMachine(
       keepDone: assign({
         done: ({ context, event }) => {
           const output = (event as { output?: unknown }).output;
-          return [...context.done, typeof output === 'object' && output !== null ? (output) : {}];
+          return [...context.done, typeof output === 'object' && output !== null ? output : {}];
         },
       }),
       // Written and staying: the step's move is over, and its input let go of.

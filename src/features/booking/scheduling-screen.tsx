@@ -119,7 +119,11 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
       throw error;
     }
   };
-  const reportBooked = () => {
+  // Reported once per booking: a journey write that failed and its Try again are one booking.
+  const reported = useRef<string | null>(null);
+  const reportBooked = (appointmentId?: string) => {
+    if (appointmentId !== undefined && reported.current === appointmentId) return;
+    reported.current = appointmentId ?? null;
     track('consult_booked', { outcome: 'booked' });
   };
   const nextScreen = step?.laterScreens[0];
@@ -145,11 +149,12 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
         throw error;
       }
       setReportedAt(stepIndex);
+      reportBooked(booking.appointmentId);
       failed(error, () => void onBook(booking).catch(() => undefined));
       throw error;
     }
     setProblem(null);
-    reportBooked();
+    reportBooked(booking.appointmentId);
     if (move.stay || !step?.canNext) setReportedAt(stepIndex);
     else setGoing({ from: stepIndex, samePage: step.laterScreens[0] === 'scheduling' });
   };
@@ -157,7 +162,7 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
   // booking is left pending in the journey, so a later visit to the step records it.
   const onUnrecorded = (appointmentId: string) => {
     setReportedAt(stepIndex);
-    reportBooked();
+    reportBooked(appointmentId);
     void goOn({ record: (state) => withPendingBooking(state, stepIndex, appointmentId) }).catch(() => undefined);
   };
   const onSkip = async (serviceFailed: boolean) => {
