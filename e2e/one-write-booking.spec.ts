@@ -1,6 +1,7 @@
 import { ARRIVAL_MS, newCustomer } from './support/customer.ts';
 import {
   book,
+  chooseEarliestTime,
   completeIntake,
   continueAfterPaying,
   fillRefill,
@@ -190,4 +191,29 @@ test('the ED renewal: the refill send, a funnel step, writes the journey once as
     () => expect(heading(page)).toHaveText('All Set', { timeout: 15_000 }),
   );
   expectOneJourneyWrite('ED renewal "Send my answers"', sent);
+});
+
+test('a booking pressed offline keeps the patient on the step with their time, says what to do, and books once back online', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+  await chooseEarliestTime(page);
+  const chosen = page.getByRole('radiogroup', { name: /^Choose a time on/ }).getByRole('radio', { checked: true });
+  const time = await chosen.getAttribute('value');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Book my consult' }).click();
+  const problem = page.getByRole('alert').filter({ hasText: 'Your consult is not booked yet' });
+  await expect(problem).toBeVisible({ timeout: 20_000 });
+  await expect(problem).toContainText('You are offline');
+  await expect(problem).toBeInViewport();
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+  await expect(chosen).toHaveAttribute('value', time ?? '');
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Book my consult' }).click();
+  await expect(heading(page)).toHaveText(BOOKED_OR_FINISHED, { timeout: 20_000 });
+  await expect(page.getByText(/Your consult is booked/).first()).toBeVisible();
 });
