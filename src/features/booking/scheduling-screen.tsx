@@ -51,6 +51,8 @@ import { ENDING_SCREENS } from '../../engine/config-types.ts';
  * funnel's finish page, it confirms the booking (the consult as a card with its calendar file),
  * so the funnel goes straight on and this page shows no confirmation only to take it away;
  * before another step (microbh's assessment), the confirmation stays until they press Continue.
+ * Each press is one journey write, the funnel machine's: the booking is the move's work
+ * (`bookConsult`), a skip or a booking left pending its record (docs/screens.md).
  */
 export default function SchedulingScreen({ route, code, step }: ScreenProps) {
   const { site, brand } = useBrand();

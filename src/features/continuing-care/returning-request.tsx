@@ -89,6 +89,16 @@ export function ReturningRequest(props: ReturningRequestProps) {
     getPageQuestions({ formId: form.formId, pageIds: form.pageIds }, { signal, maxRetries: 2 }),
   );
 
+  // The funnel's move with the request's record: the machine writes it with the next step, once.
+  const moveOn = async (record: JourneyChange, moving: (record: JourneyChange) => Promise<void>) => {
+    setMove((before) => ({ record, unsaved: before?.unsaved ?? null }));
+    try {
+      await moving(record);
+    } catch (error) {
+      setMove((before) => ({ record, unsaved: { error, attempt: (before?.unsaved?.attempt ?? 0) + 1 } }));
+    }
+  };
+
   if (sentWithoutRecord) return <ContinuousConfirmation finishType={finishType} />;
   if (move !== null && advance) {
     // Sent: the wait while the move saves; if it is not saved, the request is in and Try again moves on.
@@ -139,16 +149,6 @@ export function ReturningRequest(props: ReturningRequestProps) {
       />
     );
   }
-
-  // The funnel's move with the request's record: the machine writes it with the next step, once.
-  const moveOn = async (record: JourneyChange, moving: (record: JourneyChange) => Promise<void>) => {
-    setMove((before) => ({ record, unsaved: before?.unsaved ?? null }));
-    try {
-      await moving(record);
-    } catch (error) {
-      setMove((before) => ({ record, unsaved: { error, attempt: (before?.unsaved?.attempt ?? 0) + 1 } }));
-    }
-  };
 
   const complete = async (asked: readonly QuestionPage[]) => {
     setProblem(null);
