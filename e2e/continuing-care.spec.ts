@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext } from '@playwright/test';
+import { ARRIVAL_MS, newCustomer } from './support/customer.ts';
 import { makeLandingId } from '../src/domain/landing-id.ts';
 import { FORM_IDS } from '../src/contract/form-ids.ts';
 import { expectAccessible } from './support/axe.ts';
 import { continuousOrderOf, customerOf, recordsOf } from './support/database.ts';
 import { expectDesigned } from './support/design-contract.ts';
-import { answerRefill, heading, newPatient, pay, type Patient } from './support/patient.ts';
+import { answerRefill, heading, newPatient } from './support/patient.ts';
 import { withReturnLink } from './support/return-link.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test, type Page } from './support/test.ts';
@@ -18,32 +19,6 @@ import { expect, test, type Page } from './support/test.ts';
  */
 
 test.describe.configure({ timeout: 120_000 });
-
-/** How long a page opened by a link may take to show its screen on a busy two-core machine. */
-const ARRIVAL_MS = 30_000;
-
-/**
- * A clinic customer of this test's own: pays on the brand's pay-first funnel (a customer is
- * made by the first order), in a browser of its own; the customer id is read from the
- * database, as the clinic's mailer would have it.
- */
-async function newCustomer(browser: Browser, site: string, patient: Patient): Promise<string> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await page.goto(site === WOMENS_SITE ? `${site}/f/payment/fbhrt` : `${site}/payment/bhrt`);
-    await expect(page.getByRole('form', { name: 'Billing details' })).toBeVisible({ timeout: ARRIVAL_MS });
-    await pay(page, patient);
-    await expect(page.getByRole('heading', { level: 1, name: 'Your payment is complete' })).toBeVisible({
-      timeout: 15_000,
-    });
-    const customer = customerOf(patient.email);
-    if (customer === undefined) throw new Error('The payment made no customer');
-    return customer.ktCustomerId;
-  } finally {
-    await context.close();
-  }
-}
 
 /** Two devices of one patient: each a browser with nothing of the other's. */
 async function twoDevices(browser: Browser): Promise<[BrowserContext, BrowserContext]> {

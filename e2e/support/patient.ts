@@ -314,6 +314,12 @@ export async function answerRefill(
   page: Page,
   options: { effectiveness: string; notes?: string; send?: string | RegExp },
 ): Promise<void> {
+  await fillRefill(page, options);
+  await page.getByRole('button', { name: options.send ?? 'Send my answers' }).click();
+}
+
+/** answerRefill up to its last press: the form is filled in, and `send` not yet pressed. */
+export async function fillRefill(page: Page, options: { effectiveness: string; notes?: string }): Promise<void> {
   await page.getByRole('radio', { name: options.effectiveness }).check();
   await page.getByRole('checkbox', { name: 'None of these' }).check();
   if (options.notes !== undefined) await page.getByLabel(/Anything else your provider should know/).fill(options.notes);
@@ -323,7 +329,6 @@ export async function answerRefill(
     .getByRole('radio', { name: 'Yes' })
     .check();
   await page.getByRole('checkbox', { name: /continue treatment/ }).check();
-  await page.getByRole('button', { name: options.send ?? 'Send my answers' }).click();
 }
 
 /**

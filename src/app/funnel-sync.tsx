@@ -18,9 +18,8 @@ import {
   type ClosedPage,
   type FunnelSnapshot,
   type StepSaveInput,
-  type StepWork,
 } from '../engine/funnel-machine.ts';
-import { STEP_WORK_ACTORS } from './step-work.ts';
+import { STEP_WORK_ACTORS, workOf } from './step-work.ts';
 import type { NeedStatus } from '../engine/journey-needs.ts';
 import { screensAfter, type FunnelEngine, type Visit } from '../engine/funnel-plan.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
@@ -339,14 +338,6 @@ function saveStep(journeys: JourneyStore, code: string, { to, reached, records }
       report: false,
     },
   );
-}
-
-/** The input of each work actor (STEP_WORK) a move carries. */
-function workOf(move: StepMove): StepWork {
-  return {
-    ...(move.lead === undefined ? {} : { saveLead: move.lead }),
-    ...(move.identity === undefined ? {} : { checkIdentity: move.identity }),
-  };
 }
 
 /** Sends Next and settles once the machine has moved (or had nowhere to go), or failed to save. */

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { StepWorkDone } from '../engine/funnel-machine.ts';
-import type { IdentityMove } from '../shared/funnel-step.ts';
+import type { StepWork, StepWorkDone } from '../engine/funnel-machine.ts';
+import type { ConsultBooking, IdentityMove, StepMove } from '../shared/funnel-step.ts';
 import type { SaveLeadInput } from '../shared/journey/lead.ts';
 import { loadChunk } from '../lib/lazy-chunk.ts';
 
@@ -25,4 +25,21 @@ export const STEP_WORK_ACTORS = {
     const { checkIdentityWork } = await loadChunk(() => import('../features/intake/intake-work.ts'));
     return checkIdentityWork(input as IdentityMove);
   }),
+  /**
+   * Books the consult the move carries (or records one the scheduling service booked); its
+   * record keeps it under the step, and `stay` keeps the patient on a page that confirms it.
+   */
+  bookConsult: fromPromise<StepWorkDone, unknown>(async ({ input }) => {
+    const { bookConsult } = await loadChunk(() => import('../features/booking/book-consult.ts'));
+    return bookConsult(input as ConsultBooking);
+  }),
 };
+
+/** The input of each work actor (STEP_WORK) a move carries: the one map from a screen's StepMove to the machine's names. */
+export function workOf(move: StepMove): StepWork {
+  return {
+    ...(move.lead === undefined ? {} : { saveLead: move.lead }),
+    ...(move.identity === undefined ? {} : { checkIdentity: move.identity }),
+    ...(move.booking === undefined ? {} : { bookConsult: move.booking }),
+  };
+}

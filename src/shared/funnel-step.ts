@@ -13,6 +13,8 @@ export interface StepMove {
   lead?: SaveLeadInput;
   /** The identity check to run after the lead (the `checkIdentity` actor); see IdentityMove. */
   identity?: IdentityMove;
+  /** A consult to book, or one the scheduling service booked to record (the `bookConsult` actor). */
+  booking?: ConsultBooking;
   /** A change the screen made (a choice, an order placed), written with the step. */
   record?: JourneyChange;
 }
@@ -28,6 +30,37 @@ export interface StepMove {
  */
 export interface IdentityMove {
   customer: IdentityCustomer | null;
+}
+
+/**
+ * What the booking screen hands the `bookConsult` actor (src/features/booking/book-consult.ts):
+ * the appointment to report made from the funnel. Its record (the booking under the step) is
+ * written with the step, in the move's one journey write.
+ */
+export interface ConsultBooking {
+  /** The funnel step the booking is kept under; null on a booking page outside the steps. */
+  stepIndex: number | null;
+  /**
+   * The booking's id, made once per attempt and sent again, unchanged, on every retry of it, so
+   * the scheduler never books twice: minted by the browser for a local slot (src/domain/booking-id.ts),
+   * or the one the scheduling service gave.
+   */
+  appointmentId: string;
+  /**
+   * `slot`: this call books the slot (the local scheduler), and a slot no longer free is
+   * refused; `service`: the scheduling service has booked it already, and this call records it.
+   */
+  madeBy: 'slot' | 'service';
+  /**
+   * An earlier attempt at this step whose answer never came (the patient then chose another
+   * time): asked about first, and when the scheduler made it, that is the booking.
+   */
+  unanswered?: string;
+  /**
+   * Stay on the step once it is recorded (the journey is written at this step): the next step
+   * does not confirm the booking, so this page shows it, with Continue.
+   */
+  stay?: boolean;
 }
 
 /** A move that could not be saved: why, and how many times in a row (each is told again). */

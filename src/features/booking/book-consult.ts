@@ -1,15 +1,11 @@
 import { ApiError, type CallOptions } from '../../shared/api/http.ts';
 import { appointmentMadeFromFlow, getAppointment } from './scheduling-api.ts';
 import type { Appointment, TimeSlot } from '../../contract/api-types.ts';
-import type { JourneyHandle } from '../../shared/journey/journey-context.tsx';
-import { bookingKeys, withBooking, withoutPendingBooking, withPendingBooking } from './appointment-records.ts';
+import type { JourneyState } from '../../contract/journey-state.ts';
+import type { ConsultBooking } from '../../shared/funnel-step.ts';
+import type { JourneyChange } from '../../shared/journey/journey-store.ts';
+import { withBooking } from './appointment-records.ts';
 import { newBookingId, parseBookingId } from '../../domain/booking-id.ts';
-
-/**
- * A booking went through, the slot was no longer free, or it was not sent because the journey
- * could not be saved first (the journey store has told the patient). Other failures throw.
- */
-export type BookingOutcome = { kind: 'booked'; appointment: Appointment } | { kind: 'taken' } | { kind: 'not-sent' };
 
 /**
  * The limit on recording or checking a booking the patient has already made: one retry of at
@@ -61,96 +57,62 @@ export async function findSentBooking(appointmentId: string, signal?: AbortSigna
   return appointmentMadeFromFlow({ appointmentId }, recordingCall(signal));
 }
 
-export interface BookConsultInput {
-  journey: JourneyHandle;
-  stepIndex: number | null;
-  eventType: string;
-  slot: TimeSlot;
+/**
+ * Why a booking was not recorded: `taken`, the slot was no longer free (nothing was booked);
+ * `unanswered`, the scheduler did not answer, so the booking may have been made: the same id
+ * is sent again on a retry, and the screen keeps it pending in the journey (withPendingBooking)
+ * so a later visit asks about it before offering the calendar.
+ */
+export class BookingProblem extends Error {
+  constructor(
+    readonly kind: 'taken' | 'unanswered',
+    readonly appointmentId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      kind === 'taken'
+        ? 'That time was just taken.'
+        : 'We could not reach our booking service, so your consult may not be booked yet.',
+      options,
+    );
+    this.name = 'BookingProblem';
+  }
 }
 
 /**
- * Books a slot once, whatever the network does. The booking's id is saved in the journey
- * before it is sent, and the call is repeated with the same id, so a lost answer, a retry or
- * a reload finds the same booking instead of making another. A booking sent earlier whose
- * answer never came is checked first: if the scheduler made it, that is the booking.
+ * The funnel machine's `bookConsult` work (src/app/step-work.ts): reports the booking made
+ * from the funnel, once, whatever the network does, and returns the change that keeps it under
+ * the step, for the move's one journey write; `stay` as the screen asked. The journey is not
+ * written here. A local slot is booked by this call (a slot no longer free is BookingProblem
+ * `taken`); a booking the scheduling service made is recorded within RECORDING_CALL. Any other
+ * failure is BookingProblem `unanswered`: the caller sends the same id again, and the scheduler
+ * answers a repeat with the same booking. An earlier attempt whose answer never came is asked
+ * about first: if the scheduler made it, that is the booking, and no second one is made.
  */
-export async function bookConsult({ journey, stepIndex, eventType, slot }: BookConsultInput): Promise<BookingOutcome> {
-  const sent = journey.state.records[bookingKeys(stepIndex).pending];
-  if (sent !== undefined) {
-    const appointment = await findSentBooking(sent);
-    if (appointment) return { kind: 'booked', appointment };
+export async function bookConsult(booking: ConsultBooking): Promise<{ record: JourneyChange; stay: boolean }> {
+  const { stepIndex, appointmentId, madeBy, unanswered, stay = false } = booking;
+  const recorded = (appointment: Appointment) => ({
+    record: (state: JourneyState) => withBooking(state, stepIndex, appointment),
+    stay,
+  });
+  if (unanswered !== undefined && unanswered !== appointmentId) {
+    const earlier = await findSentBooking(unanswered).catch((error: unknown) => {
+      throw new BookingProblem('unanswered', unanswered, { cause: error });
+    });
+    if (earlier) return recorded(earlier);
   }
-  const appointmentId = newBookingId({ eventType, startTime: slot.startTime });
-  if (appointmentId === null) return { kind: 'taken' };
   try {
-    await journey.save((state) => withPendingBooking(state, stepIndex, appointmentId));
-  } catch {
-    return { kind: 'not-sent' };
-  }
-  try {
-    return { kind: 'booked', appointment: await appointmentMadeFromFlow({ appointmentId }, { maxRetries: 2 }) };
+    return recorded(
+      await appointmentMadeFromFlow({ appointmentId }, madeBy === 'slot' ? { maxRetries: 2 } : RECORDING_CALL),
+    );
   } catch (error) {
-    if (!isSlotGone(error)) throw error; // the booking may have gone through: it stays pending
-    await journey.save((state) => withoutPendingBooking(state, stepIndex)).catch(() => undefined);
-    return { kind: 'taken' };
+    const kind = madeBy === 'slot' && isSlotGone(error) ? 'taken' : 'unanswered';
+    throw new BookingProblem(kind, appointmentId, { cause: error });
   }
 }
 
-export interface RecordServiceBookingInput {
-  journey: JourneyHandle;
-  stepIndex: number | null;
-  /** The appointment id the scheduling service made (see src/features/booking/services/calendly-messages.ts). */
-  appointmentId: string;
-}
-
-/**
- * Records an appointment the scheduling service has already booked: its id is saved in the
- * journey as pending first (so a reload records it instead of offering the calendar again),
- * then sent with appointmentMadeFromFlow (within RECORDING_CALL), repeated with the same id on
- * a retry. 'not-sent' when the journey could not be saved (the journey store has told the
- * patient); a refused or failed call throws, and the id stays pending for the next try.
- */
-export async function recordServiceBooking({
-  journey,
-  stepIndex,
-  appointmentId,
-}: RecordServiceBookingInput): Promise<Exclude<BookingOutcome, { kind: 'taken' }>> {
-  if (journey.state.records[bookingKeys(stepIndex).pending] !== appointmentId) {
-    try {
-      await journey.save((state) => withPendingBooking(state, stepIndex, appointmentId));
-    } catch {
-      return { kind: 'not-sent' };
-    }
-  }
-  return { kind: 'booked', appointment: await appointmentMadeFromFlow({ appointmentId }, RECORDING_CALL) };
-}
-
-/**
- * Keeps an appointment the scheduler has recorded in the journey, then calls `onBooked`. When
- * the journey cannot be saved, the booking stands and shows from memory (the journey store
- * has told the patient and retries): `onBooked` is called all the same, since the patient is
- * booked.
- */
-export async function keepBooking(
-  journey: JourneyHandle,
-  stepIndex: number | null,
-  appointment: Appointment,
-  onBooked: () => void,
-): Promise<void> {
-  await journey.save((state) => withBooking(state, stepIndex, appointment)).catch(() => undefined);
-  onBooked();
-}
-
-/**
- * Leaves a booking the scheduling service made pending in the journey, so a later visit to
- * the step records it: the patient goes on without waiting for our API. Saves it when an
- * earlier save failed; a failure here is the journey store's to tell.
- */
-export async function leavePending(
-  journey: JourneyHandle,
-  stepIndex: number | null,
-  appointmentId: string,
-): Promise<void> {
-  if (journey.state.records[bookingKeys(stepIndex).pending] === appointmentId) return;
-  await journey.save((state) => withPendingBooking(state, stepIndex, appointmentId)).catch(() => undefined);
+/** A booking for a slot, with an id of its own; null when the slot cannot be put in one. */
+export function slotBooking(stepIndex: number | null, eventType: string, slot: TimeSlot): ConsultBooking | null {
+  const appointmentId = newBookingId({ eventType, startTime: slot.startTime });
+  return appointmentId === null ? null : { stepIndex, appointmentId, madeBy: 'slot' };
 }

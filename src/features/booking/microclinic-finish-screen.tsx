@@ -14,6 +14,8 @@ import { placesFor } from '../../shared/services/places/places-for.ts';
 import { isAbort } from '../../shared/services/places/places.ts';
 import type { ScreenProps } from '../../shared/screen-props.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
+import { SaveProblem } from '../../shared/ui/save-problem.tsx';
+import type { JourneyChange } from '../../shared/journey/journey-store.ts';
 
 type Point = { lat: number; lng: number };
 
@@ -66,6 +68,8 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
   const [areaId, setAreaId] = useState(SEARCH_AREAS[0]?.id ?? '');
   const [chosen, setChosen] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // The last Continue whose move could not be saved, told with Try again until one is.
+  const [moveProblem, setMoveProblem] = useState<{ error: unknown; attempt: number } | null>(null);
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const findButton = useRef<HTMLButtonElement>(null);
   const asking = useRef(false);
@@ -176,20 +180,16 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
     }
     setSaving(true);
     try {
-      // Only a chosen microclinic is recorded, and only then is the choice done.
-      if (selected !== null)
-        await journey.save((state) => ({
-          ...state,
-          completed: [...new Set([...state.completed, MICROCLINIC_DONE])],
-          records: { ...state.records, [MICROCLINIC_RECORD]: selected.id },
-        }));
-    } catch {
-      // The journey store has told the patient; they stay here and can try again.
+      // The choice rides in the move: the machine writes it with the next step, once. Only a
+      // chosen microclinic is recorded, and only then is the choice done.
+      await step?.advance(selected === null ? {} : { record: withMicroclinic(selected.id) });
+      setMoveProblem(null);
+    } catch (error) {
+      // Still here, the choice kept: the problem says why, with Try again.
+      setMoveProblem((before) => ({ error, attempt: (before?.attempt ?? 0) + 1 }));
+    } finally {
       setSaving(false);
-      return;
     }
-    setSaving(false);
-    step?.onNext();
   };
 
   return (
@@ -332,7 +332,25 @@ export default function MicroclinicFinishScreen({ route, code, step }: ScreenPro
           </Button>
         )}
       </ActionBar>
+      {moveProblem !== null && (
+        <SaveProblem
+          error={moveProblem.error}
+          attempt={moveProblem.attempt}
+          retry={() => void onContinue()}
+          busy={saving}
+          subject="progress"
+        />
+      )}
       <SupportContact />
     </Stack>
   );
+}
+
+/** Records the microclinic chosen, and the choice as done. */
+function withMicroclinic(id: string): JourneyChange {
+  return (state) => ({
+    ...state,
+    completed: [...new Set([...state.completed, MICROCLINIC_DONE])],
+    records: { ...state.records, [MICROCLINIC_RECORD]: id },
+  });
 }

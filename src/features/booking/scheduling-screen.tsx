@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
-import type { FunnelStep } from '../../shared/funnel-step.ts';
+import type { ConsultBooking, FunnelStep, StepMove } from '../../shared/funnel-step.ts';
 import { resolveRouteContext } from '../../domain/route-context.ts';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';
@@ -14,10 +14,11 @@ import {
   withBooking,
   withoutPendingBooking,
   withoutSkippedBooking,
+  withPendingBooking,
   withSkippedBooking,
   type BookedAppointment,
 } from './appointment-records.ts';
-import { findSentBooking, madeAtService } from './book-consult.ts';
+import { bookConsult, BookingProblem, findSentBooking, madeAtService } from './book-consult.ts';
 import { consultEventType, schedulingUriLike } from './event-type.ts';
 import { formatAppointmentTime } from './slot-format.ts';
 import { AddToCalendar } from './add-to-calendar.tsx';
@@ -35,6 +36,7 @@ import { LocalBooking } from './services/local-booking.tsx';
 import { UnrecordedBooking } from './services/unrecorded-booking.tsx';
 import type { ScreenProps } from '../../shared/screen-props.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
+import { SaveProblem } from '../../shared/ui/save-problem.tsx';
 import { ENDING_SCREENS } from '../../engine/config-types.ts';
 
 /**
@@ -49,6 +51,8 @@ import { ENDING_SCREENS } from '../../engine/config-types.ts';
  * funnel's finish page, it confirms the booking (the consult as a card with its calendar file),
  * so the funnel goes straight on and this page shows no confirmation only to take it away;
  * before another step (microbh's assessment), the confirmation stays until they press Continue.
+ * Each press is one journey write, the funnel machine's: the booking is the move's work
+ * (`bookConsult`), a skip or a booking left pending its record (docs/screens.md).
  */
 export default function SchedulingScreen({ route, code, step }: ScreenProps) {
   const { site, brand } = useBrand();
@@ -82,51 +86,91 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
       booked: bookedAt(journey.state, stepIndex) !== null,
     });
   }
-  // The step whose booking, made on this page, the booking form has reported (onBooked).
+  // The step whose booking, made on this page, has been written (or failed to be): shown booked.
   const [reportedAt, setReportedAt] = useState<number | null | undefined>(undefined);
 
   // Going on: the page shows the wait, not the booked state it is leaving, until the next page
   // takes over; when the next step is a booking too (this same page, microbh's follow-up), until
   // the step has moved. If the move cannot be saved, the patient stays, and the booked (or
-  // skipped) state shows with its Continue.
+  // skipped) state shows with its Continue and what went wrong.
   const [going, setGoing] = useState<{ from: number | null; samePage: boolean } | null>(null);
   const goingOn = going !== null && (!going.samePage || going.from === stepIndex);
+  // A move of this page that could not be saved, said under the page with Try again (the same move).
+  const [problem, setProblem] = useState<{ error: unknown; attempt: number; retry: () => void } | null>(null);
+  const failed = (error: unknown, retry: () => void) => {
+    setProblem((before) => ({ error, attempt: (before?.attempt ?? 0) + 1, retry }));
+  };
   const leave = () => {
     if (!step?.canNext) return false;
     setGoing({ from: stepIndex, samePage: step.laterScreens[0] === 'scheduling' });
     return true;
   };
-  const goOn = () => {
-    if (!leave()) return;
-    step?.advance().catch(() => {
+  // One journey write: the machine's, with the step moved to and the move's record; where there
+  // is no step to move to (the funnel's last step, a page outside the steps), the record alone.
+  const goOn = async (move: StepMove = {}): Promise<void> => {
+    if (!leave()) {
+      if (move.record) await journey.save(move.record);
+      return;
+    }
+    try {
+      await step?.advance(move);
+      setProblem(null);
+    } catch (error) {
       setGoing(null);
-    });
+      failed(error, () => void goOn(move).catch(() => undefined));
+      throw error;
+    }
   };
-  const reportBooked = () => {
+  // Reported once per booking: a journey write that failed and its Try again are one booking.
+  const reported = useRef<string | null>(null);
+  const reportBooked = (appointmentId?: string) => {
+    if (appointmentId !== undefined && reported.current === appointmentId) return;
+    reported.current = appointmentId ?? null;
     track('consult_booked', { outcome: 'booked' });
   };
   const nextScreen = step?.laterScreens[0];
   const nextConfirms = nextScreen !== undefined && ENDING_SCREENS.includes(nextScreen);
-  const onBooked = (how: 'recorded' | 'unrecorded') => {
-    setReportedAt(stepIndex);
-    reportBooked();
-    if (nextConfirms || how === 'unrecorded') goOn();
-  };
-  const onSkip = async (serviceFailed: boolean) => {
-    // Marked as going first: the skip's record must not show as a page the patient then leaves.
-    const leaving = leave();
+  // The booking is the move: the machine's `bookConsult` books it, then writes the journey once
+  // with the booking under the step. When the next step confirms it (the finish page), the
+  // patient moves on; else they stay, the journey written at this step, and the page shows the
+  // booking with Continue. A booking that fails throws to the form, which says so; a journey
+  // write that fails after the booking leaves it shown (kept in memory) with Try again, which
+  // sends the same booking id again: the scheduler answers a repeat with the same booking.
+  const onBook = async (booking: ConsultBooking): Promise<void> => {
+    const move = { ...booking, stay: !nextConfirms };
     try {
-      await journey.save((state) => withSkippedBooking(state, stepIndex, new Date().toISOString()));
+      if (step?.canNext) await step.advance({ booking: move });
+      else await journey.save((await bookConsult(move)).record);
     } catch (error) {
-      setGoing(null);
+      if (error instanceof BookingProblem) {
+        // It may have been made: a later visit asks the scheduler about it before booking again.
+        if (error.kind === 'unanswered')
+          void journey
+            .save((state) => withPendingBooking(state, stepIndex, error.appointmentId), { report: false })
+            .catch(() => undefined);
+        throw error;
+      }
+      setReportedAt(stepIndex);
+      reportBooked(booking.appointmentId);
+      failed(error, () => void onBook(booking).catch(() => undefined));
       throw error;
     }
+    setProblem(null);
+    reportBooked(booking.appointmentId);
+    if (move.stay || !step?.canNext) setReportedAt(stepIndex);
+    else setGoing({ from: stepIndex, samePage: step.laterScreens[0] === 'scheduling' });
+  };
+  // Booked at the scheduling service, not recorded by our API, and the patient goes on: the
+  // booking is left pending in the journey, so a later visit to the step records it.
+  const onUnrecorded = (appointmentId: string) => {
+    setReportedAt(stepIndex);
+    reportBooked(appointmentId);
+    void goOn({ record: (state) => withPendingBooking(state, stepIndex, appointmentId) }).catch(() => undefined);
+  };
+  const onSkip = async (serviceFailed: boolean) => {
+    await goOn({ record: (state) => withSkippedBooking(state, stepIndex, new Date().toISOString()) });
     track('consult_booked', { outcome: 'skipped' });
     if (serviceFailed) track('service_fallback', { outcome: 'scheduling' });
-    if (leaving)
-      step?.advance().catch(() => {
-        setGoing(null);
-      });
   };
 
   let content;
@@ -145,9 +189,9 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
       uriLike: schedulingUriLike(eventType, context.calendlyPage),
       stepIndex,
       earlier,
-      journey,
       onBack: step?.canBack ? step.onBack : undefined,
-      onBooked,
+      onBook,
+      onUnrecorded,
       onSkip,
     };
     if (recording) content = <LoadingIndicator />;
@@ -163,7 +207,7 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
           // pressed Continue: they go on either way.
           onContinue={() => {
             if (madeAtService(sent)) reportBooked();
-            goOn();
+            void goOn().catch(() => undefined);
           }}
         />
       );
@@ -187,6 +231,15 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
     <Stack gap="lg" py="lg">
       <Title order={1}>{title}</Title>
       {content}
+      {problem !== null && !goingOn && (
+        <SaveProblem
+          error={problem.error}
+          attempt={problem.attempt}
+          retry={problem.retry}
+          busy={step?.saving === true}
+          subject="progress"
+        />
+      )}
     </Stack>
   );
 }

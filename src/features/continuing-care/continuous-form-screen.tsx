@@ -13,6 +13,7 @@ import { useSentRequest } from './sent-request.ts';
 import { useJourney } from '../../shared/journey/journey-context.tsx';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import type { ScreenProps } from '../../shared/screen-props.ts';
+import type { JourneyChange } from '../../shared/journey/journey-store.ts';
 
 /**
  * The continuing-care form of a returning patient (/f/cont, /mip/cont/ced, /mip/cont/chrt):
@@ -42,7 +43,7 @@ export default function ContinuousFormScreen({ route, code, step }: ScreenProps)
   } else {
     const known = patient.data;
     const next = sentPath(route, code);
-    const funnelNext = variant === 'ced' && step?.canNext ? step.onNext : undefined;
+    const funnelStep = variant === 'ced' && step?.canNext ? step : undefined;
     body = (
       <ReturningRequest
         finishType={FINISH_TYPES.refill}
@@ -57,8 +58,9 @@ export default function ContinuousFormScreen({ route, code, step }: ScreenProps)
         send={(pages: readonly QuestionPage[]) =>
           submitContinuous({ variant, journey, pages, patient: known, pathCode: code ?? variant })
         }
-        leave={funnelNext ?? (next === null ? undefined : () => void navigate(next))}
-        onContinue={funnelNext}
+        advance={funnelStep && ((record: JourneyChange) => funnelStep.advance({ record }))}
+        leave={next === null ? undefined : () => void navigate(next)}
+        onContinue={funnelStep?.onNext}
       />
     );
   }

@@ -8,6 +8,7 @@ import { nextLandingId } from '../../domain/landing-id.ts';
 import { buildSubmission } from '../../domain/submission.ts';
 import { questionRef } from '../../shared/questions/question-helpers.ts';
 import type { JourneyHandle } from '../../shared/journey/journey-context.tsx';
+import type { JourneyChange } from '../../shared/journey/journey-store.ts';
 import { AnswerProblem, mergeAnswers, rawAnswersOf, saveUnderOwnLandingId } from '../../shared/journey/lead.ts';
 import { consoleLogger } from '../../shared/console-logger.ts';
 import type { ReturningPatient } from './returning-patient.ts';
@@ -30,29 +31,55 @@ export const EFFECTIVENESS_NOT_ASKED = 'not-asked';
 const SENT = 'sent';
 
 /**
- * Runs each call of a submission at most once: a call that answered is marked in the journey
- * (in memory at once, on the server with the next save), so pressing the button again after a
- * later call failed does not send it a second time, nor does a reload.
+ * Runs each call of a submission at most once: a call that answered is marked (`record`), and
+ * the submission's one journey write carries the marks, so a reload does not send it again. A
+ * submission that fails part way writes the marks so far once (`sendOnce`), so pressing the
+ * button again does not send a call that answered.
  */
 export class OnceCalls {
   private readonly done: Set<string>;
+  private readonly marks: Record<string, string> = {};
 
-  constructor(
-    private readonly journey: JourneyHandle,
-    records: Readonly<Record<string, string>>,
-  ) {
+  constructor(records: Readonly<Record<string, string>>) {
     this.done = new Set(Object.keys(records).filter((key) => records[key] === SENT));
+  }
+
+  /** Keeps a value the submission made (a landing id) with the marks, for a retry to reuse. */
+  note(key: string, value: string): void {
+    this.marks[key] = value;
   }
 
   async run(key: string, call: () => Promise<unknown>): Promise<void> {
     if (this.done.has(key)) return;
     await call();
     this.done.add(key);
-    // The mark is applied in memory before the save; a failed save is reported by the journey
-    // store and retried with the next one, so it does not undo a call that succeeded.
-    await this.journey
-      .save((state) => ({ ...state, records: { ...state.records, [key]: SENT } }))
-      .catch(() => undefined);
+    this.marks[key] = SENT;
+  }
+
+  /** The change that records every call answered (and every value noted) so far. */
+  record(): JourneyChange {
+    const marks = { ...this.marks };
+    return (state) => (Object.keys(marks).length === 0 ? state : { ...state, records: { ...state.records, ...marks } });
+  }
+}
+
+/**
+ * Sends a submission's calls with OnceCalls and returns the change that records it (`finish`,
+ * given the calls' marks), for the caller's one journey write. When a call fails, the marks of
+ * the calls that answered are written (once; a failed write is the store's to retry), so a
+ * retry or a reload does not send them again, and the failure is thrown.
+ */
+export async function sendOnce(
+  journey: JourneyHandle,
+  send: (once: OnceCalls) => Promise<JourneyChange>,
+): Promise<JourneyChange> {
+  const once = new OnceCalls(journey.state.records);
+  try {
+    return await send(once);
+  } catch (error) {
+    const marks = once.record();
+    if (marks(journey.state) !== journey.state) await journey.save(marks, { report: false }).catch(() => undefined);
+    throw error;
   }
 }
 
@@ -122,91 +149,84 @@ export interface ContinuousSubmission {
 }
 
 /**
- * Sends a continuous form. CED (the ED renewal): the answers join the patient's lead, whose
+ * Sends a continuous form, and returns the change that records it (the form cleared from the
+ * journey), for the caller's one journey write: with the funnel's next step (CED), or alone.
+ * CED (the ED renewal): the answers join the patient's lead, whose
  * CED status is recorded. CHRT and FCHRT: the answers are saved as a new continuing-care lead
  * (its landing id kept in the journey, so a retry reuses it; with a suffix of its own when the
  * patient's other device saved one under that id today), linked to the patient's first lead by
  * the status update. When the link names a clinic customer, the refill goes to their
- * continuous order. Each call is sent once; the form is then cleared from the journey.
+ * continuous order. Each call is sent once (sendOnce).
  */
-export async function submitContinuous(submission: ContinuousSubmission): Promise<void> {
+export async function submitContinuous(submission: ContinuousSubmission): Promise<JourneyChange> {
   const { variant, journey, pages, patient, pathCode } = submission;
   const lead = patient.lead;
   if (lead === undefined) throw new Error('submitContinuous needs the patient lead');
   const state = journey.state;
   const answers = submittedAnswers(pages, state);
   const contact = requireContact({ ...lead });
-  const once = new OnceCalls(journey, state.records);
   const now = new Date().toISOString();
 
-  // The remembered id is kept in memory at once; a failed save is reported by the journey store and retried.
-  const remember = (id: LandingId) =>
-    journey
-      .save((current) => ({ ...current, records: { ...current.records, [CONTINUOUS_RECORDS.landingId]: id } }))
-      .catch(() => undefined);
-  const parts = { lastName: contact.lastName, email: contact.email, landedAt: now, formId: CONTINUOUS_FORM_ID };
-  let leadLandingId: LandingId = patient.landingId;
-  if (variant !== 'ced') {
-    leadLandingId = state.records[CONTINUOUS_RECORDS.landingId] ?? nextLandingId(parts, patient.landingId);
-    await remember(leadLandingId);
-  }
+  return sendOnce(journey, async (once) => {
+    const parts = { lastName: contact.lastName, email: contact.email, landedAt: now, formId: CONTINUOUS_FORM_ID };
+    let leadLandingId: LandingId = patient.landingId;
+    if (variant !== 'ced') {
+      // Kept with the marks: a retry after a later call failed reuses it.
+      leadLandingId = state.records[CONTINUOUS_RECORDS.landingId] ?? nextLandingId(parts, patient.landingId);
+      once.note(CONTINUOUS_RECORDS.landingId, leadLandingId);
+    }
 
-  await once.run(CONTINUOUS_RECORDS.lead, async () => {
-    const save = (id: LandingId) =>
-      saveLead(
-        {
-          lead: {
-            ...contact,
-            landing_id: id,
-            formId: CONTINUOUS_FORM_ID,
-            pathCode,
-            landed_at: variant === 'ced' ? (lead.landed_at ?? now) : now,
-            submitted_at: now,
-            answers: variant === 'ced' ? mergeAnswers(lead.answers, answers) : answers,
+    await once.run(CONTINUOUS_RECORDS.lead, async () => {
+      const save = (id: LandingId) =>
+        saveLead(
+          {
+            lead: {
+              ...contact,
+              landing_id: id,
+              formId: CONTINUOUS_FORM_ID,
+              pathCode,
+              landed_at: variant === 'ced' ? (lead.landed_at ?? now) : now,
+              submitted_at: now,
+              answers: variant === 'ced' ? mergeAnswers(lead.answers, answers) : answers,
+            },
+            // A new continuing-care lead names the patient's first lead beside it: the server links them.
+            landingId: patient.landingId,
           },
-          // A new continuing-care lead names the patient's first lead beside it: the server links them.
-          landingId: patient.landingId,
-        },
-        { maxRetries: 2 },
+          { maxRetries: 2 },
+        );
+      // CED adds to the patient's own lead. A new lead's id is the name, email and day's: the
+      // patient's other device (or anyone who knows them) may have saved under it already today.
+      if (variant === 'ced') {
+        await save(leadLandingId);
+        return;
+      }
+      leadLandingId = await saveUnderOwnLandingId(leadLandingId, parts, save);
+      once.note(CONTINUOUS_RECORDS.landingId, leadLandingId);
+    });
+
+    const { ktCustomerId } = patient;
+    if (ktCustomerId !== undefined) {
+      await once.run(CONTINUOUS_RECORDS.order, () =>
+        updateKtOrderContinuous(
+          { ktCustomerId, medicationEffectiveness: medicationEffectivenessOf(answers), isRestart: false },
+          orderDetails(answers),
+        ),
       );
-    // CED adds to the patient's own lead. A new lead's id is the name, email and day's: the
-    // patient's other device (or anyone who knows them) may have saved under it already today.
-    if (variant === 'ced') {
-      await save(leadLandingId);
-      return;
     }
-    const saved = await saveUnderOwnLandingId(leadLandingId, parts, save);
-    if (saved !== leadLandingId) {
-      leadLandingId = saved;
-      await remember(saved);
-    }
+
+    await once.run(CONTINUOUS_RECORDS.status, () => {
+      switch (variant) {
+        case 'ced':
+          return updateCedStatus({ landing_id: patient.landingId });
+        case 'chrt':
+          return updateChrtStatus({ landing_id: leadLandingId, leadLandingId: patient.landingId });
+        case 'fchrt':
+          return updateFchrtStatus({ landing_id: leadLandingId, leadLandingId: patient.landingId });
+      }
+    });
+
+    // Everything is sent: the form is cleared from the journey, with its marks.
+    return (current: JourneyState) =>
+      clearFinishedForm(current, pages, CONTINUOUS_FORM_ID, CONTINUOUS_RECORDS.prefix, CONTINUOUS_FORM_ID);
   });
-
-  const { ktCustomerId } = patient;
-  if (ktCustomerId !== undefined) {
-    await once.run(CONTINUOUS_RECORDS.order, () =>
-      updateKtOrderContinuous(
-        { ktCustomerId, medicationEffectiveness: medicationEffectivenessOf(answers), isRestart: false },
-        orderDetails(answers),
-      ),
-    );
-  }
-
-  await once.run(CONTINUOUS_RECORDS.status, () => {
-    switch (variant) {
-      case 'ced':
-        return updateCedStatus({ landing_id: patient.landingId });
-      case 'chrt':
-        return updateChrtStatus({ landing_id: leadLandingId, leadLandingId: patient.landingId });
-      case 'fchrt':
-        return updateFchrtStatus({ landing_id: leadLandingId, leadLandingId: patient.landingId });
-    }
-  });
-
-  // Everything is sent: a failed save of the cleared journey must not keep the patient here.
-  await journey
-    .save((current) =>
-      clearFinishedForm(current, pages, CONTINUOUS_FORM_ID, CONTINUOUS_RECORDS.prefix, CONTINUOUS_FORM_ID),
-    )
-    .catch(() => undefined);
 }

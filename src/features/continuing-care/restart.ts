@@ -3,11 +3,13 @@ import { restartHrt } from '../../shared/api/status.ts';
 import type { QuestionPage } from '../../contract/api-types.ts';
 import type { FormSource } from '../../shared/ui/form-runner.tsx';
 import type { JourneyHandle } from '../../shared/journey/journey-context.tsx';
+import type { JourneyChange } from '../../shared/journey/journey-store.ts';
+import type { JourneyState } from '../../contract/journey-state.ts';
 import {
   clearFinishedForm,
   medicationEffectivenessOf,
-  OnceCalls,
   orderDetails,
+  sendOnce,
   submittedAnswers,
 } from './continuous.ts';
 import type { ReturningPatient } from './returning-patient.ts';
@@ -82,32 +84,32 @@ export const RESTART_DONE = 'RESTART';
 /**
  * Sends a restart: the answers go to the customer's continuous order as a restart
  * (isRestart true), then the restart of HRT is recorded for the customer and their lead.
- * Each call is sent once; the answers are then cleared from the journey.
+ * Each call is sent once (sendOnce); returns the change that clears the answers from the
+ * journey, for the caller's one journey write.
  */
 export async function submitRestart(input: {
   journey: JourneyHandle;
   pages: readonly QuestionPage[];
   patient: ReturningPatient & { ktCustomerId: string };
   formId: string;
-}): Promise<void> {
+}): Promise<JourneyChange> {
   const { journey, pages, patient, formId } = input;
   const answers = submittedAnswers(pages, journey.state);
-  const once = new OnceCalls(journey, journey.state.records);
-  await once.run(RESTART_RECORDS.order, () =>
-    updateKtOrderContinuous(
-      {
-        ktCustomerId: patient.ktCustomerId,
-        medicationEffectiveness: medicationEffectivenessOf(answers),
-        isRestart: true,
-      },
-      orderDetails(answers),
-    ),
-  );
-  await once.run(RESTART_RECORDS.status, () =>
-    restartHrt({ ktCustomerId: patient.ktCustomerId, landingId: patient.landingId }),
-  );
-  // Everything is sent: a failed save of the cleared journey must not keep the patient here.
-  await journey
-    .save((state) => clearFinishedForm(state, pages, formId, RESTART_RECORDS.prefix, RESTART_DONE))
-    .catch(() => undefined);
+  return sendOnce(journey, async (once) => {
+    await once.run(RESTART_RECORDS.order, () =>
+      updateKtOrderContinuous(
+        {
+          ktCustomerId: patient.ktCustomerId,
+          medicationEffectiveness: medicationEffectivenessOf(answers),
+          isRestart: true,
+        },
+        orderDetails(answers),
+      ),
+    );
+    await once.run(RESTART_RECORDS.status, () =>
+      restartHrt({ ktCustomerId: patient.ktCustomerId, landingId: patient.landingId }),
+    );
+    // Everything is sent: the answers are cleared from the journey, with the marks.
+    return (state: JourneyState) => clearFinishedForm(state, pages, formId, RESTART_RECORDS.prefix, RESTART_DONE);
+  });
 }

@@ -8,6 +8,9 @@ import { ApiError } from '../../shared/api/http.ts';
 import { useApiData, type ApiData } from '../../shared/api/use-api-data.ts';
 import type { JourneyHandle } from '../../shared/journey/journey-context.tsx';
 import { AnswerProblem } from '../../shared/journey/lead.ts';
+import type { JourneyChange } from '../../shared/journey/journey-store.ts';
+import type { MoveProblem } from '../../shared/funnel-step.ts';
+import { SaveProblem } from '../../shared/ui/save-problem.tsx';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
 import { FormRunner, type FormSource } from '../../shared/ui/form-runner.tsx';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
@@ -36,12 +39,17 @@ export interface ReturningRequestProps {
   finishLabel: string;
   what: string;
   onBack?: (() => void) | undefined;
-  /** Sends the answers of the pages; resolves once everything is sent. */
-  send: (pages: readonly QuestionPage[]) => Promise<void>;
   /**
-   * Where the patient goes once the request is sent, when it is not shown here: a funnel's
-   * next step, or the route's `whenSent` page.
+   * Sends the answers of the pages; resolves once everything is sent, with the change that
+   * records it in the journey, for the press's one journey write.
    */
+  send: (pages: readonly QuestionPage[]) => Promise<JourneyChange>;
+  /**
+   * On a funnel step: the move on, whose one journey write carries the request's record (the
+   * funnel machine's `step.advance`). Rejects, the patient still here, when it is not saved.
+   */
+  advance?: ((record: JourneyChange) => Promise<void>) | undefined;
+  /** Where the patient goes once the request is sent and written, when it is not shown here: the route's `whenSent` page. */
   leave?: (() => void) | undefined;
   /** The funnel's Next beside a request already sent, when the page is a funnel step. */
   onContinue?: (() => void) | undefined;
@@ -66,11 +74,13 @@ function sendProblem(error: unknown): string {
  * then shown as it is on file. A failure to send keeps the answers and says why in plain words.
  */
 export function ReturningRequest(props: ReturningRequestProps) {
-  const { finishType, journey, patient, sent, form, pagesBefore = [], send, leave, onContinue } = props;
+  const { finishType, journey, patient, sent, form, pagesBefore = [], send, advance, leave, onContinue } = props;
   const location = useLocation();
   const navigate = useStableNavigate();
   const [changing, setChanging] = useState(false);
   const [sentWithoutRecord, setSentWithoutRecord] = useState(false);
+  // Sent, and the funnel's move on is saving (`moving`) or could not be saved (`unsaved`, with why).
+  const [move, setMove] = useState<{ record: JourneyChange; unsaved: MoveProblem | null } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const onFile = sent.status === 'ready' ? sent.data : null;
   const showsRequest = onFile !== null && isOpen(onFile) && !changing;
@@ -79,7 +89,33 @@ export function ReturningRequest(props: ReturningRequestProps) {
     getPageQuestions({ formId: form.formId, pageIds: form.pageIds }, { signal, maxRetries: 2 }),
   );
 
+  // The funnel's move with the request's record: the machine writes it with the next step, once.
+  const moveOn = async (record: JourneyChange, moving: (record: JourneyChange) => Promise<void>) => {
+    setMove((before) => ({ record, unsaved: before?.unsaved ?? null }));
+    try {
+      await moving(record);
+    } catch (error) {
+      setMove((before) => ({ record, unsaved: { error, attempt: (before?.unsaved?.attempt ?? 0) + 1 } }));
+    }
+  };
+
   if (sentWithoutRecord) return <ContinuousConfirmation finishType={finishType} />;
+  if (move !== null && advance) {
+    // Sent: the wait while the move saves; if it is not saved, the request is in and Try again moves on.
+    if (move.unsaved === null) return <LoadingIndicator />;
+    const { record } = move;
+    return (
+      <Stack gap="md">
+        <ContinuousConfirmation finishType={finishType} />
+        <SaveProblem
+          error={move.unsaved.error}
+          attempt={move.unsaved.attempt}
+          retry={() => void moveOn(record, advance)}
+          subject="progress"
+        />
+      </Stack>
+    );
+  }
   if (sent.status === 'loading') return <LoadingIndicator />;
   if (sent.status === 'failed') return <LoadProblem what="your request" error={sent.error} onRetry={sent.retry} />;
 
@@ -116,14 +152,22 @@ export function ReturningRequest(props: ReturningRequestProps) {
 
   const complete = async (asked: readonly QuestionPage[]) => {
     setProblem(null);
+    let record: JourneyChange;
     try {
-      await send(asked);
+      record = await send(asked);
     } catch (error) {
       // The runner stays on the page, the answers kept; the alert above it says why.
       setProblem(sendProblem(error));
       return;
     }
     setChanging(false);
+    if (advance) {
+      await moveOn(record, advance);
+      return;
+    }
+    // Everything is sent: the one journey write records it; a failed write is the store's to
+    // tell and retry, and must not keep the patient here.
+    await journey.save(record).catch(() => undefined);
     if (leave) {
       leave();
     } else if (patient.ktCustomerId === undefined) {

@@ -52,13 +52,16 @@ const WORDS: Readonly<
 /** What the patient reads: why the press did nothing, what is kept, and what to do. */
 function explanation(error: unknown, connection: Connection, subject: SaveSubject): string {
   const words = WORDS[subject];
-  if (connection === 'offline') return `${words.offline}${words.kept} press Try again once you are back online.`;
+  // After what is kept ("...: please"), or, with nothing to keep, a sentence of its own ("Please").
+  const then = (rest: string) =>
+    words.kept === '' ? ` ${rest.charAt(0).toUpperCase()}${rest.slice(1)}` : `${words.kept} ${rest}`;
+  if (connection === 'offline') return `${words.offline}${then('press Try again once you are back online.')}`;
   if (connection === 'back-online') return words.backOnline;
   const cause =
     error instanceof ApiError && error.status !== null
       ? 'Something went wrong on our side'
       : 'We could not reach our service';
-  return `${cause}, ${words.notSaved}${words.kept} please try again.`;
+  return `${cause}, ${words.notSaved}${then('please try again.')}`;
 }
 
 export interface SaveProblemProps {

@@ -9,6 +9,7 @@ import { countRows, startTestServer, type TestServer } from '../../server/test-s
 import { loadConfig, must } from '../../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../../support/render.tsx';
 import { fakeFunnelStep, type FakeStep } from '../../support/fake-step.ts';
+import { MachineMoves } from '../../support/machine-moves.tsx';
 
 /**
  * The booking screen against the local server itself (its handlers and SQLite, no network):
@@ -67,16 +68,20 @@ test('a booking on the local server books the slot once, made from the flow, and
   const user = userEvent.setup();
   const calls = memoryJourneyCalls();
   const step = fakeStep();
-  const page = renderWithProviders(<SchedulingScreen route={route} params={{}} code="shrt" step={step} />, {
-    journeyCalls: calls,
-  });
+  const page = renderWithProviders(
+    <MachineMoves step={step} code="shrt">
+      <SchedulingScreen route={route} params={{}} code="shrt" step={step} />
+    </MachineMoves>,
+    { journeyCalls: calls },
+  );
 
   const { radio, startTime } = await firstTime();
   await user.click(radio);
   await user.dblClick(screen.getByRole('button', { name: 'Book my consult' }));
   await waitFor(() => {
-    expect(step.advance).toHaveBeenCalledTimes(1);
+    expect(calls.saved.get('shrt')?.records['booking.appointmentId.4']).toBeDefined();
   });
+  expect(step.advance).toHaveBeenCalledTimes(1);
 
   const appointmentId = calls.saved.get('shrt')?.records['booking.appointmentId.4'] ?? '';
   expect(
@@ -101,7 +106,13 @@ test('a booking on the local server books the slot once, made from the flow, and
 test('a slot another patient books meanwhile is refused, and the patient chooses again', async () => {
   const user = userEvent.setup();
   const step = fakeStep();
-  renderWithProviders(<SchedulingScreen route={route} params={{}} code="shrt" step={step} />);
+  const calls = memoryJourneyCalls();
+  renderWithProviders(
+    <MachineMoves step={step} code="shrt">
+      <SchedulingScreen route={route} params={{}} code="shrt" step={step} />
+    </MachineMoves>,
+    { journeyCalls: calls },
+  );
 
   const { radio, startTime } = await firstTime();
   await user.click(radio);
@@ -115,5 +126,7 @@ test('a slot another patient books meanwhile is refused, and the patient chooses
   expect(await screen.findByRole('alert', { name: 'That time was just taken' })).toBeInTheDocument();
   expect((await firstTime()).startTime).not.toBe(startTime);
   expect(countRows(local.db, 'appointments', 'start_time = ?', startTime)).toBe(1);
-  expect(step.advance).not.toHaveBeenCalled();
+  // The move stopped at the booking: nothing was written.
+  expect(step.advance).toHaveBeenCalledTimes(1);
+  expect(calls.saved.get('shrt')).toBeUndefined();
 });

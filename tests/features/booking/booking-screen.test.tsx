@@ -13,6 +13,7 @@ import { loadConfig, must } from '../../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../../support/render.tsx';
 import { fakeFunnelStep, type FakeStep } from '../../support/fake-step.ts';
 import { journeyState } from '../../support/journey.ts';
+import { MachineMoves } from '../../support/machine-moves.tsx';
 
 useApiServer();
 
@@ -50,6 +51,27 @@ const journey = (change: Partial<JourneyState> = {}) => journeyState(change);
 /** A booking step; by default the finish page comes next, which confirms the booking. */
 function fakeStep(index: number, canNext = true, next: ScreenName = 'finish'): FakeStep {
   return fakeFunnelStep({ index, total: 5, laterScreens: [next], canNext, canBack: true });
+}
+
+/** The booking screen on a step whose moves run the machine's work and write the journey once. */
+function renderBooking(code: string, step: FakeStep, calls: ReturnType<typeof memoryJourneyCalls>) {
+  return renderWithProviders(
+    <MachineMoves step={step} code={code}>
+      <SchedulingScreen route={maleRoute} params={{}} code={code} step={step} />
+    </MachineMoves>,
+    { journeyCalls: calls },
+  );
+}
+
+/** Counts the journey writes made through `calls`. */
+function countingWrites(calls: ReturnType<typeof memoryJourneyCalls>): { writes: number } {
+  const count = { writes: 0 };
+  const save = calls.save;
+  calls.save = (...args) => {
+    count.writes += 1;
+    return save(...args);
+  };
+  return count;
 }
 
 interface Scheduler {
@@ -160,7 +182,7 @@ test('booking without a time says so next to the times and sends nothing', async
   expect(scheduler.bookings).toEqual([]);
 });
 
-test('booking sends one call however often it is pressed, keeps the booking in the journey, then goes on', async () => {
+test('booking sends one call however often it is pressed, and the move writes it in the journey once as it goes on', async () => {
   const user = userEvent.setup();
   let answer = () => {};
   const scheduler = useScheduler({
@@ -169,10 +191,9 @@ test('booking sends one call however often it is pressed, keeps the booking in t
     }),
   });
   const calls = memoryJourneyCalls({ shrt: journey() });
+  const count = countingWrites(calls);
   const step = fakeStep(4);
-  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
-    journeyCalls: calls,
-  });
+  renderBooking('shrt', step, calls);
 
   await user.click(await screen.findByRole('radio', { name: '9:30 AM' }));
   const book = screen.getByRole('button', { name: 'Book my consult' });
@@ -186,33 +207,34 @@ test('booking sends one call however often it is pressed, keeps the booking in t
   answer();
 
   await waitFor(() => {
-    expect(step.advance).toHaveBeenCalledTimes(1);
+    expect(calls.saved.get('shrt')?.completed).toEqual(['appointment', 'appointment.4']);
   });
+  // The booking is the move: the finish page comes next and confirms it, so it goes on.
+  expect(step.advance).toHaveBeenCalledTimes(1);
+  expect(step.advance.mock.calls[0]?.[0]?.booking).toMatchObject({ stepIndex: 4, madeBy: 'slot', stay: false });
+  expect(count.writes).toBe(1);
   expect(scheduler.bookings).toHaveLength(1);
   expect(scheduler.lookups).toEqual([]);
   const appointmentId = scheduler.bookings[0] ?? '';
   expect(parseBookingId(appointmentId)).toEqual({ eventType: 'hrt-consult', startTime: '2030-03-04T15:30:00.000Z' });
   expect(scheduler.eventQueries[0]?.get('eventType')).toBe('hrt-consult');
-  const saved = calls.saved.get('shrt');
-  expect(saved?.records).toEqual({
+  expect(calls.saved.get('shrt')?.records).toEqual({
     'booking.appointmentId.4': appointmentId,
     'booking.appointmentStart.4': '2030-03-04T15:30:00.000Z',
     'booking.appointmentEnd.4': '2030-03-04T16:00:00.000Z',
   });
-  expect(saved?.completed).toEqual(['appointment', 'appointment.4']);
   // The finish page confirms it: this page shows no confirmation only to take it away.
   expect(screen.queryByText(/Your consult is booked/)).not.toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Book Your Consult' })).toBeInTheDocument();
 });
 
-test('booked with another step next (microbh’s assessment): the confirmation stays, focused, until Continue', async () => {
+test('booked with another step next (microbh’s assessment): written once at this step, the confirmation stays, focused, until Continue', async () => {
   const user = userEvent.setup();
   useScheduler();
   const calls = memoryJourneyCalls({ microbh: journey() });
+  const count = countingWrites(calls);
   const step = fakeStep(1, true, 'hormone-assessment');
-  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="microbh" step={step} />, {
-    journeyCalls: calls,
-  });
+  renderBooking('microbh', step, calls);
   await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
   await user.click(screen.getByRole('button', { name: 'Book my consult' }));
 
@@ -224,27 +246,45 @@ test('booked with another step next (microbh’s assessment): the confirmation s
     expect(confirmation).toHaveFocus();
   });
   expect(screen.getByRole('heading', { level: 1, name: 'Your consult is booked' })).toBeInTheDocument();
-  expect(step.advance).not.toHaveBeenCalled();
+  // The move stays: the machine writes the booking at this step, once.
+  expect(step.advance).toHaveBeenCalledTimes(1);
+  expect(step.advance.mock.calls[0]?.[0]?.booking).toMatchObject({ stay: true });
+  expect(count.writes).toBe(1);
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(step.onNext).toHaveBeenCalledTimes(1);
 });
 
-test('going on cannot be saved: the patient stays, and the booking shows with Continue', async () => {
+test('the journey write after a booking fails: the booking shows, and Try again sends the same booking id', async () => {
   const user = userEvent.setup();
-  useScheduler();
+  const scheduler = useScheduler();
   const calls = memoryJourneyCalls({ shrt: journey() });
+  const save = calls.save;
+  let failures = 1;
+  calls.save = (...args) => {
+    if (failures > 0) {
+      failures -= 1;
+      return Promise.reject(new Error('Request Timeout'));
+    }
+    return save(...args);
+  };
   const step = fakeStep(4);
-  step.advance.mockRejectedValueOnce(new Error('Request Timeout'));
-  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
-    journeyCalls: calls,
-  });
+  renderBooking('shrt', step, calls);
   await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
   await user.click(screen.getByRole('button', { name: 'Book my consult' }));
 
+  // Booked, so it shows, kept on the page, with what went wrong and Try again.
   expect(await screen.findByRole('heading', { level: 1, name: 'Your consult is booked' })).toBeInTheDocument();
-  expect(step.advance).toHaveBeenCalledTimes(1);
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  expect(step.onNext).toHaveBeenCalledTimes(1);
+  const problem = await screen.findByRole('alert', { name: 'You are still on this page' });
+  expect(calls.saved.get('shrt')?.records).toEqual({});
+  await user.click(within(problem).getByRole('button', { name: 'Try again' }));
+
+  await waitFor(() => {
+    expect(calls.saved.get('shrt')?.records['booking.appointmentId.4']).toBe(scheduler.bookings[0]);
+  });
+  expect(step.advance).toHaveBeenCalledTimes(2);
+  // The same id both times: the scheduler answers the repeat with the same booking.
+  expect(scheduler.bookings).toHaveLength(2);
+  expect(new Set(scheduler.bookings).size).toBe(1);
 });
 
 test('a reload after booking shows the booking with Continue, and offers no times', async () => {
@@ -288,10 +328,9 @@ test('a time taken meanwhile: a clear message, the times loaded again without it
     book: failure(404, 'Not found', 'This time is no longer available.'),
   });
   const calls = memoryJourneyCalls({ shrt: journey() });
+  const count = countingWrites(calls);
   const step = fakeStep(4);
-  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={step} />, {
-    journeyCalls: calls,
-  });
+  renderBooking('shrt', step, calls);
 
   await user.click(await screen.findByRole('radio', { name: '9:30 AM' }));
   await user.click(screen.getByRole('button', { name: 'Book my consult' }));
@@ -301,31 +340,56 @@ test('a time taken meanwhile: a clear message, the times loaded again without it
   expect(within(times).getAllByRole('radio')).toHaveLength(1);
   expect(within(times).queryByRole('radio', { name: '9:30 AM' })).not.toBeInTheDocument();
   expect(scheduler.dateLoads).toHaveLength(2);
-  expect(step.advance).not.toHaveBeenCalled();
-  await waitFor(() => {
-    expect(calls.saved.get('shrt')?.records).toEqual({});
-  });
-  expect(calls.saved.get('shrt')?.completed).toEqual([]);
+  // The move stopped at the booking: nothing was written.
+  expect(step.advance).toHaveBeenCalledTimes(1);
+  expect(count.writes).toBe(0);
+  expect(calls.saved.get('shrt')?.records).toEqual({});
 });
 
-test('a failed booking call goes to the snackbar and keeps the booking pending, so a reload checks it', async () => {
+test('a booking call that gets no answer says so, keeps the time and the booking pending, and Book sends the same id', async () => {
   const user = userEvent.setup();
   setRuntimeConfig({ apiBase: TEST_API_BASE, apiToken: TEST_API_TOKEN, retryIntervalMs: 5 });
-  const scheduler = useScheduler({ book: failure(500, 'Internal server error') });
-  const calls = memoryJourneyCalls({ shrt: journey() });
-  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="shrt" step={fakeStep(4)} />, {
-    journeyCalls: calls,
+  let down = true;
+  const scheduler = useScheduler({
+    book: (appointmentId) =>
+      down
+        ? failure(500, 'Internal server error')()
+        : HttpResponse.json({
+            data: {
+              appointmentId,
+              startTime: '2030-03-04T15:00:00.000Z',
+              status: 'made',
+              madeFrom: 'flow',
+              updatedAt: '2030-03-01T12:00:00.000Z',
+            },
+          }),
   });
+  const calls = memoryJourneyCalls({ shrt: journey() });
+  const count = countingWrites(calls);
+  const step = fakeStep(4);
+  renderBooking('shrt', step, calls);
 
   await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
   await user.click(screen.getByRole('button', { name: 'Book my consult' }));
 
-  expect(await screen.findByText('/appointmentMadeFromFlow: 500: Internal server error')).toBeInTheDocument();
+  const alert = await screen.findByRole('alert', { name: 'Your consult is not booked yet' });
+  expect(alert).toHaveTextContent(/press Book again\. You will not be booked twice\./);
   // The client retries a PUT twice, with the same id: three attempts at one booking.
   expect(scheduler.bookings).toHaveLength(3);
   expect(new Set(scheduler.bookings).size).toBe(1);
-  expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentPending.4': scheduler.bookings[0] });
-  expect(screen.getByRole('button', { name: 'Book my consult' })).toBeEnabled();
+  // It may have been made: kept pending (one write, no move), so a reload asks about it.
+  await waitFor(() => {
+    expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentPending.4': scheduler.bookings[0] });
+  });
+  expect(count.writes).toBe(1);
+  expect(screen.getByRole('radio', { name: '9:00 AM' })).toBeChecked();
+
+  down = false;
+  await user.click(screen.getByRole('button', { name: 'Book my consult' }));
+  await waitFor(() => {
+    expect(calls.saved.get('shrt')?.records['booking.appointmentId.4']).toBe(scheduler.bookings[0]);
+  });
+  expect(new Set(scheduler.bookings).size).toBe(1);
 });
 
 test('a booking sent before a reload is looked up, and recorded when the scheduler made it', async () => {
@@ -386,9 +450,7 @@ test('microbh: the second booking is a follow-up, a week or more after the first
     }),
   });
   const step = fakeStep(4);
-  renderWithProviders(<SchedulingScreen route={maleRoute} params={{}} code="microbh" step={step} />, {
-    journeyCalls: calls,
-  });
+  renderBooking('microbh', step, calls);
 
   expect(
     await screen.findByText(
@@ -406,8 +468,9 @@ test('microbh: the second booking is a follow-up, a week or more after the first
   await user.click(screen.getByRole('button', { name: 'Book my follow-up' }));
 
   await waitFor(() => {
-    expect(step.advance).toHaveBeenCalledTimes(1);
+    expect(calls.saved.get('microbh')?.records['booking.appointmentId.4']).toBeDefined();
   });
+  expect(step.advance).toHaveBeenCalledTimes(1);
   const records = calls.saved.get('microbh')?.records ?? {};
   expect(records['booking.appointmentId.1']).toBe(first);
   expect(records['booking.appointmentId.4']).toBe(scheduler.bookings[0]);
@@ -481,12 +544,17 @@ test('the funnel step arrives after the first render: nothing is offered until i
   expect(screen.queryByRole('button', { name: 'Book my consult' })).not.toBeInTheDocument();
 
   const step = fakeStep(1);
-  page.rerender(<SchedulingScreen route={maleRoute} params={{}} code="microbh" step={step} />);
+  page.rerender(
+    <MachineMoves step={step} code="microbh">
+      <SchedulingScreen route={maleRoute} params={{}} code="microbh" step={step} />
+    </MachineMoves>,
+  );
   await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
   await user.click(screen.getByRole('button', { name: 'Book my consult' }));
   await waitFor(() => {
-    expect(step.advance).toHaveBeenCalledTimes(1);
+    expect(calls.saved.get('microbh')?.completed).toContain('appointment.1');
   });
+  expect(step.advance).toHaveBeenCalledTimes(1);
   expect(Object.keys(calls.saved.get('microbh')?.records ?? {})).toEqual([
     'booking.appointmentId.1',
     'booking.appointmentStart.1',

@@ -16,6 +16,7 @@ import { operationHandler, server, TEST_API_BASE, useApiServer } from '../../api
 import { loadConfig, must } from '../../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../../support/render.tsx';
 import { fakeFunnelStep, type FakeStep } from '../../support/fake-step.ts';
+import { MachineMoves } from '../../support/machine-moves.tsx';
 
 useApiServer();
 vi.setConfig({ testTimeout: 15_000 });
@@ -156,9 +157,14 @@ test('the patient types a ZIP code, sees the microclinics near it, picks one and
   const urls = useMicroclinics();
   const calls = memoryJourneyCalls({ microclinic: journey() });
   const step = fakeStep();
-  renderWithProviders(<MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />, {
-    journeyCalls: calls,
-  });
+  renderWithProviders(
+    <MachineMoves step={step} code="microclinic">
+      <MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />
+    </MachineMoves>,
+    {
+      journeyCalls: calls,
+    },
+  );
 
   await user.click(screen.getByRole('button', { name: 'Enter my city or ZIP code' }));
   await user.type(screen.getByRole('textbox', { name: /City or ZIP code/ }), '78701');
@@ -175,10 +181,46 @@ test('the patient types a ZIP code, sees the microclinics near it, picks one and
   await user.click(within(list).getByRole('radio', { name: 'Houston Galleria Microclinic' }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(calls.saved.get('microclinic')?.records).toEqual({ 'booking.microclinicId': 'mc_houston_1' });
   expect(await fallbacks()).toEqual([]);
+});
+
+test('the choice goes with the move, written once; a move that fails keeps it, says so, and Try again goes on', async () => {
+  const user = userEvent.setup();
+  useLocate({ place: { lat: 30.267153, lng: -97.743057, label: 'Austin, TX 78701' } });
+  useMicroclinics();
+  const calls = memoryJourneyCalls({ microclinic: journey() });
+  const save = calls.save;
+  let writes = 0;
+  calls.save = (...args) => {
+    writes += 1;
+    return writes === 1 ? Promise.reject(new Error('Request Timeout')) : save(...args);
+  };
+  const step = fakeStep();
+  renderWithProviders(
+    <MachineMoves step={step} code="microclinic">
+      <MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />
+    </MachineMoves>,
+    { journeyCalls: calls },
+  );
+  await user.click(screen.getByRole('button', { name: 'Enter my city or ZIP code' }));
+  await user.type(screen.getByRole('textbox', { name: /City or ZIP code/ }), '78701{Enter}');
+  const list = await screen.findByRole('radiogroup', { name: 'Microclinics near you' });
+  await user.click(within(list).getByRole('radio', { name: 'Houston Galleria Microclinic' }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+  const problem = await screen.findByRole('alert', { name: 'You are still on this page' });
+  expect(writes).toBe(1);
+  expect(within(list).getByRole('radio', { name: 'Houston Galleria Microclinic' })).toBeChecked();
+  await user.click(within(problem).getByRole('button', { name: 'Try again' }));
+  await waitFor(() => {
+    expect(calls.saved.get('microclinic')?.records).toEqual({ 'booking.microclinicId': 'mc_houston_1' });
+  });
+  expect(writes).toBe(2);
+  expect(step.advance).toHaveBeenCalledTimes(2);
+  expect(screen.queryByRole('alert', { name: 'You are still on this page' })).not.toBeInTheDocument();
 });
 
 test('after refusing to share their location, the patient searches by city', async () => {
@@ -238,7 +280,11 @@ test('when the places service fails, the patient chooses their city from the lis
   const located = useLocate({ status: 503 });
   const urls = useMicroclinics();
   const step = fakeStep();
-  renderWithProviders(<MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />);
+  renderWithProviders(
+    <MachineMoves step={step} code="microclinic">
+      <MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />
+    </MachineMoves>,
+  );
   await user.click(screen.getByRole('button', { name: 'Enter my city or ZIP code' }));
   await user.type(screen.getByRole('textbox', { name: /City or ZIP code/ }), 'Austin{Enter}');
 
@@ -254,7 +300,7 @@ test('when the places service fails, the patient chooses their city from the lis
   expect(pointOf(urls[0])).toEqual(['40.7506', '-73.9972']);
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -264,15 +310,20 @@ test('no microclinic near the place found says so, and the patient can still go 
   server.use(operationHandler('getMicroClinic', () => HttpResponse.json({ data: { locations: [] } })));
   const calls = memoryJourneyCalls({ microclinic: journey() });
   const step = fakeStep();
-  renderWithProviders(<MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />, {
-    journeyCalls: calls,
-  });
+  renderWithProviders(
+    <MachineMoves step={step} code="microclinic">
+      <MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />
+    </MachineMoves>,
+    {
+      journeyCalls: calls,
+    },
+  );
   await user.click(screen.getByRole('button', { name: 'Enter my city or ZIP code' }));
   await user.type(screen.getByRole('textbox', { name: /City or ZIP code/ }), 'Seattle{Enter}');
   expect(await screen.findByRole('status', { name: 'No microclinic near you yet' })).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   // Nothing was chosen, so the finish page does not list a microclinic choice as done.
   expect(calls.saved.get('microclinic')?.completed ?? ['payment']).toEqual(['payment']);
@@ -285,16 +336,21 @@ test('Continue before a microclinic is chosen says so, puts focus on the way to 
   useMicroclinics();
   const calls = memoryJourneyCalls({ microclinic: journey() });
   const step = fakeStep();
-  renderWithProviders(<MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />, {
-    journeyCalls: calls,
-  });
+  renderWithProviders(
+    <MachineMoves step={step} code="microclinic">
+      <MicroclinicFinishScreen route={microclinicRoute} params={{}} code="microclinic" step={step} />
+    </MachineMoves>,
+    {
+      journeyCalls: calls,
+    },
+  );
 
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(screen.getByRole('alert')).toHaveTextContent(CHOOSE_A_MICROCLINIC);
   const find = screen.getByRole('button', { name: 'Use my location' });
   expect(find).toHaveFocus();
   expect(find).toHaveAccessibleDescription(CHOOSE_A_MICROCLINIC);
-  expect(step.onNext).not.toHaveBeenCalled();
+  expect(step.advance).not.toHaveBeenCalled();
   expect(calls.saved.get('microclinic')?.completed).toEqual(['payment']);
 
   // Found and chosen (the nearest is chosen for them), the message goes and Continue works.
@@ -304,7 +360,7 @@ test('Continue before a microclinic is chosen says so, puts focus on the way to 
   expect(screen.queryByText(CHOOSE_A_MICROCLINIC)).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(1);
   });
   expect(calls.saved.get('microclinic')?.completed).toEqual(['payment', 'microclinic']);
 });

@@ -69,13 +69,16 @@ test.each<[ContinuousVariant, string]>([
   const journey = memoryJourney(REFILL_ANSWERS);
   const before = countRows(server().db, 'status_updates', 'kind = ?', kind);
 
-  await submitContinuous({
-    variant,
-    journey,
-    pages: await contPages(['1', '2']),
-    patient: must(patient),
-    pathCode: variant,
-  });
+  // The caller writes the returned record once (with the funnel's next step, or alone).
+  await journey.save(
+    await submitContinuous({
+      variant,
+      journey,
+      pages: await contPages(['1', '2']),
+      patient: must(patient),
+      pathCode: variant,
+    }),
+  );
 
   expect(countRows(server().db, 'status_updates', 'kind = ? AND lead_landing_id = ?', kind, JANE_LANDING_ID)).toBe(
     before + 1,

@@ -218,6 +218,45 @@ test('CED: the a2-renewal step records the CED status on the journey lead once a
     completed: ['MIP-H2'],
     records: {},
   };
+  const journey = memoryJourneyCalls({ 'a2-renewal': renewal });
+  renderContinuous({ route: CED, code: 'a2-renewal', url: '/mip/cont/ced/a2-renewal', journey, step });
+
+  await fillRefill(user);
+
+  // Sent, the request's record goes with the move: the machine writes it with the next step.
+  await vi.waitFor(() => {
+    expect(step.advance).toHaveBeenCalledTimes(1);
+  });
+  const record = step.advance.mock.calls[0]?.[0]?.record;
+  expect(record?.(renewal).completed).toEqual(['MIP-H2', 'CONT']);
+  expect(record?.(renewal).records).toEqual({});
+  // The screen itself wrote no call's mark while sending: the move's one write records the request.
+  expect(journey.saved.get('a2-renewal')?.records).toEqual({});
+  expect(step.onNext).not.toHaveBeenCalled();
+  expect(calls.statuses).toEqual([{ kind: 'CED', body: { landing_id: RETURNING_LEAD_ID } }]);
+  // No customer id in the link: there is no continuous order to update.
+  expect(calls.orders).toEqual([]);
+  expect(calls.leads).toHaveLength(1);
+  const lead = must(calls.leads[0]).lead;
+  expect(lead.landing_id).toBe(RETURNING_LEAD_ID);
+  // The refill answers join the answers the lead had.
+  expect(lead.answers.map((answer) => answer.ref)).toEqual(['state', 'medicationEffectiveness', 'refill-consent']);
+});
+
+test('CED: a move that cannot be saved shows the request as in, with Try again making the same move', async () => {
+  const user = userEvent.setup();
+  const calls = continuousApi();
+  const step = fakeFunnelStep({ index: 1, total: 2, laterScreens: [], canNext: true, canBack: true });
+  step.advance.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+  const renewal: JourneyState = {
+    version: 2,
+    landedAt: '2024-06-01T09:00:00.000Z',
+    landingId: RETURNING_LEAD_ID,
+    answers: { firstName: ['Jane'], lastName: ['Doe'], email: ['jane.doe@example.com'], phone: ['2025550143'] },
+    pages: {},
+    completed: ['MIP-H2'],
+    records: {},
+  };
   renderContinuous({
     route: CED,
     code: 'a2-renewal',
@@ -228,17 +267,16 @@ test('CED: the a2-renewal step records the CED status on the journey lead once a
 
   await fillRefill(user);
 
+  const problem = await screen.findByRole('alert', { name: 'You are still on this page' });
+  expect(screen.getByRole('heading', { level: 2, name: 'Your refill request is in' })).toBeInTheDocument();
+  await user.click(within(problem).getByRole('button', { name: 'Try again' }));
   await vi.waitFor(() => {
-    expect(step.onNext).toHaveBeenCalledTimes(1);
+    expect(step.advance).toHaveBeenCalledTimes(2);
   });
-  expect(calls.statuses).toEqual([{ kind: 'CED', body: { landing_id: RETURNING_LEAD_ID } }]);
-  // No customer id in the link: there is no continuous order to update.
-  expect(calls.orders).toEqual([]);
+  // The same move, and nothing sent again.
+  expect(step.advance.mock.calls[1]?.[0]?.record).toBe(step.advance.mock.calls[0]?.[0]?.record);
+  expect(calls.statuses).toHaveLength(1);
   expect(calls.leads).toHaveLength(1);
-  const lead = must(calls.leads[0]).lead;
-  expect(lead.landing_id).toBe(RETURNING_LEAD_ID);
-  // The refill answers join the answers the lead had.
-  expect(lead.answers.map((answer) => answer.ref)).toEqual(['state', 'medicationEffectiveness', 'refill-consent']);
 });
 
 test("FCHRT: a women's refill from a landing id link records FCHRT and opens its confirmation page", async () => {

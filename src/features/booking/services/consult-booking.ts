@@ -1,4 +1,4 @@
-import type { JourneyHandle } from '../../../shared/journey/journey-context.tsx';
+import type { ConsultBooking } from '../../../shared/funnel-step.ts';
 import type { BookedAppointment } from '../appointment-records.ts';
 import type { ConsultEventType } from '../event-type.ts';
 import type { ServiceSettings } from '../../../contract/service-settings.ts';
@@ -33,17 +33,22 @@ export interface ConsultBookingProps {
   stepIndex: number | null;
   /** The consult booked at an earlier step: this booking follows it up. */
   earlier: BookedAppointment | null;
-  journey: JourneyHandle;
   /** Back, when the step allows it. */
   onBack?: (() => void) | undefined;
   /**
-   * The consult is booked: saved in the journey (`recorded`), or made at the scheduling service
-   * and left pending because our API did not record it and the patient chose to go on
-   * (`unrecorded`). The screen reports it. A recorded booking goes on when the next step
-   * confirms it (the finish page), else shows with Continue; an unrecorded one goes on, as the
-   * patient asked. Called once per booking.
+   * Books the consult (a local slot), or records one the scheduling service booked: the
+   * funnel's move, whose `bookConsult` actor calls the scheduler before the one journey write.
+   * Resolves once it is written; the screen then shows it or goes on. Rejects with a
+   * BookingProblem when it was not booked or recorded (the form says so, and a retry sends the
+   * same booking again), or with the journey write's error (the screen shows the booking and
+   * says so).
    */
-  onBooked: (how: 'recorded' | 'unrecorded') => void;
+  onBook: (booking: ConsultBooking) => Promise<void>;
+  /**
+   * The scheduling service booked the consult, our API did not record it, and the patient
+   * chose to go on: it is left pending in the journey, for a later visit to record.
+   */
+  onUnrecorded: (appointmentId: string) => void;
   /**
    * The patient goes on without booking (the calendar did not load, or is switched off);
    * `serviceFailed` says whether the service failed (rather than being switched off).

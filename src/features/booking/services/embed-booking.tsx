@@ -1,8 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { DEFAULT_ERROR_TEXT } from '../../../shared/api/http.ts';
-import { useNotifications } from '../../../shared/notifications/notifications.tsx';
-import { keepBooking, leavePending, recordServiceBooking } from '../book-consult.ts';
+import { BookingProblem } from '../book-consult.ts';
 import { SupportContact } from '../../../shared/ui/support-contact.tsx';
 import { BookingFallback } from './booking-fallback.tsx';
 import { EMBED_LOAD_TIMEOUT_MS, embedOrigin, embedSrc, readEmbedMessage } from './calendly-messages.ts';
@@ -32,12 +30,11 @@ export function EmbedBooking({
   baseUrl,
   eventType,
   stepIndex,
-  journey,
-  onBooked,
+  onBook,
+  onUnrecorded,
   onSkip,
   loadTimeoutMs = EMBED_LOAD_TIMEOUT_MS,
 }: EmbedBookingProps) {
-  const { showSnackbar } = useNotifications();
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<'loading' | 'shown' | 'failed'>('loading');
   const [recording, setRecording] = useState<Recording | null>(null);
@@ -48,30 +45,16 @@ export function EmbedBooking({
   const src = embedSrc(baseUrl, eventType, window.location.host);
   const origin = embedOrigin(baseUrl);
 
+  // Recorded by the funnel's move (its `bookConsult` actor, then the one journey write); a
+  // retry sends the same id, which the scheduler answers with the same booking.
   const record = async (appointmentId: string) => {
     setRecording({ appointmentId, status: 'sending' });
     try {
-      const outcome = await recordServiceBooking({
-        journey,
-        stepIndex,
-        appointmentId,
-      });
-      if (outcome.kind === 'not-sent') {
-        setRecording({ appointmentId, status: 'failed' });
-        return;
-      }
-      await keepBooking(journey, stepIndex, outcome.appointment, () => {
-        onBooked('recorded');
-      });
+      await onBook({ stepIndex, appointmentId, madeBy: 'service' });
     } catch (error) {
-      setRecording({ appointmentId, status: 'failed' });
-      showSnackbar(error instanceof Error ? error.message : DEFAULT_ERROR_TEXT);
+      // Not recorded by our API; any other failure is the journey write's, which the screen tells.
+      if (error instanceof BookingProblem) setRecording({ appointmentId, status: 'failed' });
     }
-  };
-  // The service has the booking, so going on without our API's record is going on booked.
-  const goOnUnrecorded = async (appointmentId: string) => {
-    await leavePending(journey, stepIndex, appointmentId);
-    onBooked('unrecorded');
   };
   // The listener is set up once per attempt; the booking it starts sees the latest journey.
   const onScheduled = useEffectEvent((appointmentId: string) => {
@@ -127,7 +110,9 @@ export function EmbedBooking({
         <UnrecordedBooking
           problem="save"
           onRetry={() => void record(recording.appointmentId)}
-          onContinue={() => void goOnUnrecorded(recording.appointmentId)}
+          onContinue={() => {
+            onUnrecorded(recording.appointmentId);
+          }}
         />
       )}
       <iframe

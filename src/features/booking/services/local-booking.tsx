@@ -1,11 +1,10 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { DEFAULT_ERROR_TEXT } from '../../../shared/api/http.ts';
 import { getAvailableDates, getEvents } from '../scheduling-api.ts';
 import type { TimeSlot } from '../../../contract/api-types.ts';
-import { useNotifications } from '../../../shared/notifications/notifications.tsx';
 import { LoadingIndicator } from '../../../shared/layout/loading-indicator.tsx';
-import { bookConsult, keepBooking } from '../book-consult.ts';
+import { BookingProblem, slotBooking } from '../book-consult.ts';
+import type { ConsultBooking } from '../../../shared/funnel-step.ts';
 import { CLINIC_CALENDAR } from '../../../domain/clinic-calendar.ts';
 import { formatAppointmentTime, offeredDays, timeZoneName } from '../slot-format.ts';
 import { SlotPicker } from '../slot-picker.tsx';
@@ -20,16 +19,7 @@ import { ActionBar } from '../../../shared/layout/action-bar.tsx';
  * (the id is made in the browser and booked with appointmentMadeFromFlow; see
  * src/features/booking/book-consult.ts).
  */
-export function LocalBooking({
-  eventType,
-  uriLike,
-  stepIndex,
-  earlier,
-  journey,
-  onBack,
-  onBooked,
-}: ConsultBookingProps) {
-  const { showSnackbar } = useNotifications();
+export function LocalBooking({ eventType, uriLike, stepIndex, earlier, onBack, onBook }: ConsultBookingProps) {
   const events = useApiData(`events:${eventType}:${uriLike}`, (signal) =>
     getEvents({ eventType, uriLike }, { signal, maxRetries: 2 }),
   );
@@ -44,9 +34,14 @@ export function LocalBooking({
   const [startTime, setStartTime] = useState<string | null>(null);
   const [timeError, setTimeError] = useState<string | undefined>();
   const [taken, setTaken] = useState(false);
+  // The last booking that got no answer: it may have been made, so it is kept for the retry.
+  const [unanswered, setUnanswered] = useState<BookingProblem | null>(null);
   const [busy, setBusy] = useState(false);
   // A second click lands before React re-renders the button as busy.
   const sending = useRef(false);
+  // This attempt's booking: its id is made once for the time chosen, and a retry (Book pressed
+  // again, or Try again after the journey write failed) sends the same id; a new time is a new one.
+  const attempt = useRef<{ startTime: string; booking: ConsultBooking } | null>(null);
 
   const followUp = earlier !== null;
   const name = followUp ? 'follow-up consult' : 'consult';
@@ -111,23 +106,33 @@ export function LocalBooking({
       setTimeError(`Choose a time for your ${name}.`);
       return;
     }
+    let booking = attempt.current?.startTime === slot.startTime ? attempt.current.booking : null;
+    if (booking === null) {
+      booking = slotBooking(stepIndex, event.eventType, slot);
+      if (booking === null) {
+        setTaken(true);
+        return;
+      }
+      // Another time after one that got no answer: the scheduler is asked about that one first.
+      if (unanswered !== null) booking = { ...booking, unanswered: unanswered.appointmentId };
+      attempt.current = { startTime: slot.startTime, booking };
+    }
     sending.current = true;
     setBusy(true);
     setTaken(false);
+    setUnanswered(null);
     try {
-      const outcome = await bookConsult({ journey, stepIndex, eventType: event.eventType, slot });
-      if (outcome.kind === 'taken') {
+      await onBook(booking);
+    } catch (error) {
+      if (error instanceof BookingProblem && error.kind === 'taken') {
+        attempt.current = null;
         setTaken(true);
         setStartTime(null);
         dates.retry();
-        return;
+      } else if (error instanceof BookingProblem) {
+        setUnanswered(error);
       }
-      if (outcome.kind === 'not-sent') return;
-      await keepBooking(journey, stepIndex, outcome.appointment, () => {
-        onBooked('recorded');
-      });
-    } catch (error) {
-      showSnackbar(error instanceof Error ? error.message : DEFAULT_ERROR_TEXT);
+      // Any other failure is the journey write's, after the booking: the screen shows it booked.
     } finally {
       sending.current = false;
       setBusy(false);
@@ -158,6 +163,8 @@ export function LocalBooking({
         error={timeError}
         disabled={busy}
       />
+      {/* Just above Book, where the patient is looking, and announced as it appears. */}
+      {unanswered !== null && <UnansweredBooking name={name} />}
       <ActionBar>
         <Button onClick={() => void book()} loading={busy}>
           {followUp ? 'Book my follow-up' : 'Book my consult'}
@@ -170,6 +177,21 @@ export function LocalBooking({
       </ActionBar>
       <SupportContact lead="Prefer to book by phone? Call us at" />
     </Stack>
+  );
+}
+
+/**
+ * The scheduler did not answer a booking (offline, or our service down): the chosen time is
+ * kept, and Book sends the same booking again, so the patient is never booked twice.
+ */
+function UnansweredBooking({ name }: { name: string }) {
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  return (
+    <Alert color="red" role="alert" title={`Your ${name} is not booked yet`}>
+      {offline
+        ? `You are offline, so we could not book your ${name}. Your time is kept: press Book again once you are back online.`
+        : `We could not reach our booking service. Your time is kept: press Book again. You will not be booked twice.`}
+    </Alert>
   );
 }
 
