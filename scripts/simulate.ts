@@ -1,54 +1,94 @@
 /**
- * npm run --silent simulate -- <start-url> [--back] [--brand male|female] [--step N]
+ * npm run --silent simulate -- <start-url> [--back | --press next,back,...] [--brand male|female] [--step N]
+ * npm run --silent simulate -- --all [--json]
  *
- * QA's tool: prints one JSON array, the start URL then each URL reached by pressing Next (or
- * Back), until there is no further step. Problems go to stderr with exit code 2.
+ * QA's tool, without a browser. With a start URL: one JSON array, the start URL then each URL
+ * reached by pressing Next (or Back) until there is no further step; with --press, the URL after
+ * each press of a mixed walk, one for one (the same URL again where a press had nowhere to go).
+ * With --all: every code of every funnel, on its site, with its own steps, each variant and each
+ * pathOverride key, with the URLs Next reaches from its link and those Back reaches from the end;
+ * --json prints them as one JSON array for generating tests. Problems go to stderr with exit code 2.
  */
 import { parseArgs } from 'node:util';
-import { simulate, SimulationError } from '../src/engine/simulate.ts';
+import { listPaths, parsePresses, simulate, SimulationError, type Press } from '../src/engine/simulate.ts';
 import { loadEngineOrExit } from './lib/load-config.ts';
 
-const USAGE = 'usage: npm run --silent simulate -- <start-url> [--back] [--brand male|female] [--step N]';
+const USAGE = [
+  'usage: npm run --silent simulate -- <start-url> [--back | --press next,back,...] [--brand male|female] [--step N]',
+  '       npm run --silent simulate -- --all [--json]',
+].join('\n');
 
 function fail(message: string): never {
   console.error(message);
   process.exit(2);
 }
 
-let parsed: ReturnType<
-  typeof parseArgs<{
-    options: { back: { type: 'boolean' }; brand: { type: 'string' }; step: { type: 'string' } };
-    allowPositionals: true;
-  }>
->;
+const OPTIONS = {
+  back: { type: 'boolean' },
+  press: { type: 'string' },
+  brand: { type: 'string' },
+  step: { type: 'string' },
+  all: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
+let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
 try {
-  parsed = parseArgs({
-    options: { back: { type: 'boolean' }, brand: { type: 'string' }, step: { type: 'string' } },
-    allowPositionals: true,
-  });
+  parsed = parseArgs({ options: OPTIONS, allowPositionals: true });
 } catch (error) {
   fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
 }
 const { values, positionals } = parsed;
-const [start, ...extra] = positionals;
-if (start === undefined || extra.length > 0) fail(USAGE);
-const brand = values.brand;
-if (brand !== undefined && brand !== 'male' && brand !== 'female')
-  fail(`--brand must be male or female, not "${brand}"\n${USAGE}`);
 
-const step = values.step === undefined ? undefined : Number(values.step);
-if (step !== undefined && (!Number.isInteger(step) || step < 1))
-  fail(`--step must be a step number from 1, not "${String(values.step)}"\n${USAGE}`);
+if (values.all === true) {
+  if (positionals.length > 0 || values.back === true || values.press !== undefined || values.step !== undefined)
+    fail(`--all lists every path: it takes no start URL, --back, --press or --step\n${USAGE}`);
+  const paths = listPaths(loadEngineOrExit());
+  if (values.json === true) {
+    console.log(JSON.stringify(paths, null, 2));
+  } else {
+    for (const path of paths) {
+      const how =
+        path.variant !== null
+          ? `variant ${path.variant}`
+          : path.pathOverride !== null
+            ? `pathOverride=${path.pathOverride}`
+            : 'own steps';
+      console.log(`${path.code} (${path.site}, ${path.funnel}, ${how})`);
+      console.log(`  Next: ${path.next.join(' → ')}`);
+      console.log(`  Back: ${path.back.join(' → ')}`);
+    }
+    console.log(`\n${String(paths.length)} paths; --json prints them for tools`);
+  }
+} else {
+  walkOne();
+}
 
-const engine = loadEngineOrExit();
-try {
-  const urls = simulate(engine, start, {
-    back: values.back ?? false,
-    ...(brand ? { brand } : {}),
-    ...(step === undefined ? {} : { step }),
-  });
-  console.log(JSON.stringify(urls));
-} catch (error) {
-  if (error instanceof SimulationError) fail(error.message);
-  throw error;
+/** One walk from a start URL. */
+function walkOne() {
+  const [start, ...extra] = positionals;
+  if (start === undefined || extra.length > 0) fail(USAGE);
+  const brand = values.brand;
+  if (brand !== undefined && brand !== 'male' && brand !== 'female')
+    fail(`--brand must be male or female, not "${brand}"\n${USAGE}`);
+  if (values.back === true && values.press !== undefined) fail(`--back and --press cannot be given together\n${USAGE}`);
+
+  const step = values.step === undefined ? undefined : Number(values.step);
+  if (step !== undefined && (!Number.isInteger(step) || step < 1))
+    fail(`--step must be a step number from 1, not "${String(values.step)}"\n${USAGE}`);
+
+  const engine = loadEngineOrExit();
+  try {
+    const presses: Press[] | undefined = values.press === undefined ? undefined : parsePresses(values.press);
+    const urls = simulate(engine, start, {
+      back: values.back ?? false,
+      ...(presses === undefined ? {} : { presses }),
+      ...(brand ? { brand } : {}),
+      ...(step === undefined ? {} : { step }),
+    });
+    console.log(JSON.stringify(urls));
+  } catch (error) {
+    if (error instanceof SimulationError) fail(error.message);
+    throw error;
+  }
 }

@@ -1,8 +1,52 @@
 import { initialTransition, transition } from 'xstate';
 import type { Site } from './config-types.ts';
-import { createFunnelMachine, ERROR, stepIndexOf, urlOf, visitFromUrl } from './funnel-machine.ts';
-import type { FunnelEngine } from './funnel-plan.ts';
+import {
+  createFunnelMachine,
+  ERROR,
+  stepIndexOf,
+  urlOf,
+  visitFromUrl,
+  type FunnelEntry,
+  type FunnelEvent,
+  type FunnelSnapshot,
+} from './funnel-machine.ts';
+import { funnelStartUrl, variantQuery, variantsFor, type FunnelEngine, type Visit } from './funnel-plan.ts';
 import { joinUrl, normalizeUrl, splitUrl } from './url.ts';
+
+/** A button a simulated patient presses. */
+export type Press = 'next' | 'back';
+
+/** Reads `next,next,back,next` (any case, spaces allowed) into presses; throws on anything else. */
+export function parsePresses(text: string): Press[] {
+  const presses = text.split(',').map((part) => part.trim().toLowerCase());
+  const wrong = presses.find((press) => press !== 'next' && press !== 'back');
+  if (wrong !== undefined || presses.length === 0) {
+    throw new SimulationError(
+      `--press takes next and back separated by commas, such as next,next,back; not "${wrong ?? text}"`,
+    );
+  }
+  return presses as Press[];
+}
+
+/**
+ * Replays events on a visit's machine without a browser (for tests and QA): the snapshot it
+ * ends in, and the URL after the start and after each event.
+ */
+export function replay(
+  engine: FunnelEngine,
+  visit: Visit,
+  events: readonly FunnelEvent[],
+  entry?: FunnelEntry,
+): { snapshot: FunnelSnapshot; urls: string[] } {
+  const machine = createFunnelMachine(engine, visit, entry);
+  let [snapshot] = initialTransition(machine);
+  const urls = [urlOf(snapshot)];
+  for (const event of events) {
+    [snapshot] = transition(machine, snapshot, event);
+    urls.push(urlOf(snapshot));
+  }
+  return { snapshot, urls };
+}
 
 /** A start URL the simulator cannot walk from; the message says why. */
 export class SimulationError extends Error {
@@ -12,6 +56,12 @@ export class SimulationError extends Error {
 export interface SimulateOptions {
   /** Press Back instead of Next. */
   back?: boolean;
+  /**
+   * The presses to make, in order (a mixed walk): the result is then the start URL and the URL
+   * after each press, one for one, the same URL again where a press had nowhere to go (Back on
+   * the first step, Next on the finish page). Without it, Next (or Back) until there is no further step.
+   */
+  presses?: readonly Press[];
   /** The brand; by default the site of the start page (women's for /f/..., else men's). */
   brand?: Site;
   /** The most URLs in the result, the start included. */
@@ -68,10 +118,85 @@ export function simulate(engine: FunnelEngine, startUrl: string, options: Simula
         : `--step ${String(options.step)}: step ${String(options.step)} of the ${found.visit.code} funnel is ${actual}, not the start URL's page.`,
     );
   }
+  if (options.presses !== undefined) {
+    for (const press of options.presses) {
+      const event = { type: press === 'back' ? 'step.back' : 'step.next' } as const;
+      if (snapshot.can(event)) [snapshot] = transition(machine, snapshot, event);
+      urls.push(urlOf(snapshot));
+    }
+    return urls;
+  }
   const press = { type: options.back ? 'step.back' : 'step.next' } as const;
   while (urls.length < maxEntries && snapshot.can(press)) {
     [snapshot] = transition(machine, snapshot, press);
     urls.push(urlOf(snapshot));
   }
   return urls;
+}
+
+/** One path of the listing: a code on a site, with a variant or a pathOverride key (or neither). */
+export interface FunnelPath {
+  code: string;
+  site: Site;
+  funnel: string;
+  /** The variant's name, or null for the funnel's own steps. */
+  variant: string | null;
+  /** The pathOverride value (one step key), or null. */
+  pathOverride: string | null;
+  /** The campaign link: the first step's URL with the variant's or pathOverride's query. */
+  start: string;
+  /** The start, then each URL Next reaches until there is no further step. */
+  next: string[];
+  /** From the last of `next`, each URL Back reaches until there is no further step. */
+  back: string[];
+}
+
+/**
+ * Every path of the config, for generating tests: each code of each funnel, on its site, with
+ * its own steps, each variant that applies to it, and each pathOverride key of its site, with
+ * the URLs Next reaches from the campaign link and those Back reaches from the end.
+ */
+export function listPaths(engine: FunnelEngine): FunnelPath[] {
+  const { funnels } = engine.config.funnels;
+  const { keys, queryParam } = engine.config.stepKeys;
+  const paths: FunnelPath[] = [];
+  for (const [funnelId, funnel] of Object.entries(funnels)) {
+    for (const code of funnel.codes) {
+      const first = funnelStartUrl(engine, code, funnel.site);
+      if (first === null) continue;
+      const ways: { variant: string | null; pathOverride: string | null; query: string }[] = [
+        { variant: null, pathOverride: null, query: '' },
+        ...variantsFor(funnel, code).map((variant) => ({
+          variant: variant.name,
+          pathOverride: null,
+          query: variantQuery(variant),
+        })),
+        ...Object.entries(keys)
+          .filter(([, key]) => key.sites.includes(funnel.site))
+          .map(([name]) => ({ variant: null, pathOverride: name, query: `${queryParam}=${encodeURIComponent(name)}` })),
+      ];
+      for (const way of ways) {
+        const start = joinUrl(splitUrl(first).pathname, way.query);
+        // A pathOverride list starts at its own first step, not the funnel's.
+        const planned = engine.planVisit({ code, brand: funnel.site, query: way.query });
+        const entry = planned.ok ? joinUrl(`${planned.plan.steps[0] ?? ''}/${code}`, way.query) : start;
+        const next = simulate(engine, entry, { brand: funnel.site });
+        const last = next.at(-1) ?? entry;
+        const back = planned.ok
+          ? simulate(engine, last, { brand: funnel.site, back: true, step: planned.plan.steps.length })
+          : [last];
+        paths.push({
+          code,
+          site: funnel.site,
+          funnel: funnelId,
+          variant: way.variant,
+          pathOverride: way.pathOverride,
+          start: entry,
+          next,
+          back,
+        });
+      }
+    }
+  }
+  return paths;
 }

@@ -1,5 +1,6 @@
+import { replay as replayVisit } from '../../src/engine/simulate.ts';
 import { describe, expect, test } from 'vitest';
-import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   closedPageOf,
   createFunnelMachine,
@@ -21,16 +22,9 @@ import { loadEngine } from '../support/config.ts';
 const engine = loadEngine();
 const microbh: Visit = { code: 'microbh', brand: 'male', query: 'utm_source=mail' };
 
-/** Replays events on a visit's machine without a browser, returning each URL reached. */
+/** The engine's replay (src/engine/simulate.ts) on this file's engine. */
 function replay(visit: Visit, events: FunnelEvent[], entry?: { url: string; index?: number }) {
-  const machine = createFunnelMachine(engine, visit, entry);
-  let [snapshot] = initialTransition(machine);
-  const urls = [urlOf(snapshot)];
-  for (const event of events) {
-    [snapshot] = transition(machine, snapshot, event);
-    urls.push(urlOf(snapshot));
-  }
-  return { snapshot, urls };
+  return replayVisit(engine, visit, events, entry);
 }
 
 const next: FunnelEvent = { type: 'step.next' };
