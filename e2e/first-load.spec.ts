@@ -28,13 +28,17 @@ const KIB = 1024;
  * parts on every funnel page (the checkout's focused footer drawn with the page, the message of
  * a Continue that could not be saved, which must show offline and so is not loaded on demand,
  * the error page's reasons per code) the assessment measured 163.4 and results 147.3 once all
- * were merged: those two budgets are those figures, with 0.1 to 0.2 KiB of room.
+ * were merged: those two budgets are those figures, with 0.1 to 0.2 KiB of room. Issue 25 (one
+ * journey write per press: the funnel machine's work states, run in order before its one write,
+ * on every page) and issue 27 (the variant query keys and each funnel's treatment, declared in
+ * the bundled funnels config) measured results 147.8 and intake 167.6+ (over 167.6): the two at
+ * their line moved by 0.5 KiB.
  */
 const BUDGET_KIB: Readonly<Record<string, number>> = {
   'hormone-assessment': 163.5,
-  results: 147.5,
+  results: 148.0,
   payment: 198.6,
-  intake: 167.6,
+  intake: 168.1,
 };
 
 function budgetOf(pathname: string): number {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, WebSocketClient } from 'vite';
 import { CONFIG_DIR } from '../../src/contract/schema-files.ts';
 import { ALL_CONFIG_FILES, formatProblem, reportLines, validateConfigDir } from './config-validation.ts';
 
@@ -30,12 +30,20 @@ export function reportForBuild(
   if (!ok) out.exit(1);
 }
 
+/** How long a config file must stay unchanged before the dev server reads it (an editor may save in two writes). */
+export const SETTLE_MS = 200;
+
 /**
  * Validates `config/` with the same schemas and rules as `npm run validate`: a build prints
- * the problems and exits 1 on invalid config, and the dev server shows the problems in its
- * error overlay as files change.
+ * the problems and exits 1 on invalid config. The dev server shows them in the browser's error
+ * overlay once a changed file has settled, and again to every page that connects while they
+ * last (a reload, a new tab, a route change that reloads), so the overlay stays until the config
+ * is fixed; the fix reloads the page. A JSON syntax error shows the overlay too, not a blank page.
  */
-export function funnelConfigValidation({ dir = CONFIG_DIR }: { dir?: string } = {}): Plugin {
+export function funnelConfigValidation({
+  dir = CONFIG_DIR,
+  settleMs = SETTLE_MS,
+}: { dir?: string; settleMs?: number } = {}): Plugin {
   const files = ALL_CONFIG_FILES.map((file) => path.join(dir, file));
   let building = false;
   return {
@@ -45,21 +53,34 @@ export function funnelConfigValidation({ dir = CONFIG_DIR }: { dir?: string } = 
     },
     buildStart() {
       for (const file of files) this.addWatchFile(file);
-      if (building) {
-        reportForBuild(dir);
-        return;
-      }
-      const text = problemsText(dir);
-      if (text !== null) this.error(text);
+      if (building) reportForBuild(dir);
     },
     configureServer(server) {
-      server.watcher.on('change', (changed) => {
-        if (!files.includes(path.resolve(changed))) return;
-        const text = problemsText(dir);
-        if (text !== null) {
-          server.config.logger.error(text);
-          server.ws.send({ type: 'error', err: { message: text, stack: '' } });
+      // The config's problems now, as the overlay shows them; null when it is valid.
+      let current = problemsText(dir);
+      const overlay = (text: string) => ({ type: 'error' as const, err: { message: text, stack: '' } });
+      if (current !== null) server.config.logger.error(current);
+      // Every page that connects while the config is broken gets the overlay: the reload that
+      // follows a file change (or the developer's own) would otherwise wipe it.
+      server.ws.on('vite:client:connect', (_data: unknown, client: WebSocketClient) => {
+        if (current !== null) client.send(overlay(current));
+      });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const check = () => {
+        const before = current;
+        current = problemsText(dir);
+        if (current !== null) {
+          server.config.logger.error(current);
+          server.ws.send(overlay(current));
+        } else if (before !== null) {
+          server.config.logger.info('Funnel config is valid again.');
+          server.ws.send({ type: 'full-reload', path: '*' });
         }
+      };
+      server.watcher.on('all', (_event, changed) => {
+        if (!files.includes(path.resolve(changed))) return;
+        if (timer !== undefined) clearTimeout(timer);
+        timer = setTimeout(check, settleMs);
       });
     },
   };
