@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin, WebSocketClient } from 'vite';
-import { CONFIG_DIR } from '../../src/contract/schema-files.ts';
+import { CONFIG_DIR, parseJson } from '../../src/contract/schema-files.ts';
 import { ALL_CONFIG_FILES, formatProblem, reportLines, validateConfigDir } from './config-validation.ts';
 
 function problemsText(dir: string): string | null {
@@ -48,6 +48,15 @@ export function funnelConfigValidation({
   let building = false;
   return {
     name: 'funnel-config-validation',
+    // Before Vite's own JSON plugin: a config file that is not JSON is reported by this plugin,
+    // with the validator's lines, instead of by Vite's parser, whose error the overlay cannot draw
+    // (it left a blank page).
+    enforce: 'pre',
+    transform(code, id) {
+      if (building || !files.includes(path.resolve(id.split('?')[0] ?? id))) return null;
+      if (parseJson(code).ok) return null;
+      this.error({ message: problemsText(dir) ?? 'Invalid funnel config: a file is not JSON', id });
+    },
     configResolved(config) {
       building = config.command === 'build';
     },

@@ -100,3 +100,30 @@ test('a file saved in two stages is read once it has settled: no false "invalid 
   expect(dev.broadcast).toEqual([]);
   expect(dev.connect()).toEqual([]);
 });
+
+test('a config file that is not JSON is reported by the validator before Vite parses it (its own error left a blank page)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dev-config-'));
+  dirs.push(dir);
+  cpSync(CONFIG_DIR, dir, { recursive: true });
+  const file = path.join(dir, 'funnels.json');
+  const broken = readFileSync(file, 'utf8').replace('"formPageParam": "page",', '"formPageParam": "page"');
+  writeFileSync(file, broken);
+  const plugin = funnelConfigValidation({ dir });
+  expect(plugin.enforce).toBe('pre');
+  const transform = plugin.transform as (
+    this: { error: (error: { message: string }) => never },
+    code: string,
+    id: string,
+  ) => unknown;
+  const context = {
+    error: (error: { message: string }): never => {
+      throw new Error(error.message);
+    },
+  };
+  expect(() => transform.call(context, broken, `${file}?import`)).toThrow(
+    /funnels\.json: line 5, column \d+: invalid JSON/,
+  );
+  // Valid config and any other file go on to Vite as they are.
+  expect(transform.call(context, '{}', file)).toBeNull();
+  expect(transform.call(context, 'not json', path.join(dir, '..', 'other.json'))).toBeNull();
+});
