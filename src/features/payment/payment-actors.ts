@@ -180,14 +180,8 @@ export function paymentActors(deps: PaymentDeps) {
             ? [PAYMENT_CONTACT_PAGE]
             : [PAYMENT_CONTACT_PAGE, PAYMENT_MARKETING_PAGE]
           : [PAYMENT_MARKETING_PAGE];
-      const journey = {
-        status: journeys.snapshot(journeyKey).status,
-        state: { ...withLead, answers },
-        update: () => undefined,
-        save: () => Promise.reject(new Error('The payment saves no journey while it saves a lead')),
-      };
       const saved = await saveLeadOf({
-        journey,
+        journey: { state: { ...withLead, answers } },
         pages,
         pathCode: deps.pathCode,
         formId: PAYMENT_LEAD_FORM_ID,

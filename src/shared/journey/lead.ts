@@ -82,7 +82,11 @@ export function mergeAnswers(earlier: readonly Answer[], later: readonly Answer[
 }
 
 export interface SaveLeadInput {
-  journey: JourneyHandle;
+  /**
+   * The journey as the lead is saved from: its answers, landing id and landing time. Only read:
+   * the journey is written by whoever holds the returned record (the funnel machine, on Next).
+   */
+  journey: Pick<JourneyHandle, 'state'>;
   /** The pages whose answers are saved now. */
   pages: readonly QuestionPage[];
   pathCode: PathCode;
@@ -138,7 +142,7 @@ export async function saveUnderOwnLandingId(
 /**
  * Saves the patient's lead and records it in the journey (see `saveLead`); returns the landing id.
  */
-export async function saveJourneyLead(input: SaveLeadInput): Promise<LandingId> {
+export async function saveJourneyLead(input: SaveLeadInput & { journey: JourneyHandle }): Promise<LandingId> {
   const { landingId, record } = await saveLeadOf(input);
   await input.journey.save(record);
   return landingId;
