@@ -39,6 +39,11 @@ const press = (cardVersion = 0, marketing: readonly string[] | null = null): Pay
 
 const NEW_JOURNEY: PaymentInput = { paid: null, pending: null, landingId: undefined, savedMarketing: undefined };
 const AFTER_ASSESSMENT: PaymentInput = { ...NEW_JOURNEY, landingId: 'lid_assessment' };
+/** The journey as a reload after Pay finds it: an attempt saved, its order's answer not known. */
+const RELOADED_MID_PAYMENT: PaymentInput = {
+  ...AFTER_ASSESSMENT,
+  pending: { paymentKey: 'key_saved', billingToken: 'bill_saved' },
+};
 
 interface Effects {
   /** What the order calls answer, in turn (the last one repeats). */
@@ -223,8 +228,7 @@ test('a journey write that fails sends no order; the next press keeps the lead i
 });
 
 test('a reload mid-payment checks the saved attempt with its own key before offering the form, and writes nothing', async () => {
-  const pending = { paymentKey: 'key_saved', billingToken: 'bill_saved' };
-  const payment = paymentWith({ ...AFTER_ASSESSMENT, pending });
+  const payment = paymentWith(RELOADED_MID_PAYMENT);
   expect(payment.view()).toBe('checking');
   await payment.settled();
   expect(payment.calls).toEqual(['check key_saved']);
@@ -232,16 +236,12 @@ test('a reload mid-payment checks the saved attempt with its own key before offe
 });
 
 test('a check that cannot answer offers Try again, not the form', async () => {
-  const pending = { paymentKey: 'key_saved', billingToken: 'bill_saved' };
-  const payment = paymentWith(
-    { ...AFTER_ASSESSMENT, pending },
-    {
-      orders: [
-        { kind: 'failed', message: 'Service Unavailable' },
-        { kind: 'declined', reason: 'Your card was declined.' },
-      ],
-    },
-  );
+  const payment = paymentWith(RELOADED_MID_PAYMENT, {
+    orders: [
+      { kind: 'failed', message: 'Service Unavailable' },
+      { kind: 'declined', reason: 'Your card was declined.' },
+    ],
+  });
   await payment.settled();
   expect(payment.view()).toBe('checkFailed');
   expect(payment.actor.getSnapshot().context.checkFailure).toBe('Service Unavailable');
@@ -255,17 +255,13 @@ test('a check that cannot answer offers Try again, not the form', async () => {
 });
 
 test('after a reload, an attempt declined meanwhile and a new card: the old order is asked first, then the new card pays', async () => {
-  const pending = { paymentKey: 'key_saved', billingToken: 'bill_saved' };
-  const payment = paymentWith(
-    { ...AFTER_ASSESSMENT, pending },
-    {
-      orders: [
-        { kind: 'failed', message: 'Service Unavailable' },
-        { kind: 'declined', reason: 'Your card was declined.' },
-        { kind: 'paid', summary: { orderId: 'ord_2' } },
-      ],
-    },
-  );
+  const payment = paymentWith(RELOADED_MID_PAYMENT, {
+    orders: [
+      { kind: 'failed', message: 'Service Unavailable' },
+      { kind: 'declined', reason: 'Your card was declined.' },
+      { kind: 'paid', summary: { orderId: 'ord_2' } },
+    ],
+  });
   await payment.settled();
   payment.actor.send({ type: 'check.retry' });
   await payment.settled();
