@@ -6,6 +6,7 @@ import { CSP_NONCE_PLACEHOLDER } from './src/contract/csp-nonce.ts';
 import { funnelConfigValidation } from './scripts/lib/vite-config-plugin.ts';
 import { precompress } from './scripts/lib/precompress-plugin.ts';
 import { prerender } from './scripts/lib/prerender-plugin.ts';
+import { staffPage } from './scripts/lib/staff-page-plugin.ts';
 
 /** In the dev server, writes the API's client token into the page, as the local server does. */
 function devClientToken(): Plugin {
@@ -124,6 +125,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     react(),
     funnelConfigValidation(),
     devClientToken(),
+    // /__funnels in npm run dev only: every code, its diagram and a demo patient per step.
+    staffPage(),
     // Each route's page as HTML first, then every text file of the build compressed.
     prerender(),
     ...(isSsrBuild === true ? [] : [precompress()]),

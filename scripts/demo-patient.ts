@@ -27,9 +27,11 @@ export interface DemoPatient {
 }
 
 function usage(message: string): never {
+  // The reason last: the staff page shows the walk's last line.
   console.error(
-    `${message}\nusage: npm run --silent demo-patient -- <step URL, e.g. http://localhost:4173/payment/shrt> [--step N]`,
+    'usage: npm run --silent demo-patient -- <step URL, e.g. http://localhost:4173/payment/shrt> [--step N]',
   );
+  console.error(message);
   process.exit(2);
 }
 

@@ -15,7 +15,7 @@ export interface LimitedServer {
 }
 
 /** A port nobody listens on now (the system's choice), for a server started just after. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
