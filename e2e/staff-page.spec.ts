@@ -4,7 +4,8 @@ import { stepsVersion } from '../src/engine/funnel-version.ts';
 import { listPaths } from '../src/engine/simulate.ts';
 import { loadEngine } from '../tests/support/config.ts';
 import { startDevServer, type DevServer } from './support/dev-server.ts';
-import { heading } from './support/patient.ts';
+import { heading, newPatient } from './support/patient.ts';
+import { walkTo } from './support/walk.ts';
 import { E2E_PORT } from './support/sites.ts';
 import { expect, test, type Page } from './support/test.ts';
 
@@ -123,6 +124,35 @@ test.describe('in npm run dev', () => {
     await page.goto(`${dev.womensSite}/f/intake/fha1`);
     await expect(page.getByRole('heading', { name: 'Your intake is complete' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Review my answers' })).toBeVisible();
+  });
+
+  test('the demo walk behind the links reaches the end of every funnel, on its own steps and each variant', async ({
+    page,
+  }) => {
+    // Walking to the last step passes every step before it: each step link of each funnel works.
+    test.setTimeout(600_000);
+    const firstOfEach = paths.filter(
+      (path, at) =>
+        path.pathOverride === null &&
+        paths.findIndex((other) => other.funnel === path.funnel && other.variant === path.variant) === at,
+    );
+    expect(firstOfEach.length).toBeGreaterThan(10);
+    for (const path of firstOfEach) {
+      const query = path.start.includes('?') ? path.start.slice(path.start.indexOf('?') + 1) : '';
+      const planned = engine.planVisit({ code: path.code, brand: path.site, query });
+      if (!planned.ok) throw new Error(planned.problem.message);
+      const last = planned.plan.steps.length - 1;
+      await page.context().clearCookies();
+      await walkTo(page, {
+        origin: path.site === 'female' ? dev.womensSite : dev.mensSite,
+        plan: planned.plan,
+        index: last,
+        patient: newPatient(`demo-${path.code}`),
+      });
+      await expect(heading(page), `${path.start} ends on its last page`).toHaveText(
+        planned.plan.pages[last]?.route.title ?? '',
+      );
+    }
   });
 
   test('a link that is not a step says so, and a walk that cannot reach its step says why', async ({ page }) => {
