@@ -159,7 +159,13 @@ test.describe('in npm run dev', () => {
     const notStep = await page.goto(`${dev.mensSite}/__funnels/open?url=//elsewhere.example/payment/shrt&step=1`);
     expect(notStep?.status()).toBe(400);
     await expect(page.getByRole('alert')).toContainText('needs a step');
-    expect(new URL(page.url()).host).toBe(new URL(dev.mensSite).host);
+    await expect(page.getByRole('heading', { name: 'Preparing a demo patient' })).toHaveCount(0);
+    // Another site's page cannot set a walk off (a browser sends Sec-Fetch-Site itself).
+    const fromElsewhere = await page.request.get(`${dev.mensSite}/__funnels/open?url=/payment/shrt&step=1`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+      maxRedirects: 0,
+    });
+    expect(fromElsewhere.status()).toBe(403);
 
     await page.goto(`${dev.mensSite}/__funnels/open?url=${encodeURIComponent('/payment/nosuchcode')}&step=1`);
     await expect(page.getByRole('alert')).toContainText('could not be made', { timeout: 30_000 });

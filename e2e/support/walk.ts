@@ -30,7 +30,8 @@ function continueButton(page: Page) {
 }
 
 /** Presses Continue when the screen shows one after its work (a receipt, a booked consult). */
-async function continueIfAsked(page: Page, left: () => boolean): Promise<void> {
+async function continueIfAsked(page: Page, here: string): Promise<void> {
+  const left = () => page.url() !== here;
   const button = continueButton(page).first();
   // Either the screen moves on by itself or its Continue appears; which one comes first is not known.
   await expect
@@ -39,6 +40,8 @@ async function continueIfAsked(page: Page, left: () => boolean): Promise<void> {
       timeout: STEP_MS,
     })
     .toBe(true);
+  // A screen that shows Continue waits for it (a receipt, a booked consult): none both shows one
+  // and moves on by itself, so the press cannot land on the next page's Continue.
   if (!left()) await button.click();
 }
 
@@ -51,8 +54,8 @@ async function chooseMicroclinic(page: Page, patient: Patient): Promise<void> {
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
 
-/** Does the main work of the step on `screen` for `patient`; the caller waits for the next step. */
-export async function doStep(page: Page, screen: ScreenName, patient: Patient, left: () => boolean): Promise<void> {
+/** Does the main work of the step on `screen` (at the URL `here`) for `patient`; the caller waits for the next step. */
+export async function doStep(page: Page, screen: ScreenName, patient: Patient, here: string): Promise<void> {
   switch (screen) {
     case 'hormone-assessment':
       await takeAssessment(page, patient);
@@ -81,14 +84,14 @@ export async function doStep(page: Page, screen: ScreenName, patient: Patient, l
     case 'checkout':
       await pay(page, patient);
       await expect(page.getByText('Your payment is complete')).toBeVisible({ timeout: 15_000 });
-      await continueIfAsked(page, left);
+      await continueIfAsked(page, here);
       return;
     case 'intake':
       await completeIntake(page, patient);
       return;
     case 'scheduling':
       await book(page);
-      await continueIfAsked(page, left);
+      await continueIfAsked(page, here);
       return;
     case 'microclinic-finish':
       await chooseMicroclinic(page, patient);
@@ -125,8 +128,7 @@ export async function walkTo(
     options.onStep?.(step + 1, stepUrl(plan, step));
     try {
       await expect(page).toHaveURL(here, { timeout: STEP_MS });
-      const left = () => page.url() !== here;
-      await doStep(page, screen, patient, left);
+      await doStep(page, screen, patient, here);
       await expect(page).toHaveURL(next, { timeout: STEP_MS });
     } catch (error) {
       const why = error instanceof Error ? error.message.split('\n')[0] : String(error);

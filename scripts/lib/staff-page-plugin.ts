@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { Plugin } from 'vite';
 import { CONFIG_DIR, ROOT_DIR } from '../../src/contract/schema-files.ts';
 import { validateConfigDir } from './config-validation.ts';
@@ -26,6 +27,8 @@ interface Walk {
 
 /** A walk's result waits this long for its browser to come for it. */
 const WALK_KEPT_MS = 10 * 60_000;
+/** At most this many walks at once: each is a headless Chromium on a small machine. */
+const MAX_WALKS = 3;
 /** A walk that takes longer than this is stopped (a step that never leads on). */
 const WALK_LIMIT_MS = 4 * 60_000;
 /** A host of this dev server: localhost, femme.localhost or 127.0.0.1, with its port. */
@@ -75,15 +78,34 @@ function setCookie(cookie: DemoPatient['cookies'][number]): string {
   return parts.join('; ');
 }
 
+/** Stops a walk's whole process group (tsx's node and its Chromium), if it still runs. */
+function stopWalk(walk: Walk): void {
+  if (walk.child.pid === undefined || walk.child.exitCode !== null) return;
+  try {
+    process.kill(-walk.child.pid, 'SIGTERM');
+  } catch {
+    // Gone already.
+  }
+}
+
 export function staffPage({ dir = CONFIG_DIR }: { dir?: string } = {}): Plugin {
   const walks = new Map<string, Walk>();
 
   const startWalk = (origin: string, url: string, step: string): string => {
     const id = randomUUID();
-    const child = spawn('npx', ['tsx', 'scripts/demo-patient.ts', `${origin}${url}`, '--step', step], {
-      cwd: ROOT_DIR,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // Node with tsx's CLI, no npx between, leading a process group of its own: stopping the walk
+    // stops tsx's node too (Playwright closes its Chromium on SIGTERM).
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(ROOT_DIR, 'node_modules/tsx/dist/cli.mjs'),
+        'scripts/demo-patient.ts',
+        `${origin}${url}`,
+        '--step',
+        step,
+      ],
+      { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
     const walk: Walk = { state: 'walking', lines: [], result: null, child, startedAt: Date.now() };
     walks.set(id, walk);
     let out = '';
@@ -95,17 +117,23 @@ export function staffPage({ dir = CONFIG_DIR }: { dir?: string } = {}): Plugin {
       err += chunk.toString();
       walk.lines = err.split('\n').filter((line) => line.trim() !== '');
     });
-    const limit = setTimeout(() => child.kill('SIGTERM'), WALK_LIMIT_MS);
-    child.on('exit', (code) => {
+    let tooLong = false;
+    const limit = setTimeout(() => {
+      tooLong = true;
+      stopWalk(walk);
+    }, WALK_LIMIT_MS);
+    // 'close', not 'exit': the walk's output has all arrived by then.
+    child.on('close', (code) => {
       clearTimeout(limit);
       try {
-        if (code !== 0)
-          throw new Error(code === null ? 'the walk took too long and was stopped' : `exit ${String(code)}`);
+        if (tooLong) throw new Error(`it took longer than ${String(WALK_LIMIT_MS / 60_000)} minutes and was stopped`);
+        if (code !== 0) throw new Error(`exit ${String(code)}`);
         walk.result = JSON.parse(out.trim().split('\n').at(-1) ?? '') as DemoPatient;
         walk.state = 'ready';
       } catch (error) {
-        if (walk.lines.length === 0 || code === null)
+        if (walk.lines.length === 0 || tooLong) {
           walk.lines.push(`The walk failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
         walk.state = 'failed';
       }
     });
@@ -144,6 +172,33 @@ export function staffPage({ dir = CONFIG_DIR }: { dir?: string } = {}): Plugin {
           page(
             'Not a step link',
             `<h1>Not a step link</h1><p role="alert">The link needs a step's path (url=/payment/shrt) and its number (step=3).</p><p><a href="${STAFF_PAGE_PATH}">Back to the funnels</a></p>`,
+          ),
+        );
+        return true;
+      }
+      // A walk starts a browser and writes records: not for another site's page to set off (an
+      // image or a link of a page open in the same browser), and only a few at a time.
+      if (req.headers['sec-fetch-site'] === 'cross-site') {
+        send(
+          res,
+          403,
+          'text/html',
+          page(
+            'Not from another site',
+            `<h1>Open the step from the staff page</h1><p role="alert">A demo walk starts only from this dev server's own pages.</p><p><a href="${STAFF_PAGE_PATH}">The funnels</a></p>`,
+          ),
+        );
+        return true;
+      }
+      const running = [...walks.values()].filter((walk) => walk.state === 'walking').length;
+      if (running >= MAX_WALKS) {
+        send(
+          res,
+          429,
+          'text/html',
+          page(
+            'Busy',
+            `<h1>${String(running)} demo walks are running</h1><p role="alert">Wait for one to finish, then open the step again.</p><p><a href="${STAFF_PAGE_PATH}">Back to the funnels</a></p>`,
           ),
         );
         return true;
@@ -201,7 +256,7 @@ export function staffPage({ dir = CONFIG_DIR }: { dir?: string } = {}): Plugin {
       sweep.unref();
       server.httpServer?.on('close', () => {
         clearInterval(sweep);
-        for (const walk of walks.values()) walk.child.kill('SIGTERM');
+        for (const walk of walks.values()) stopWalk(walk);
       });
       server.middlewares.use((req, res, next) => {
         if (!handle(req, res)) next();

@@ -1,4 +1,4 @@
-import type { ConfigProblem } from '../../src/engine/config-rules.ts';
+import { pointerToken, type ConfigProblem } from '../../src/engine/config-rules.ts';
 import type { Site } from '../../src/engine/config-types.ts';
 import { createFunnelEngine, stepUrl, type FunnelEngine, type FunnelPlan } from '../../src/engine/funnel-plan.ts';
 import { stepsVersion } from '../../src/engine/funnel-version.ts';
@@ -46,7 +46,7 @@ export function demoLink(
 
 /** The problems (errors and warnings) that concern a code: at its funnel's entry, or naming it. */
 function problemsOf(code: string, funnelId: string, problems: readonly ConfigProblem[]): ConfigProblem[] {
-  const entry = `/funnels/${funnelId}`;
+  const entry = `/funnels/${pointerToken(funnelId)}`;
   return problems.filter(
     (problem) =>
       (problem.file === 'funnels.json' && (problem.pointer === entry || problem.pointer.startsWith(`${entry}/`))) ||
