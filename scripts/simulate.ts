@@ -6,7 +6,7 @@
  * reached by pressing Next (or Back) until there is no further step; with --press, the URL after
  * each press of a mixed walk, one for one (the same URL again where a press had nowhere to go).
  * With --all: every code of every funnel, on its site, with its own steps, each variant and each
- * pathOverride key, with the URLs Next reaches from its link and those Back reaches from the end;
+ * pathOverride key, with the version of its steps, the URLs Next reaches from its link and those Back reaches from the end;
  * --json prints them as one JSON array for generating tests. Problems go to stderr with exit code 2.
  */
 import { parseArgs } from 'node:util';
@@ -54,7 +54,7 @@ if (values.all === true) {
           : path.pathOverride !== null
             ? `pathOverride=${path.pathOverride}`
             : 'own steps';
-      console.log(`${path.code} (${path.site}, ${path.funnel}, ${how})`);
+      console.log(`${path.code} (${path.site}, ${path.funnel}, ${how}, version ${path.version ?? 'none'})`);
       console.log(`  Next: ${path.next.join(' → ')}`);
       console.log(`  Back: ${path.back.join(' → ')}`);
     }

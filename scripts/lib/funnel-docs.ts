@@ -11,6 +11,7 @@ import {
   type Site,
 } from '../../src/engine/config-types.ts';
 import { stepUrl, variantQuery, variantsFor } from '../../src/engine/funnel-plan.ts';
+import { stepsVersion } from '../../src/engine/funnel-version.ts';
 
 const ARROW = ' → ';
 
@@ -44,9 +45,10 @@ function walked(steps: readonly string[], funnel: Funnel): readonly string[] {
   return steps[steps.length - 1] === funnel.finish ? steps : [...steps, funnel.finish];
 }
 
-/** A variant for a code: `callcenter (callcenter=true): /payment/shrt → /finish/shrt`. */
+/** A variant for a code: `callcenter (callcenter=true, version a4547b80): /payment/shrt → /finish/shrt`. */
 function variantText(variant: FunnelVariant, funnel: Funnel, code: string): string {
-  return `${variant.name} (${variantQuery(variant)}): ${stepUrls(walked(variant.steps, funnel), code)}`;
+  const steps = walked(variant.steps, funnel);
+  return `${variant.name} (${variantQuery(variant)}, version ${stepsVersion(steps)}): ${stepUrls(steps, code)}`;
 }
 
 /** Text safe in Markdown prose: on one line, with no raw HTML. */
@@ -127,14 +129,17 @@ export function renderFunnelsMarkdown(config: FunnelConfig): string {
     '## Campaign codes',
     '',
     'Each code with its funnel, site and steps. A variant replaces the steps when the link has its',
-    'query parameter, such as `?callcenter=true`.',
+    'query parameter, such as `?callcenter=true`. The version is a short hash of the steps as the',
+    'engine walks them (finish page included): it changes when a step is added, removed or moved,',
+    'and not when the JSON is only reformatted.',
     '',
     ...table(
-      ['Code', 'Funnel', 'Site', 'Steps', 'Variants'],
+      ['Code', 'Funnel', 'Site', 'Version', 'Steps', 'Variants'],
       codeRows(config).map(({ code, funnelId, funnel }) => [
         code,
         funnelId,
         SITE_LABEL[funnel.site],
+        stepsVersion(walked(funnel.steps, funnel)),
         stepUrls(walked(funnel.steps, funnel), code),
         variantsFor(funnel, code)
           .map((variant) => variantText(variant, funnel, code))
@@ -147,13 +152,22 @@ export function renderFunnelsMarkdown(config: FunnelConfig): string {
     `\`?${stepKeys.queryParam}=\` lists step keys separated by \`${stepKeys.separator}\`; the patient walks`,
     `those steps instead of the funnel's, then finishes (\`${stepKeys.finish.male}\` on the men's site,`,
     `\`${stepKeys.finish.female}\` on the women's site). It takes precedence over variants. A key with`,
-    'no path for a site cannot be used there.',
+    'no path for a site cannot be used there. The versions are those of a link naming that one key',
+    "(the key's path, then the finish page).",
     '',
     ...table(
-      ['Key', "Men's path", "Women's path", 'Description'],
+      ['Key', "Men's path", "Women's path", 'Versions', 'Description'],
       Object.entries(stepKeys.keys).map(([key, stepKey]) => [
         key,
         ...sites.map((site) => (stepKey.sites.includes(site) ? (stepKey.paths[site] ?? '—') : '—')),
+        sites
+          .filter((site) => stepKey.sites.includes(site) && stepKey.paths[site] !== undefined)
+          .map((site) => {
+            const path = stepKey.paths[site] ?? '';
+            const steps = path === stepKeys.finish[site] ? [path] : [path, stepKeys.finish[site]];
+            return `${SITE_LABEL[site]} ${stepsVersion(steps)}`;
+          })
+          .join(', '),
         stepKey.description ?? '',
       ]),
     ),
@@ -181,12 +195,17 @@ export function renderFunnelsMarkdown(config: FunnelConfig): string {
   for (const [funnelId, funnel] of Object.entries(config.funnels.funnels)) {
     lines.push('', `### ${funnelId}`, '');
     if (funnel.description !== undefined) lines.push(prose(funnel.description), '');
-    lines.push(`Site: ${SITE_LABEL[funnel.site]}. Codes: ${funnel.codes.map((code) => `\`${code}\``).join(', ')}.`, '');
+    lines.push(
+      `Site: ${SITE_LABEL[funnel.site]}. Codes: ${funnel.codes.map((code) => `\`${code}\``).join(', ')}. Version: \`${stepsVersion(walked(funnel.steps, funnel))}\`.`,
+      '',
+    );
     for (const variant of funnel.variants ?? []) {
       const about = variant.description === undefined ? '' : `: ${prose(variant.description)}`;
       const forCodes =
         variant.codes === undefined ? '' : ` for ${variant.codes.map((code) => `\`${code}\``).join(', ')}`;
-      lines.push(`- Variant \`${variant.name}\`${forCodes} when \`${variantQuery(variant)}\`${about}`);
+      lines.push(
+        `- Variant \`${variant.name}\`${forCodes} when \`${variantQuery(variant)}\`, version \`${stepsVersion(walked(variant.steps, funnel))}\`${about}`,
+      );
     }
     if (funnel.variants !== undefined && funnel.variants.length > 0) lines.push('');
     lines.push(...funnelDiagram(funnel));
@@ -212,15 +231,16 @@ function alignColumns(rows: readonly (readonly string[])[]): string {
     .join('\n');
 }
 
-/** The campaign codes as an aligned plain-text table for the terminal: code, site, steps, variants. */
+/** The campaign codes as an aligned plain-text table for the terminal: code, site, version, steps, variants. */
 export function renderFunnelsTable(config: FunnelConfig): string {
   const rows = codeRows(config).map(({ code, funnel }) => [
     code,
     funnel.site,
+    stepsVersion(walked(funnel.steps, funnel)),
     stepUrls(walked(funnel.steps, funnel), code),
     variantsFor(funnel, code)
       .map((variant) => variantText(variant, funnel, code))
       .join('; '),
   ]);
-  return alignColumns([['CODE', 'SITE', 'STEPS', 'VARIANTS'], ...rows]);
+  return alignColumns([['CODE', 'SITE', 'VERSION', 'STEPS', 'VARIANTS'], ...rows]);
 }

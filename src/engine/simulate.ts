@@ -11,6 +11,7 @@ import {
   type FunnelSnapshot,
 } from './funnel-machine.ts';
 import { funnelStartUrl, variantQuery, variantsFor, type FunnelEngine, type Visit } from './funnel-plan.ts';
+import { stepsVersion } from './funnel-version.ts';
 import { joinUrl, normalizeUrl, splitUrl } from './url.ts';
 
 /** A button a simulated patient presses. */
@@ -143,6 +144,8 @@ export interface FunnelPath {
   variant: string | null;
   /** The pathOverride value (one step key), or null. */
   pathOverride: string | null;
+  /** The version of the steps this path walks (`stepsVersion`), or null where the link plans no visit. */
+  version: string | null;
   /** The campaign link: the first step's URL with the variant's or pathOverride's query. */
   start: string;
   /** The start, then each URL Next reaches until there is no further step. */
@@ -191,6 +194,7 @@ export function listPaths(engine: FunnelEngine): FunnelPath[] {
           funnel: funnelId,
           variant: way.variant,
           pathOverride: way.pathOverride,
+          version: planned.ok ? stepsVersion(planned.plan.steps) : null,
           start: entry,
           next,
           back,

@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { ROOT_DIR } from '../../src/contract/schema-files.ts';
-import { renderFunnelsMarkdown } from '../../scripts/lib/funnel-docs.ts';
+import { renderFunnelsMarkdown, renderFunnelsTable } from '../../scripts/lib/funnel-docs.ts';
+import { createFunnelEngine } from '../../src/engine/funnel-plan.ts';
+import { stepsVersion } from '../../src/engine/funnel-version.ts';
+import { listPaths } from '../../src/engine/simulate.ts';
 import { loadConfig } from '../support/config.ts';
 
 const DOC_FILE = path.join(ROOT_DIR, 'docs', 'funnels.md');
@@ -39,5 +42,28 @@ test('the shrt row lists the callcenter variant with its condition and steps', (
     .find((line) => line.startsWith('| shrt |'));
 
   expect(row).toContain('| hrt-assessment |');
-  expect(row).toContain('callcenter (callcenter=true): /payment/shrt → /finish/shrt');
+  expect(row).toContain(
+    `callcenter (callcenter=true, version ${stepsVersion(['/payment', '/finish'])}): /payment/shrt → /finish/shrt`,
+  );
+});
+
+test('each code carries the version of the steps the engine walks for it, the same in the doc, the terminal table and simulate --all', () => {
+  const engine = createFunnelEngine(loadConfig());
+  const planned = engine.planVisit({ code: 'shrt', brand: 'male', query: '' });
+  if (!planned.ok) throw new Error(planned.problem.message);
+  const version = stepsVersion(planned.plan.steps);
+  const row = generatedDoc()
+    .split('\n')
+    .find((line) => line.startsWith('| shrt |'));
+  expect(row).toContain(`| ${version} |`);
+  expect(renderFunnelsTable(loadConfig())).toMatch(new RegExp(`^shrt +male +${version} `, 'm'));
+  expect(
+    listPaths(engine).find((path) => path.code === 'shrt' && path.variant === null && path.pathOverride === null)
+      ?.version,
+  ).toBe(version);
+  // Funnels that walk the same steps share a version; another step list has another.
+  const ghrt = engine.planVisit({ code: 'ghrt', brand: 'male', query: '' });
+  const bhrt = engine.planVisit({ code: 'bhrt', brand: 'male', query: '' });
+  expect(ghrt.ok && stepsVersion(ghrt.plan.steps)).toBe(version);
+  expect(bhrt.ok && stepsVersion(bhrt.plan.steps)).not.toBe(version);
 });
