@@ -76,10 +76,13 @@ function screenKey(screen: string): string {
 // is drawn with the page rather than loaded after it (0.5 KiB), the message of a Continue that
 // could not be saved sits under every funnel page (it must show offline, so it is not loaded on
 // demand), and issue 24's rule for a version 1 journey's records (0.1 KiB).
-test('an assessment page loads at most 158.5 KiB of JavaScript (gzip) first', () => {
+// 159 KiB since issue 26 (158.7 measured): a journey saved before its funnel changed is mapped
+// onto today's steps before the first page shows (funnel-resume.ts, the steps' version), so
+// the mapping loads with the machine.
+test('an assessment page loads at most 159 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(158.5 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(159 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

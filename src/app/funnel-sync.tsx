@@ -21,7 +21,8 @@ import {
 } from '../engine/funnel-machine.ts';
 import { STEP_WORK_ACTORS, workOf } from './step-work.ts';
 import type { NeedStatus } from '../engine/journey-needs.ts';
-import { screensAfter, type FunnelEngine, type Visit } from '../engine/funnel-plan.ts';
+import { screensAfter, stepUrl, type FunnelEngine, type Visit } from '../engine/funnel-plan.ts';
+import { recordedFunnel } from '../engine/funnel-version.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
 import type { JourneyChange, JourneyStore } from '../shared/journey/journey-store.ts';
 import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
@@ -166,11 +167,38 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       if (cancelled) return;
       // How far the patient got, for the pages that need it (config/routes.json needs): the
       // journey as this page holds it now, with this page's own moves on top of the saved one.
-      actor.send({ type: 'journey.known', step: state.step, reached: state.reached, loadFailed: status === 'unsaved' });
+      actor.send({
+        type: 'journey.known',
+        step: state.step,
+        reached: state.reached,
+        // The funnel steps the saved place belongs to, as loaded: read with the loaded step and
+        // reached, before this page's own writes record today's.
+        saved: loaded === null ? undefined : { step: loaded.step, reached: loaded.reached, funnel: loaded.funnel },
+        completed: state.completed,
+        loadFailed: status === 'unsaved',
+      });
       const saved = loaded?.step;
       const savedVisit = saved ? visitFromUrl(engine, saved.url, site)?.visit : undefined;
       const now = actor.getSnapshot();
-      if (
+      const { progress, plan } = now.context;
+      if (progress.moved) {
+        // The funnel changed since the journey was saved: the machine has mapped its place onto
+        // today's steps (src/engine/funnel-resume.ts); the saved index names another step now.
+        // From the campaign link, and from a page past a step the new funnel requires first
+        // (a payment added before their place): there.
+        const at = progress.at;
+        const here = stepIndexOf(now);
+        if (
+          at !== null &&
+          here !== null &&
+          here !== at &&
+          (here === 0 || here > at) &&
+          plan !== null &&
+          !now.hasTag(SAVING)
+        ) {
+          actor.send({ type: 'step.goto', url: stepUrl({ ...plan, query: now.context.query }, at), index: at });
+        }
+      } else if (
         saved &&
         saved.index !== 0 &&
         stepIndexOf(now) === 0 &&
@@ -215,11 +243,26 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       // machine's own write records the step: leave it be. A page whose need is not met (or not
       // known yet) is not where the patient's journey is.
       if (placeOf(now) !== 'step' || index === null || now.hasTag(SAVING) || gateOf(now) !== 'open') return;
+      // Not before the journey is read: its place may belong to other funnel steps, mapped once
+      // it is known (a step written first would record today's steps over the saved ones).
+      if (!now.context.progress.known) return;
       const step = { url: urlOf(now), index };
-      const saved = journeys.snapshot(code).state.step;
-      if (saved?.url === step.url && saved.index === step.index) return;
+      const { plan, progress, query } = now.context;
+      if (plan === null) return;
+      const funnel = recordedFunnel(plan);
+      const saved = journeys.snapshot(code).state;
+      if (saved.step?.url === step.url && saved.step.index === step.index && saved.funnel?.version === funnel.version)
+        return;
+      // The step's index belongs to this plan's steps, recorded with it; a place mapped across a
+      // funnel change takes its mapped furthest step along, which the old indices no longer name.
+      const reached =
+        progress.moved && progress.reached >= 0
+          ? { url: stepUrl({ ...plan, query }, progress.reached), index: progress.reached }
+          : undefined;
       // A failed save is reported by the store; the step itself is in the URL.
-      journeys.save(code, (state) => ({ ...state, step })).catch(() => undefined);
+      journeys
+        .save(code, (state) => ({ ...state, step, funnel, ...(reached === undefined ? {} : { reached }) }))
+        .catch(() => undefined);
     };
     remember();
     const subscription = actor.subscribe(remember);
@@ -328,12 +371,16 @@ function AnalyticsPage({
  * The machine's `saveStep` actor: one journey write with the step moved to and every record
  * the move produced (its work actors', then the screen's), applied in that order.
  */
-function saveStep(journeys: JourneyStore, code: string, { to, reached, records }: StepSaveInput): Promise<void> {
+function saveStep(
+  journeys: JourneyStore,
+  code: string,
+  { to, reached, funnel, records }: StepSaveInput,
+): Promise<void> {
   const changes = records.filter((record): record is JourneyChange => typeof record === 'function');
   // The move's failure is told by whoever pressed (advance's caller, or onNext): not twice.
   return journeys.save(
     code,
-    (state) => ({ ...changes.reduce((now, change) => change(now), state), step: to, reached }),
+    (state) => ({ ...changes.reduce((now, change) => change(now), state), step: to, reached, funnel }),
     {
       report: false,
     },

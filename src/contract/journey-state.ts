@@ -9,13 +9,14 @@ import type { JourneyState } from './generated/app-schemas.ts';
  * asks it); each record belongs to one part, named first: `payment.`, `intake.`, `booking.`,
  * `cont.` (the continuing-care form), `restart.`.
  */
-export type { Journey, JourneyState, JourneyStateV1 } from './generated/app-schemas.ts';
+export type { Journey, JourneyFunnel, JourneyState, JourneyStateV1, JourneyStateV2 } from './generated/app-schemas.ts';
 
 /**
- * The journey's version: 2 since each record carries its part's name (issue 15). A journey
- * saved before has no version; `migrateJourneyState` reads it as the current one.
+ * The journey's version: 3 since it records the funnel steps its place belongs to (issue 26),
+ * 2 since each record carries its part's name (issue 15). A journey saved before (version 2, or
+ * none for version 1) is read as the current one by `migrateJourneyState`.
  */
-export const JOURNEY_VERSION: JourneyState['version'] = 2;
+export const JOURNEY_VERSION: JourneyState['version'] = 3;
 
 /**
  * Version 1's records that named no part, and their names in version 2. Spelled here, not read
@@ -49,7 +50,8 @@ function recordName(name: string): string | undefined {
 }
 
 /**
- * A saved journey as this version reads it. Version 1 (no version field) gets its records by
+ * A saved journey as this version reads it. Version 2 is version 3 without its funnel's steps.
+ * Version 1 (no version field) gets its records by
  * one rule: a name version 1's features wrote (`orderId`, `appointmentId.4`) is renamed to its
  * part's name; a name that is already one of version 2 (`intake.identity`) is kept; any other
  * name is dropped, since no feature of either version reads it, and keeping it would make
@@ -63,6 +65,9 @@ export function migrateJourneyState<State extends { version?: number; records: R
   state: State,
 ): Omit<State, 'version'> & { version: typeof JOURNEY_VERSION } {
   if (state.version === JOURNEY_VERSION) return state as Omit<State, 'version'> & { version: typeof JOURNEY_VERSION };
+  // Version 2 to 3 adds only what a version 2 journey did not know: the funnel steps its place
+  // belongs to. Without them its place is read against the funnel as it is now, as before.
+  if (state.version === 2) return { ...state, version: JOURNEY_VERSION };
   const records: Record<string, string> = {};
   for (const [name, value] of Object.entries(state.records)) {
     const next = recordName(name);

@@ -1,3 +1,4 @@
+import { recordedFunnel, type RecordedFunnel } from './funnel-version.ts';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { JourneyNeed, Site } from './config-types.ts';
 import {
@@ -69,6 +70,8 @@ export interface StepSaveInput {
   to: { url: string; index: number };
   /** The furthest step the patient has now moved on to in this plan (`to`, or one reached before). */
   reached: { url: string; index: number };
+  /** The plan's steps and version, which `to` and `reached` index (the journey's `funnel`). */
+  funnel: RecordedFunnel;
   /**
    * The records of the move, in order: each work actor's, then the one the screen handed over
    * with `step.next`. Empty when the move produced none.
@@ -137,7 +140,21 @@ export type FunnelEvent =
    * The patient's journey has been read: the step they were last on and the furthest step they
    * moved on to, as saved; `loadFailed` when it could not be read.
    */
-  | { type: 'journey.known'; step?: SavedStep | undefined; reached?: SavedStep | undefined; loadFailed?: boolean }
+  | {
+      type: 'journey.known';
+      step?: SavedStep | undefined;
+      reached?: SavedStep | undefined;
+      /**
+       * The journey as it was loaded, with the funnel steps its step and reached belong to (a
+       * journey of version 3): when those are not today's, the place is mapped from these.
+       */
+      saved?:
+        | { step?: SavedStep | undefined; reached?: SavedStep | undefined; funnel?: RecordedFunnel | undefined }
+        | undefined;
+      /** The journey's finished parts: a changed funnel never asks again what they hold. */
+      completed?: readonly string[] | undefined;
+      loadFailed?: boolean;
+    }
   /** From a page whose need is not met: go to where the patient's journey is (see resumeIndex). */
   | { type: 'journey.resume' };
 
@@ -288,6 +305,7 @@ export function createFunnelMachine(
                 return {
                   to: at(stays ? index : to),
                   reached: at(Math.max(stays ? index : to, context.progress.reached)),
+                  funnel: recordedFunnel({ steps: plan?.steps ?? [] }),
                   records,
                 };
               },
@@ -395,6 +413,7 @@ export function createFunnelMachine(
             at: saved.at,
             known: true,
             loadFailed: event.loadFailed === true,
+            moved: saved.moved,
           },
         };
       }),

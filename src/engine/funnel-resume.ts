@@ -12,8 +12,10 @@
  *    done: go there first, and on from it with Next. A paid order or a finished form counts as
  *    done, so it is never asked again.
  *
- * Plain functions of the two step lists; the caller says what is required and what is done.
+ * Plain functions of the two step lists; the caller says what is required and what is done
+ * (`journeyRule` reads both from the config and the journey).
  */
+import type { FunnelEngine } from './funnel-plan.ts';
 
 /** A step's identity across versions of a funnel: its page path and its occurrence (from 0). */
 export interface StepIdentity {
@@ -125,5 +127,35 @@ export function resumePlace(saved: SavedPlace, steps: readonly string[], rule: R
     at: carried.at,
     reached: capped(Math.max(reached, ...before)),
     reason: carried.kept ? 'step-kept' : 'step-gone',
+  };
+}
+
+/** The part a journey records as finished once the patient has paid (the app's PAYMENT_COMPLETED). */
+export const PAID_PART = 'payment';
+
+/**
+ * The rule for a journey of `code` on `engine`'s config: a step whose page has a form (config
+ * routes' `form`) or takes a payment (the payment and checkout screens) is required, and done
+ * when the journey's finished parts (`completed`) hold its form id, or the payment.
+ */
+export function journeyRule(
+  engine: Pick<FunnelEngine, 'locate'>,
+  code: string,
+  completed: readonly string[],
+): ResumeRule {
+  const routeOf = (path: string) => engine.locate(`${path}/${code}`)?.match.route;
+  return {
+    isRequired: (path) => {
+      const route = routeOf(path);
+      return (
+        route !== undefined && (route.form !== undefined || route.screen === 'payment' || route.screen === 'checkout')
+      );
+    },
+    isDone: (path) => {
+      const route = routeOf(path);
+      if (route === undefined) return true;
+      if (route.form !== undefined) return completed.includes(route.form.formId);
+      return route.screen === 'payment' || route.screen === 'checkout' ? completed.includes(PAID_PART) : true;
+    },
   };
 }

@@ -14,3 +14,14 @@ export function stepsVersion(steps: readonly string[]): string {
   }
   return hash.toString(16).padStart(8, '0');
 }
+
+/** The funnel steps a journey records with its place (JourneyState `funnel`): the steps and their version. */
+export interface RecordedFunnel {
+  readonly version: string;
+  readonly steps: readonly string[];
+}
+
+/** What a journey records of the plan its step belongs to. */
+export function recordedFunnel(plan: { readonly steps: readonly string[] }): RecordedFunnel {
+  return { version: stepsVersion(plan.steps), steps: [...plan.steps] };
+}

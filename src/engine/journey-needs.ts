@@ -1,5 +1,7 @@
 import type { JourneyNeed } from './config-types.ts';
 import { isSamePage, type FunnelEngine, type FunnelPlan } from './funnel-plan.ts';
+import { journeyRule, resumePlace } from './funnel-resume.ts';
+import { stepsVersion, type RecordedFunnel } from './funnel-version.ts';
 import { splitUrl } from './url.ts';
 
 /**
@@ -26,10 +28,15 @@ export interface JourneyProgress {
   known: boolean;
   /** The journey could not be loaded: where the patient is is not known. */
   loadFailed: boolean;
+  /**
+   * The funnel changed since the journey was saved, and `at` and `reached` are its place mapped
+   * onto this plan (movedPlace): the patient resumes there, not at the saved index.
+   */
+  moved: boolean;
 }
 
 /** Nothing known yet: the journey has not been read. */
-export const NO_PROGRESS: JourneyProgress = { reached: -1, at: null, known: false, loadFailed: false };
+export const NO_PROGRESS: JourneyProgress = { reached: -1, at: null, known: false, loadFailed: false, moved: false };
 
 /** A page's need is met (`open`), not (`closed`), or waits for the journey (`checking`). */
 export type NeedStatus = 'open' | 'checking' | 'closed';
@@ -78,8 +85,19 @@ export function resumeIndex(
 export function progressOf(
   engine: FunnelEngine,
   plan: FunnelPlan,
-  saved: { step?: SavedStep | undefined; reached?: SavedStep | undefined },
-): Pick<JourneyProgress, 'reached' | 'at'> {
+  saved: {
+    step?: SavedStep | undefined;
+    reached?: SavedStep | undefined;
+    /** The journey as loaded, with its funnel steps (see movedPlace). */
+    saved?:
+      | { step?: SavedStep | undefined; reached?: SavedStep | undefined; funnel?: RecordedFunnel | undefined }
+      | undefined;
+    completed?: readonly string[] | undefined;
+  },
+): Pick<JourneyProgress, 'reached' | 'at'> & { moved: boolean } {
+  const moved =
+    saved.saved === undefined ? null : movedPlace(engine, plan, { ...saved.saved, completed: saved.completed });
+  if (moved !== null) return moved;
   const indexIn = (step: SavedStep | undefined): number | null => {
     if (step === undefined) return null;
     const { pathname, query } = splitUrl(engine.funnelUrl(step.url));
@@ -90,5 +108,40 @@ export function progressOf(
     const other = engine.planVisit({ code: plan.code, brand: plan.site, query });
     return other.ok && other.plan.steps.join(' ') === plan.steps.join(' ') ? step.index : null;
   };
-  return { reached: indexIn(saved.reached) ?? -1, at: indexIn(saved.step) };
+  return { reached: indexIn(saved.reached) ?? -1, at: indexIn(saved.step), moved: false };
+}
+
+/**
+ * The journey's place when the funnel changed since it was saved (issue 26): its step was saved
+ * on another step list of the same code and way (the recorded funnel's version is not this
+ * plan's), so the place is mapped by the step's identity (resumePlace, src/engine/funnel-resume.ts),
+ * never read by its index. Null when nothing changed, or the journey recorded no funnel (saved
+ * before version 3), or its step belongs to another way (another variant's link).
+ */
+function movedPlace(
+  engine: FunnelEngine,
+  plan: FunnelPlan,
+  saved: {
+    step?: SavedStep | undefined;
+    reached?: SavedStep | undefined;
+    funnel?: RecordedFunnel | undefined;
+    completed?: readonly string[] | undefined;
+  },
+): (Pick<JourneyProgress, 'reached' | 'at'> & { moved: true }) | null {
+  const { funnel, step } = saved;
+  if (funnel === undefined || step === undefined || funnel.version === stepsVersion(plan.steps)) return null;
+  const { pathname, query } = splitUrl(engine.funnelUrl(step.url));
+  if (engine.locate(pathname)?.code !== plan.code) return null;
+  // The same way: the saved step's query chooses what this plan's query chooses.
+  const way = engine.planVisit({ code: plan.code, brand: plan.site, query });
+  if (!way.ok || way.plan.variant !== plan.variant) return null;
+  // The step the journey names must be the one its index says on the recorded list.
+  if (funnel.steps[step.index] === undefined || !pathname.startsWith(`${funnel.steps[step.index] ?? ''}/`)) return null;
+  const reached = saved.reached?.index ?? -1;
+  const resumed = resumePlace(
+    { steps: funnel.steps, at: step.index, reached: Math.min(reached, funnel.steps.length - 1) },
+    plan.steps,
+    journeyRule(engine, plan.code, saved.completed ?? []),
+  );
+  return { at: resumed.at, reached: resumed.reached, moved: true };
 }

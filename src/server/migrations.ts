@@ -410,6 +410,23 @@ const journeyRevisions: Migration = {
   },
 };
 
+/**
+ * Each journey's funnel version (issue 26): the short hash of the funnel steps its place belongs
+ * to, as the journey's state records it (`funnel.version`), in a column of its own so a funnel
+ * change can count the journeys standing on each version without reading their answers. Journeys
+ * saved before have none (NULL): their place is read against the funnel as it is now.
+ */
+const journeyFunnelVersions: Migration = {
+  version: 12,
+  description: 'journey funnel versions: the version of the funnel steps a journey was saved on',
+  up: (db) => {
+    db.exec(
+      `ALTER TABLE journeys ADD COLUMN funnel_version TEXT CHECK (funnel_version GLOB '[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]')`,
+    );
+    db.exec('CREATE INDEX journeys_funnel_version ON journeys (path_code, funnel_version)');
+  },
+};
+
 export const MIGRATIONS: readonly Migration[] = [
   idempotencyMigration,
   funnelRecords,
@@ -422,4 +439,5 @@ export const MIGRATIONS: readonly Migration[] = [
   sessionGrants,
   journeyRevisions,
   idempotencySessionMigration,
+  journeyFunnelVersions,
 ];

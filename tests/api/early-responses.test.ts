@@ -84,7 +84,7 @@ test('after the journey is saved, the early journey is out of date and never use
   });
   await saveJourney({
     pathCode: 'shrt',
-    state: { version: 2, landedAt: '', answers: {}, pages: {}, completed: [], records: {} },
+    state: { version: 3, landedAt: '', answers: {}, pages: {}, completed: [], records: {} },
   });
   const journey = await getJourney({ pathCode: 'shrt' });
   expect(journey?.state.answers).toEqual({ from: ['server'] });

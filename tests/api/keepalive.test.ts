@@ -8,7 +8,7 @@ import { server, TEST_API_BASE, useApiServer } from './msw.ts';
 useApiServer();
 
 const journey = (note: string): JourneyState => ({
-  version: 2,
+  version: 3,
   landedAt: '2026-11-20T09:00:00.000Z',
   answers: { allergies: [note] },
   pages: {},

@@ -66,7 +66,7 @@ test('the same page mounted again in this visit is not reported twice', async ()
 test("without a landing id in the link, the journey's lead is used once the journey has loaded", async () => {
   const received = trackingServer();
   const journey: JourneyState = {
-    version: 2,
+    version: 3,
     landedAt: '2026-11-22T09:00:00.000Z',
     landingId: 'Sm91cm5leUxlYWQ',
     answers: {},

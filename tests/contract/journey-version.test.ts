@@ -76,6 +76,7 @@ test('a journey of this version is read as it is, and migrating twice changes no
 // Issue 24, point 7: what the migration returns is always a journey the contract takes, so the
 // browser can save it again; records no version 2 part can hold are dropped, by one rule.
 const appContract = contractValidator(loadContract(APP_CONTRACT_FILE));
+/** The contract's current journey (version 3). */
 const validV2 = appContract.component('JourneyState');
 const validV1 = appContract.component('JourneyStateV1');
 
@@ -133,4 +134,31 @@ test('whatever version 1 record names a save holds, the migrated journey is one 
   const keyFirst = migrateJourneyState({ ...V1, records: { 'payment.key': 'leftover', paymentKey: 'written' } });
   expect(keyFirst.records).toEqual({ 'payment.key': 'written' });
   expect(Object.keys(migrated.records)).not.toContain('a');
+});
+
+// Issue 26: version 3 records the funnel steps the journey's place belongs to.
+/** The contract's version 2 journey (a tab opened before the release of version 3 still saves one). */
+const validSaved2 = appContract.component('JourneyStateV2');
+
+test('a version 2 journey is read as version 3 with nothing else changed: no funnel steps, so its place is read as before', () => {
+  const v2 = { ...migrateJourneyState(V1), version: 2 as const };
+  expect(validSaved2(v2), JSON.stringify(validSaved2.errors)).toBe(true);
+  const migrated = migrateJourneyState(v2);
+  expect(migrated).toEqual({ ...v2, version: 3 });
+  expect(migrated).not.toHaveProperty('funnel');
+  expect(validV2(migrated), JSON.stringify(validV2.errors)).toBe(true);
+});
+
+test('version 3 holds the funnel steps and their version; a funnel that is not a step list is refused', () => {
+  const current = {
+    ...migrateJourneyState(V1),
+    funnel: {
+      version: '4eda3351',
+      steps: ['/hormone-assessment', '/results', '/payment', '/mip/form', '/mip/calendly', '/finish'],
+    },
+  };
+  expect(validV2(current), JSON.stringify(validV2.errors)).toBe(true);
+  expect(validV2({ ...current, funnel: { version: 'x', steps: ['/finish'] } })).toBe(false);
+  expect(validV2({ ...current, funnel: { version: '4eda3351', steps: ['//elsewhere'] } })).toBe(false);
+  expect(validV2({ ...current, funnel: { version: '4eda3351', steps: [] } })).toBe(false);
 });

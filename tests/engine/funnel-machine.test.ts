@@ -1,3 +1,4 @@
+import { stepsVersion } from '../../src/engine/funnel-version.ts';
 import { replay as replayVisit } from '../../src/engine/simulate.ts';
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -28,6 +29,9 @@ function replay(visit: Visit, events: FunnelEvent[], entry?: { url: string; inde
 }
 
 const next: FunnelEvent = { type: 'step.next' };
+/** What a save records of shrt's own steps: the journey's place belongs to these (issue 26). */
+const SHRT_STEPS = ['/hormone-assessment', '/results', '/payment', '/mip/form', '/mip/calendly', '/finish'];
+const SHRT_FUNNEL = { version: stepsVersion(SHRT_STEPS), steps: SHRT_STEPS };
 const back: FunnelEvent = { type: 'step.back' };
 
 test('a new visit starts at the first step, with the query on every URL', () => {
@@ -240,6 +244,7 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
       {
         to: { url: '/results/shrt', index: 1 },
         reached: { url: '/results/shrt', index: 1 },
+        funnel: SHRT_FUNNEL,
         records: ["Avery's record"],
       },
     ]);
@@ -269,7 +274,12 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
     actor.send({ type: 'step.next', work: { saveLead: 'Avery' } });
     await waitFor(actor, (snapshot) => stepIndexOf(snapshot) === 1);
     expect(saves).toEqual([
-      { to: { url: '/results/shrt', index: 1 }, reached: { url: '/results/shrt', index: 1 }, records: ['record'] },
+      {
+        to: { url: '/results/shrt', index: 1 },
+        reached: { url: '/results/shrt', index: 1 },
+        funnel: SHRT_FUNNEL,
+        records: ['record'],
+      },
     ]);
   });
 
@@ -347,6 +357,7 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
       {
         to: { url: '/hormone-assessment/shrt', index: 0 },
         reached: { url: '/hormone-assessment/shrt', index: 0 },
+        funnel: SHRT_FUNNEL,
         records: ['under review'],
       },
     ]);
@@ -386,7 +397,12 @@ describe('a visit that saves its steps (the app: Next saves, then moves)', () =>
     expect(stepIndexOf(actor.getSnapshot())).toBe(0);
     expect(actor.getSnapshot().can(next)).toBe(false);
     expect(saves).toEqual([
-      { to: { url: '/results/shrt', index: 1 }, reached: { url: '/results/shrt', index: 1 }, records: [] },
+      {
+        to: { url: '/results/shrt', index: 1 },
+        reached: { url: '/results/shrt', index: 1 },
+        funnel: SHRT_FUNNEL,
+        records: [],
+      },
     ]);
 
     finish();
@@ -466,6 +482,57 @@ describe('pages that need a journey (config/routes.json needs)', () => {
     );
     expect(urls.at(-1)).toBe('/mip/form/shrt');
     expect(stepIndexOf(snapshot)).toBe(3);
+  });
+
+  // Issue 26: the journey records the steps its place belongs to; when the funnel has changed
+  // since, the place is mapped by the step, not read by its index.
+  test('a journey saved before two steps were swapped opens the same page at its new index', () => {
+    const swapped = ['/hormone-assessment', '/payment', '/results', '/mip/form', '/mip/calendly', '/finish'];
+    const place = { step: { url: '/results/shrt', index: 2 }, reached: { url: '/results/shrt', index: 2 } };
+    const journey = {
+      type: 'journey.known' as const,
+      ...place,
+      saved: { ...place, funnel: { version: stepsVersion(swapped), steps: swapped } },
+      completed: ['MIP', 'payment'],
+    };
+    const { snapshot } = replay(shrt, [journey], { url: '/results/shrt' });
+    expect(snapshot.context.progress).toMatchObject({ at: 1, moved: true });
+    expect(gateOf(snapshot)).toBe('open');
+    // Read by its index, the saved step (2) would be the payment page of today's funnel.
+    expect(snapshot.context.progress.at).not.toBe(2);
+  });
+
+  test('a payment added before the patient’s place: they are placed on it, and pages past it are closed until they pay', () => {
+    const withoutPayment = ['/hormone-assessment', '/results', '/mip/form', '/mip/calendly', '/finish'];
+    const place = { step: { url: '/mip/calendly/shrt', index: 3 }, reached: { url: '/mip/calendly/shrt', index: 3 } };
+    const journey = {
+      type: 'journey.known' as const,
+      ...place,
+      saved: { ...place, funnel: { version: stepsVersion(withoutPayment), steps: withoutPayment } },
+      completed: ['MIP', 'MIP-H2'],
+    };
+    const { snapshot } = replay(shrt, [journey], { url: '/mip/calendly/shrt' });
+    expect(snapshot.context.progress).toMatchObject({ at: 2, reached: 1, moved: true });
+    // Nothing past the payment counts as reached: the finish is closed, and sends them to pay.
+    const { snapshot: finish, urls } = replay(shrt, [journey, resume], { url: '/finish/shrt' });
+    expect(closedPageOf(replay(shrt, [journey], { url: '/finish/shrt' }).snapshot)).not.toBeNull();
+    expect(urls.at(-1)).toBe('/payment/shrt');
+    expect(stepIndexOf(finish)).toBe(2);
+    // Paid already: the same change asks nothing again, and the booking page opens.
+    const paid = replay(shrt, [{ ...journey, completed: ['MIP', 'MIP-H2', 'payment'] }], { url: '/mip/calendly/shrt' });
+    expect(paid.snapshot.context.progress).toMatchObject({ at: 4, moved: true });
+    expect(gateOf(paid.snapshot)).toBe('open');
+  });
+
+  test('a journey saved on today’s steps, or before journeys recorded theirs, is read by its index as before', () => {
+    const today = { version: stepsVersion(SHRT_STEPS), steps: SHRT_STEPS };
+    for (const funnel of [today, undefined]) {
+      const place = { step: { url: '/mip/form/shrt', index: 3 }, reached: { url: '/mip/form/shrt', index: 3 } };
+      const { snapshot } = replay(shrt, [{ type: 'journey.known', ...place, saved: { ...place, funnel } }], {
+        url: '/mip/form/shrt',
+      });
+      expect(snapshot.context.progress).toMatchObject({ at: 3, reached: 3, moved: false });
+    }
   });
 
   test('the finish opens once the patient has moved on to it, and stays open after Back and Forward', () => {

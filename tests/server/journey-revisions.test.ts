@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 const STATE: JourneyState = {
-  version: 2,
+  version: 3,
   landedAt: '2026-11-22T10:00:00.000Z',
   answers: { 'energy-level': ['Low'] },
   pages: { MIP: 1 },

@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 
 const state = {
-  version: 2,
+  version: 3,
   landedAt: '2026-11-22T10:00:00.000Z',
   answers: { 'energy-level': ['Low'], birthdate: ['1980-02-29'] },
   pages: { MIP: 2 },
@@ -160,4 +160,25 @@ test('a version 1 journey with a record of no known name is stored as one that s
     cookie,
   );
   expect(again.statusCode, again.body).toBe(200);
+});
+
+test('a journey’s funnel version is stored beside it, and a version 2 save from an older tab is kept as version 3 without one', async () => {
+  const funnel = {
+    version: '4eda3351',
+    steps: ['/hormone-assessment', '/results', '/payment', '/mip/form', '/mip/calendly', '/finish'],
+  };
+  const saved = await put({ pathCode: 'shrt', state: { ...state, funnel } });
+  expect(saved.statusCode).toBe(200);
+  const older = await put({ pathCode: 'ghrt', state: { ...state, version: 2 } });
+  expect(older.statusCode).toBe(200);
+  expect(older.json<{ data: { state: { version: number } } }>().data.state.version).toBe(3);
+  const rows = server.db
+    .prepare('SELECT path_code AS code, funnel_version AS version FROM journeys ORDER BY path_code')
+    .all() as { code: string; version: string | null }[];
+  expect(rows).toEqual([
+    { code: 'ghrt', version: null },
+    { code: 'shrt', version: '4eda3351' },
+  ]);
+  // A version 2 journey cannot carry funnel steps: only version 3 has a place for them.
+  expect((await put({ pathCode: 'mhrt', state: { ...state, version: 2, funnel } })).statusCode).toBe(400);
 });

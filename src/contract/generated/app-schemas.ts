@@ -36,10 +36,40 @@ export interface components {
     };
     /** @description Parts the patient has finished, such as a form id, 'payment' or 'appointment'. */
     readonly JourneyParts: readonly string[];
-    /** @description Where the patient is and what they have answered in one funnel, kept on the server so a reload or a return loses nothing. Health data: it never goes into a URL, a title, a log or browser storage. Version 2: answers, page numbers, the step and the finished parts belong to the whole journey (a patient types a thing once, whichever part asks it); each record belongs to one part. */
+    /** @description Where the patient is and what they have answered in one funnel, kept on the server so a reload or a return loses nothing. Health data: it never goes into a URL, a title, a log or browser storage. Version 3: answers, page numbers, the step and the finished parts belong to the whole journey (a patient types a thing once, whichever part asks it); each record belongs to one part. Since version 3 it records the funnel steps its step and reached indices belong to (funnel), so a patient who returns after the funnel changed resumes by the step, not by its index. */
     readonly JourneyState: {
       /**
-       * @description The journey's shape: 2 since each record names its part. A journey saved before has none and is read through the migration (JourneyStateV1).
+       * @description The journey's shape: 3 since it records its funnel's steps (2 since each record names its part). A journey saved before is read through the migration (JourneyStateV2, JourneyStateV1).
+       * @constant
+       */
+      readonly version: 3;
+      /**
+       * Format: date-time
+       * @description When the patient first landed in this funnel (the landing date of the landing id).
+       */
+      readonly landedAt: string;
+      readonly landingId?: components['schemas']['LandingId'];
+      readonly answers: components['schemas']['JourneyAnswers'];
+      readonly pages: components['schemas']['JourneyPages'];
+      readonly step?: components['schemas']['JourneyStep'];
+      /** @description The furthest funnel step the patient has moved on to with Next: every step before it is passed. A page that needs the steps before it done (config/routes.json needs) opens only up to it. */
+      readonly reached?: components['schemas']['JourneyStep'];
+      readonly funnel?: components['schemas']['JourneyFunnel'];
+      readonly completed: components['schemas']['JourneyParts'];
+      /** @description Ids the funnel's calls returned or must reuse, each under its part's name: payment. (the order id, the payment attempt's Idempotency-Key, the billing token), intake., booking. (an appointment id per step), cont. (the continuing-care form), restart. */
+      readonly records: {
+        readonly [key: string]: string;
+      };
+    };
+    /** @description The funnel's step list as the engine walked it when the journey's step was saved (variant or pathOverride applied, finish page last), and its version: a short hash of those steps (src/engine/funnel-version.ts). The step's and reached's indices belong to this list. */
+    readonly JourneyFunnel: {
+      readonly version: string;
+      readonly steps: readonly string[];
+    };
+    /** @description A journey as saved in version 2, before it recorded its funnel's steps: the same parts, version 2 and no funnel. The server reads it through the migration (src/contract/journey-state.ts) and stores it as the current version; a tab opened before a release may still send it. */
+    readonly JourneyStateV2: {
+      /**
+       * @description Version 2: each record names its part.
        * @constant
        */
       readonly version: 2;
@@ -168,6 +198,8 @@ export type JourneyPages = components['schemas']['JourneyPages'];
 export type JourneyStep = components['schemas']['JourneyStep'];
 export type JourneyParts = components['schemas']['JourneyParts'];
 export type JourneyState = components['schemas']['JourneyState'];
+export type JourneyFunnel = components['schemas']['JourneyFunnel'];
+export type JourneyStateV2 = components['schemas']['JourneyStateV2'];
 export type JourneyRevision = components['schemas']['JourneyRevision'];
 export type Journey = components['schemas']['Journey'];
 export type JourneyForgotten = components['schemas']['JourneyForgotten'];

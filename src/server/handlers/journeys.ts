@@ -66,7 +66,10 @@ const saveJourney: OperationHandler = ({ db, body, access }) => {
   const pathCode = text(fields, 'pathCode');
   const baseRevision = typeof fields.baseRevision === 'number' ? fields.baseRevision : null;
   // A tab opened before a release may still send an older version: it is stored as the current one.
-  const stateJson = JSON.stringify(migrateJourneyState(fields.state as SavedState));
+  const state = migrateJourneyState(fields.state as SavedState) as { funnel?: { version?: unknown } };
+  const stateJson = JSON.stringify(state);
+  // Beside the state, so a funnel change can count who stands on each version (docs/api.md).
+  const funnelVersion = typeof state.funnel?.version === 'string' ? state.funnel.version : null;
   const now = nowIso();
   const cutoff = new Date(Date.now() - JOURNEY_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
   // First, so an expired journey counts as none.
@@ -75,16 +78,16 @@ const saveJourney: OperationHandler = ({ db, body, access }) => {
   // another process on the same file) can come between them.
   const saved =
     baseRevision === null
-      ? statement<[string, string, string, string, string], { revision: number }>(
+      ? statement<[string, string, string, string | null, string, string], { revision: number }>(
           db,
-          `INSERT INTO journeys (journey_id, path_code, state_json, revision, created_at, updated_at)
-           VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (journey_id, path_code) DO NOTHING RETURNING revision`,
-        ).get(id, pathCode, stateJson, now, now)
-      : statement<[string, string, string, string, number], { revision: number }>(
+          `INSERT INTO journeys (journey_id, path_code, state_json, funnel_version, revision, created_at, updated_at)
+           VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (journey_id, path_code) DO NOTHING RETURNING revision`,
+        ).get(id, pathCode, stateJson, funnelVersion, now, now)
+      : statement<[string, string | null, string, string, string, number], { revision: number }>(
           db,
-          `UPDATE journeys SET state_json = ?, revision = revision + 1, updated_at = ?
+          `UPDATE journeys SET state_json = ?, funnel_version = ?, revision = revision + 1, updated_at = ?
            WHERE journey_id = ? AND path_code = ? AND revision = ? RETURNING revision`,
-        ).get(stateJson, now, id, pathCode, baseRevision);
+        ).get(stateJson, funnelVersion, now, id, pathCode, baseRevision);
   if (saved === undefined) staleSave(journeyOf(db, id, pathCode)?.revision, baseRevision);
   return ok(journeyView({ path_code: pathCode, state_json: stateJson, revision: saved.revision, updated_at: now }));
 };

@@ -1,3 +1,4 @@
+import { PAID_PART } from '../../engine/funnel-resume.ts';
 import type { JourneyState } from '../../contract/journey-state.ts';
 
 // The journey's record of the patient's order: written by the payment (src/features/payment),
@@ -16,8 +17,11 @@ export const PAYMENT_RECORDS = {
   marketingAsked: 'payment.asksMarketing',
 } as const;
 
-/** The part of the journey marked finished once the order is placed. */
-export const PAYMENT_COMPLETED = 'payment';
+/**
+ * The part of the journey marked finished once the order is placed: named by the engine, which
+ * reads it to tell a paid journey when a funnel changed (src/engine/funnel-resume.ts).
+ */
+export const PAYMENT_COMPLETED = PAID_PART;
 
 /** What the patient is shown once the order is placed. */
 export interface PaidSummary {

@@ -286,7 +286,7 @@ test('the quiz asks the symptoms first and skips the health history', async () =
 /** A patient back on the assessment's last page (the contact details), every earlier page answered. */
 const ON_LAST_PAGE = {
   shrt: {
-    version: 2,
+    version: 3,
     landedAt: '2026-11-22T09:00:00.000Z',
     answers: ANSWERED_TO_CONTACT,
     pages: { MIP: 3 },

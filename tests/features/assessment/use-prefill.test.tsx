@@ -21,7 +21,7 @@ function ContactPage({ prefill, onRender }: { prefill: Prefill; onRender?: () =>
 }
 
 function journeyWith(answers: JourneyState['answers']): JourneyState {
-  return { version: 2, landedAt: '2026-11-22T09:00:00.000Z', answers, pages: {}, completed: [], records: {} };
+  return { version: 3, landedAt: '2026-11-22T09:00:00.000Z', answers, pages: {}, completed: [], records: {} };
 }
 
 const PREFILL: Prefill = { firstName: 'Avery', lastName: 'Quinn', email: 'avery@example.com', phone: '2125550187' };

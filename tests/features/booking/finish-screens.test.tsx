@@ -29,7 +29,7 @@ const TYPED = 'Zebulonqx';
 
 function journey(change: Partial<JourneyState> = {}): JourneyState {
   return {
-    version: 2,
+    version: 3,
     landedAt: '2030-03-01T12:00:00.000Z',
     answers: { firstName: [TYPED], symptoms: [`${TYPED} fatigue`] },
     pages: {},

@@ -37,7 +37,7 @@ function fakeStep(): FakeStep {
 
 function journey(): JourneyState {
   return {
-    version: 2,
+    version: 3,
     landedAt: '2030-03-01T12:00:00.000Z',
     answers: {},
     pages: {},

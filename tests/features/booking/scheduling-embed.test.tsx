@@ -45,7 +45,7 @@ async function tracked(): Promise<string[]> {
 /** A patient who has typed their details earlier in the funnel. */
 function journey(change: Partial<JourneyState> = {}): JourneyState {
   return {
-    version: 2,
+    version: 3,
     landedAt: '2030-03-01T12:00:00.000Z',
     answers: {
       firstName: ['Canaryfirst'],

@@ -25,7 +25,7 @@ beforeAll(async () => {
 /** A journey held in a variable, as the store holds it in memory. */
 function memoryJourney(answers: JourneyState['answers']): JourneyHandle & { current: () => JourneyState } {
   let state: JourneyState = {
-    version: 2,
+    version: 3,
     landedAt: new Date().toISOString(),
     answers,
     pages: {},

@@ -210,7 +210,7 @@ test('CED: the a2-renewal step records the CED status on the journey lead once a
   const calls = continuousApi();
   const step = fakeFunnelStep({ index: 1, total: 2, laterScreens: [], canNext: true, canBack: true });
   const renewal: JourneyState = {
-    version: 2,
+    version: 3,
     landedAt: '2024-06-01T09:00:00.000Z',
     landingId: RETURNING_LEAD_ID,
     answers: { firstName: ['Jane'], lastName: ['Doe'], email: ['jane.doe@example.com'], phone: ['2025550143'] },
@@ -249,7 +249,7 @@ test('CED: a move that cannot be saved shows the request as in, with Try again m
   const step = fakeFunnelStep({ index: 1, total: 2, laterScreens: [], canNext: true, canBack: true });
   step.advance.mockRejectedValueOnce(new TypeError('Failed to fetch'));
   const renewal: JourneyState = {
-    version: 2,
+    version: 3,
     landedAt: '2024-06-01T09:00:00.000Z',
     landingId: RETURNING_LEAD_ID,
     answers: { firstName: ['Jane'], lastName: ['Doe'], email: ['jane.doe@example.com'], phone: ['2025550143'] },

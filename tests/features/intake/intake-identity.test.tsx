@@ -68,7 +68,7 @@ test('birthdate and state are asked only when no valid answer is known', () => {
 });
 
 function journey(answers: JourneyState['answers'], records: JourneyState['records'] = {}): JourneyState {
-  return { version: 2, landedAt: '2024-05-01T14:55:00.000Z', answers, pages: {}, completed: [], records };
+  return { version: 3, landedAt: '2024-05-01T14:55:00.000Z', answers, pages: {}, completed: [], records };
 }
 
 test("the link's prefill fills only empty contact answers, and the asks are decided once", () => {

@@ -75,7 +75,7 @@ const marketingBox = () => screen.queryByRole('checkbox', { name: /offers/ });
 /** A journey after the assessment: the lead is saved, with contact, birthdate and state. */
 function afterAssessment(state: string, extra: Partial<JourneyState> = {}): JourneyState {
   return {
-    version: 2,
+    version: 3,
     landedAt: '2024-05-01T14:55:00.000Z',
     landingId: LEAD_ID,
     answers: {

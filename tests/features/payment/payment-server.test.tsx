@@ -163,7 +163,7 @@ test('mhrt after the assessment: the order of 1682 and the complimentary kit 167
   });
   const journeys = memoryJourneyCalls({
     mhrt: {
-      version: 2,
+      version: 3,
       landedAt: '2025-03-01T12:00:00.000Z',
       landingId,
       answers: { firstName: ['Sam'], lastName: ['Okafor'], email: ['sam.mhrt@example.com'], phone: ['5125550142'] },

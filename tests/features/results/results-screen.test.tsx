@@ -96,7 +96,7 @@ function resultsServer(options: { lead?: Lead; qualification?: Qualification; le
 
 function journeyWithLead(landingId: string | undefined): JourneyState {
   return {
-    version: 2,
+    version: 3,
     landedAt: '2026-11-22T09:00:00.000Z',
     ...(landingId === undefined ? {} : { landingId }),
     answers: {},

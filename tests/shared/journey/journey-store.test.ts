@@ -29,7 +29,7 @@ function deferred<T>() {
 
 /** The journey the server holds for a patient who reached page 3 of the assessment. */
 const SAVED: JourneyState = {
-  version: 2,
+  version: 3,
   landedAt: '2026-11-20T09:00:00.000Z',
   answers: { 'energy-level': ['Low'], birthdate: ['1980-02-29'] },
   pages: { MIP: 2 },

@@ -37,7 +37,7 @@ function NotesScreen({ code = 'shrt', label = 'Notes' }: { code?: string | null;
 }
 
 const SAVED: JourneyState = {
-  version: 2,
+  version: 3,
   landedAt: '2026-11-22T09:00:00.000Z',
   answers: { notes: ['Tired in the afternoons'] },
   pages: {},

@@ -38,7 +38,7 @@ function answersOf(energy: string): JourneyState['answers'] {
 function journeyOf(answers: JourneyState['answers']): JourneyHandle & { state: JourneyState } {
   const handle: JourneyHandle & { state: JourneyState } = {
     status: 'ready',
-    state: { version: 2, landedAt: LANDED_AT, answers, pages: { MIP: 3 }, completed: [], records: {} },
+    state: { version: 3, landedAt: LANDED_AT, answers, pages: { MIP: 3 }, completed: [], records: {} },
     update: () => undefined,
     save: (change) => {
       if (change) handle.state = change(handle.state);

@@ -52,7 +52,7 @@ function journeyOf(state: Partial<JourneyState> = {}) {
   const handle: JourneyHandle & { saves: JourneyState[] } = {
     status: 'ready',
     state: {
-      version: 2,
+      version: 3,
       landedAt: LANDED_AT,
       answers: ANSWERS,
       pages: { MIP: 3 },

@@ -34,7 +34,7 @@ const ABOUT_AND_SYMPTOMS = {
 
 function journeyOn(page: number, answers: JourneyState['answers'] = {}): JourneyState {
   return {
-    version: 2,
+    version: 3,
     landedAt: '2026-11-22T09:00:00.000Z',
     answers,
     pages: { MIP: page },
