@@ -15,9 +15,9 @@ import {
   NO_PROGRESS,
   progressOf,
   resumeIndex,
+  type KnownJourney,
   type JourneyProgress,
   type NeedStatus,
-  type SavedStep,
 } from './journey-needs.ts';
 import { joinUrl, splitUrl } from './url.ts';
 
@@ -140,21 +140,7 @@ export type FunnelEvent =
    * The patient's journey has been read: the step they were last on and the furthest step they
    * moved on to, as saved; `loadFailed` when it could not be read.
    */
-  | {
-      type: 'journey.known';
-      step?: SavedStep | undefined;
-      reached?: SavedStep | undefined;
-      /**
-       * The journey as it was loaded, with the funnel steps its step and reached belong to (a
-       * journey of version 3): when those are not today's, the place is mapped from these.
-       */
-      saved?:
-        | { step?: SavedStep | undefined; reached?: SavedStep | undefined; funnel?: RecordedFunnel | undefined }
-        | undefined;
-      /** The journey's finished parts: a changed funnel never asks again what they hold. */
-      completed?: readonly string[] | undefined;
-      loadFailed?: boolean;
-    }
+  | (KnownJourney & { type: 'journey.known'; loadFailed?: boolean })
   /** From a page whose need is not met: go to where the patient's journey is (see resumeIndex). */
   | { type: 'journey.resume' };
 

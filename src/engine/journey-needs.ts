@@ -76,6 +76,25 @@ export function resumeIndex(
   return needStatus(plan.pages[at]?.route.needs, plan, at, progress) === 'open' ? at : 0;
 }
 
+/** A journey's place as it was loaded: its step, its furthest step and the funnel steps both index. */
+export interface LoadedPlace {
+  step?: SavedStep | undefined;
+  reached?: SavedStep | undefined;
+  /** The steps the indices belong to (a journey of version 3); absent in one saved before. */
+  funnel?: RecordedFunnel | undefined;
+}
+
+/** What the machine hears when the journey is read (`journey.known`), for `progressOf`. */
+export interface KnownJourney {
+  /** The step and furthest step as the page holds them now, its own moves on top of the saved ones. */
+  step?: SavedStep | undefined;
+  reached?: SavedStep | undefined;
+  /** The journey as loaded, with its funnel steps (see movedPlace). */
+  saved?: LoadedPlace | undefined;
+  /** The journey's finished parts: a changed funnel never asks again what they hold. */
+  completed?: readonly string[] | undefined;
+}
+
 /**
  * The journey's saved step and furthest step as indices of `plan`: a saved step counts when
  * it is a step of the same plan (the same code, and a query that makes the same step list),
@@ -85,15 +104,7 @@ export function resumeIndex(
 export function progressOf(
   engine: FunnelEngine,
   plan: FunnelPlan,
-  saved: {
-    step?: SavedStep | undefined;
-    reached?: SavedStep | undefined;
-    /** The journey as loaded, with its funnel steps (see movedPlace). */
-    saved?:
-      | { step?: SavedStep | undefined; reached?: SavedStep | undefined; funnel?: RecordedFunnel | undefined }
-      | undefined;
-    completed?: readonly string[] | undefined;
-  },
+  saved: KnownJourney,
 ): Pick<JourneyProgress, 'reached' | 'at'> & { moved: boolean } {
   const moved =
     saved.saved === undefined ? null : movedPlace(engine, plan, { ...saved.saved, completed: saved.completed });
@@ -121,12 +132,7 @@ export function progressOf(
 function movedPlace(
   engine: FunnelEngine,
   plan: FunnelPlan,
-  saved: {
-    step?: SavedStep | undefined;
-    reached?: SavedStep | undefined;
-    funnel?: RecordedFunnel | undefined;
-    completed?: readonly string[] | undefined;
-  },
+  saved: LoadedPlace & Pick<KnownJourney, 'completed'>,
 ): (Pick<JourneyProgress, 'reached' | 'at'> & { moved: true }) | null {
   const { funnel, step } = saved;
   if (funnel === undefined || step === undefined || funnel.version === stepsVersion(plan.steps)) return null;
