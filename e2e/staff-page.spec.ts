@@ -99,7 +99,7 @@ test.describe('in npm run dev', () => {
     await page.goto(`${dev.mensSite}/__funnels`);
     await openStep(page, 'shrt', '3. Complete Your Order');
     await expect(page).toHaveURL(`${dev.mensSite}/payment/shrt`, { timeout: 120_000 });
-    await expect(heading(page)).toHaveText('Complete Your Order');
+    await expect(heading(page)).toHaveText('Complete Your Order', { timeout: 60_000 });
     // The assessment's contact page was answered: the billing form starts with it.
     const form = page.getByRole('form', { name: 'Billing details' });
     await expect(form.getByRole('textbox', { name: 'First name', exact: true })).toHaveValue('Dana', {
@@ -118,7 +118,7 @@ test.describe('in npm run dev', () => {
     await expect(page.getByRole('heading', { level: 2, name: /Peak Femme/ })).toBeVisible();
     await openStep(page, 'fha1', '6. Book Your Consult');
     await expect(page).toHaveURL(`${dev.womensSite}/f/appointment/consult/fha1`, { timeout: 150_000 });
-    await expect(heading(page)).toHaveText('Book Your Consult');
+    await expect(heading(page)).toHaveText('Book Your Consult', { timeout: 60_000 });
     await expect(page.getByRole('radiogroup', { name: 'Choose a day' })).toBeVisible({ timeout: 15_000 });
     // The journey holds every earlier step: the intake says it is done and offers the answers given.
     await page.goto(`${dev.womensSite}/f/intake/fha1`);
@@ -149,8 +149,11 @@ test.describe('in npm run dev', () => {
         index: last,
         patient: newPatient(`demo-${path.code}`),
       });
+      // The dev server compiles a screen's code the first time it is asked for (a clean clone has
+      // no cache): the last page may still be loading when its URL is reached.
       await expect(heading(page), `${path.start} ends on its last page`).toHaveText(
         planned.plan.pages[last]?.route.title ?? '',
+        { timeout: 60_000 },
       );
     }
   });
