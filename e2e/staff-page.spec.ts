@@ -153,7 +153,7 @@ test.describe('in npm run dev', () => {
     );
     expect(firstOfEach.length).toBeGreaterThan(10);
     for (const path of firstOfEach) {
-      const query = path.start.includes('?') ? path.start.slice(path.start.indexOf('?') + 1) : '';
+      const { query } = path;
       const planned = engine.planVisit({ code: path.code, brand: path.site, query });
       if (!planned.ok) throw new Error(planned.problem.message);
       const last = planned.plan.steps.length - 1;

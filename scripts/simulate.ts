@@ -10,13 +10,19 @@
  * --json prints them as one JSON array for generating tests. Problems go to stderr with exit code 2.
  */
 import { parseArgs } from 'node:util';
-import { listPaths, parsePresses, simulate, SimulationError, type Press } from '../src/engine/simulate.ts';
+import { listPaths, parsePresses, simulate, SimulationError, wayOf, type Press } from '../src/engine/simulate.ts';
 import { loadEngineOrExit } from './lib/load-config.ts';
 
 const USAGE = [
   'usage: npm run --silent simulate -- <start-url> [--back | --press next,back,...] [--brand male|female] [--step N]',
   '       npm run --silent simulate -- --all [--json]',
 ].join('\n');
+
+// Piped into `head` and the like: a reader that stops early ends the listing, not with a stack.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 
 function fail(message: string): never {
   console.error(message);
@@ -48,13 +54,7 @@ if (values.all === true) {
     console.log(JSON.stringify(paths, null, 2));
   } else {
     for (const path of paths) {
-      const how =
-        path.variant !== null
-          ? `variant ${path.variant}`
-          : path.pathOverride !== null
-            ? `pathOverride=${path.pathOverride}`
-            : 'own steps';
-      console.log(`${path.code} (${path.site}, ${path.funnel}, ${how}, version ${path.version ?? 'none'})`);
+      console.log(`${path.code} (${path.site}, ${path.funnel}, ${wayOf(path)}, version ${path.version ?? 'none'})`);
       console.log(`  Next: ${path.next.join(' → ')}`);
       console.log(`  Back: ${path.back.join(' → ')}`);
     }

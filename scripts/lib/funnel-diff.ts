@@ -1,8 +1,14 @@
 import type { Site } from '../../src/engine/config-types.ts';
 import { stepUrl, type FunnelEngine, type FunnelPlan } from '../../src/engine/funnel-plan.ts';
-import { identityAt, indexOfIdentity, resumePlace, type ResumeReason } from '../../src/engine/funnel-resume.ts';
+import {
+  identityAt,
+  indexOfIdentity,
+  journeyRule,
+  resumePlace,
+  type ResumeReason,
+} from '../../src/engine/funnel-resume.ts';
 import { stepsVersion } from '../../src/engine/funnel-version.ts';
-import { listPaths } from '../../src/engine/simulate.ts';
+import { listPaths, wayOf } from '../../src/engine/simulate.ts';
 import { splitUrl } from '../../src/engine/url.ts';
 
 /**
@@ -49,30 +55,17 @@ interface Way {
 function waysOf(engine: FunnelEngine): Map<string, Way> {
   const ways = new Map<string, Way>();
   for (const path of listPaths(engine)) {
-    const query = splitUrl(path.start).query;
-    const planned = engine.planVisit({ code: path.code, brand: path.site, query });
+    const planned = engine.planVisit({ code: path.code, brand: path.site, query: path.query });
     if (!planned.ok) continue;
-    const way =
-      path.variant !== null
-        ? `variant ${path.variant}`
-        : path.pathOverride !== null
-          ? `pathOverride=${path.pathOverride}`
-          : 'own steps';
-    ways.set(`${path.site} ${path.code} ${query}`, {
+    ways.set(`${path.site} ${path.code} ${path.query}`, {
       code: path.code,
       site: path.site,
-      way,
-      query,
+      way: wayOf(path),
+      query: path.query,
       plan: planned.plan,
     });
   }
   return ways;
-}
-
-/** Whether a step's page asks for work a patient must do before going past it: a form or a payment. */
-function requiresWork(engine: FunnelEngine, code: string, path: string): boolean {
-  const route = engine.locate(`${path}/${code}`)?.match.route;
-  return route !== undefined && (route.form !== undefined || route.screen === 'payment' || route.screen === 'checkout');
 }
 
 /** Identities as text, `/mip/calendly` or `/mip/calendly (2nd)`, for the lists of added, removed and moved steps. */
@@ -96,7 +89,8 @@ function landingsOf(old: Way, samePlan: FunnelPlan | undefined, newEngine: Funne
     // A patient on this step has done every step before it (they moved on with Next).
     const done = new Set(oldPlan.steps.slice(0, index));
     const resumed = resumePlace({ steps: oldPlan.steps, at: index, reached: index }, newPlan.steps, {
-      isRequired: (step) => requiresWork(newEngine, newPlan.code, step),
+      // Required as the app reads it (a form or a payment); done when it came before this step.
+      isRequired: journeyRule(newEngine, newPlan.code, []).isRequired,
       isDone: (step) => done.has(step),
     });
     const to = resumed.at === null ? null : { index: resumed.at, path: newPlan.steps[resumed.at] ?? '' };

@@ -63,7 +63,7 @@ interface Way {
 
 function waysOf(engine: FunnelEngine, paths: readonly FunnelPath[]): Way[] {
   return paths.flatMap((path): Way[] => {
-    const query = path.start.includes('?') ? path.start.slice(path.start.indexOf('?') + 1) : '';
+    const { query } = path;
     const planned = engine.planVisit({ code: path.code, brand: path.site, query });
     if (!planned.ok) return [];
     if (path.variant !== null)

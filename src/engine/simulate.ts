@@ -144,6 +144,8 @@ export interface FunnelPath {
   variant: string | null;
   /** The pathOverride value (one step key), or null. */
   pathOverride: string | null;
+  /** The link's query that chooses this way: '' for the own steps, `callcenter=true`, `pathOverride=cal`. */
+  query: string;
   /** The version of the steps this path walks (`stepsVersion`), or null where the link plans no visit. */
   version: string | null;
   /** The campaign link: the first step's URL with the variant's or pathOverride's query. */
@@ -152,6 +154,12 @@ export interface FunnelPath {
   next: string[];
   /** From the last of `next`, each URL Back reaches until there is no further step. */
   back: string[];
+}
+
+/** Which way a path walks, in words: `own steps`, `variant callcenter`, `pathOverride=cal`. */
+export function wayOf(path: Pick<FunnelPath, 'variant' | 'pathOverride'>): string {
+  if (path.variant !== null) return `variant ${path.variant}`;
+  return path.pathOverride === null ? 'own steps' : `pathOverride=${path.pathOverride}`;
 }
 
 /**
@@ -194,6 +202,7 @@ export function listPaths(engine: FunnelEngine): FunnelPath[] {
           funnel: funnelId,
           variant: way.variant,
           pathOverride: way.pathOverride,
+          query: way.query,
           version: planned.ok ? stepsVersion(planned.plan.steps) : null,
           start: entry,
           next,
