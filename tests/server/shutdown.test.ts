@@ -1,0 +1,86 @@
+/**
+ * SIGTERM ends the server within seconds, whatever a client does: an operator's stop (systemd,
+ * a container, Ctrl-C under npm start) must not wait on a connection that never finishes its
+ * request, and the database must still be closed cleanly behind it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, expect, test } from 'vitest';
+import { startServer, stopServer, untilServing, type ServerProcess } from './real-server.ts';
+
+const PORT = 5313;
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function started(): { server: ServerProcess; dataDir: string } {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'funnel-shutdown-test-'));
+  const server = startServer({ dataDir, port: PORT, env: { LOG_LEVEL: 'info' } });
+  cleanups.push(() => {
+    server.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { server, dataDir };
+}
+
+/** A client that sends the start of a request and then nothing more: not idle, never done. */
+async function halfARequest(): Promise<Socket> {
+  const socket = connect(PORT, '127.0.0.1');
+  cleanups.push(() => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve).once('error', reject);
+  });
+  socket.on('error', () => {
+    // The server cutting it off is what this test wants.
+  });
+  socket.write(
+    'PUT /api/journey HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"pathCode":',
+  );
+  return socket;
+}
+
+test(
+  'a client that never finishes its request holds up SIGTERM for seconds, not minutes',
+  { timeout: 60_000 },
+  async () => {
+    const { server, dataDir } = started();
+    await untilServing(server);
+    const socket = await halfARequest();
+    const closedByServer = new Promise<void>((resolve) =>
+      socket.once('close', () => {
+        resolve();
+      }),
+    );
+
+    const before = Date.now();
+    const exit = await stopServer(server);
+    const tookMs = Date.now() - before;
+
+    expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
+    // Node's own request timeout (5 minutes) would otherwise decide.
+    expect(tookMs).toBeLessThan(30_000);
+    // The log names what stalled, so an operator can tell a cut-short stop from a clean one.
+    expect(exit.stdout).toContain('shutdown stage stalled');
+    expect(exit.stdout).toContain('close connections');
+    await closedByServer;
+    // The database was closed behind it: no WAL left over, and it opens clean.
+    const db = new Database(path.join(dataDir, 'funnel.sqlite'), { readonly: true });
+    try {
+      expect(db.pragma('quick_check', { simple: true })).toBe('ok');
+    } finally {
+      db.close();
+    }
+  },
+);
+
+test('with no client in the way SIGTERM stops at once and logs no stall', { timeout: 30_000 }, async () => {
+  const { server } = started();
+  await untilServing(server);
+  const exit = await stopServer(server);
+  expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
+  expect(exit.stdout).not.toContain('stalled');
+});
