@@ -123,3 +123,36 @@ export function continuousOrderOf(
       : { details: JSON.parse(row.details_json) as Record<string, unknown>, updatedAt: row.updated_at };
   });
 }
+
+/** A journey as the server stored it: the patient's place, answers and the funnel version it was saved on. */
+export interface StoredJourney {
+  pathCode: string;
+  /** The journey's state (schemas/app.openapi.json JourneyState), as stored. */
+  state: {
+    version: number;
+    answers: Record<string, unknown>;
+    step?: { url: string; index: number };
+    funnel?: { version: string; steps: string[] };
+  };
+  /** The column beside the state that counts journeys per funnel version. */
+  funnelVersion: string | null;
+}
+
+/**
+ * Every journey of a campaign code in a data directory, read-only. A test with a database of
+ * its own (a server it started) has one patient in it, so these are that patient's.
+ */
+export function journeysOf(pathCode: string, dataDir: string): StoredJourney[] {
+  return readDatabase(dataDir, (db) =>
+    db
+      .prepare<[string], { path_code: string; state_json: string; funnel_version: string | null }>(
+        'SELECT path_code, state_json, funnel_version FROM journeys WHERE path_code = ?',
+      )
+      .all(pathCode)
+      .map((row) => ({
+        pathCode: row.path_code,
+        state: JSON.parse(row.state_json) as StoredJourney['state'],
+        funnelVersion: row.funnel_version,
+      })),
+  );
+}

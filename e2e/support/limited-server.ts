@@ -29,18 +29,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A build of the app served by the real server (src/server/main.ts) on a port and data directory of its own. */
+export interface BuildServer {
+  /** The men's site on it: http://localhost:PORT. */
+  mensSite: string;
+  /** The women's site on it: http://femme.localhost:PORT. */
+  womensSite: string;
+  /** Its API as seen from this machine: http://127.0.0.1:PORT/api. */
+  api: string;
+  /** Stops it as an operator would (SIGTERM), leaving its data directory as it is. */
+  stop: () => Promise<void>;
+}
+
 /**
- * The suite's server runs with RATE_LIMITS=off (every test comes from one address); this one
- * keeps them on (docs/limits.md), serving the build the suite made (dist-E2E_PORT) with a fresh
- * database and the suite's link secret, so a test can sign links for it.
+ * Starts the real server on `staticDir` (a build) and `dataDir`, with the suite's link secret
+ * and the local bot check, and waits until it answers. A second server on the same data
+ * directory and port, after the first has stopped, is a restart: the patients' cookies and
+ * journeys carry over, as they do across a deploy.
  */
-export async function startLimitedServer(): Promise<LimitedServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-limited-'));
+export async function serveBuild(options: {
+  port: number;
+  dataDir: string;
+  staticDir: string;
+  env?: Record<string, string>;
+}): Promise<BuildServer> {
+  const { port, dataDir, staticDir } = options;
   const server = startServer({
     dataDir,
     port,
-    env: { STATIC_DIR: `dist-${String(E2E_PORT)}`, LINK_SECRET: E2E_LINK_SECRET, BOT_CHECK_LOCAL: 'accept' },
+    env: { STATIC_DIR: staticDir, LINK_SECRET: E2E_LINK_SECRET, BOT_CHECK_LOCAL: 'accept', ...options.env },
   });
   const root = `http://127.0.0.1:${String(port)}/`;
   const deadline = Date.now() + 30_000;
@@ -50,17 +67,37 @@ export async function startLimitedServer(): Promise<LimitedServer> {
       () => false,
     );
     if (answered) break;
-    if (Date.now() > deadline) {
+    if (Date.now() > deadline || server.child.exitCode !== null) {
       await stopServer(server);
-      throw new Error(`The rate-limited server did not start: ${(await server.exited).stderr}`);
+      throw new Error(`The server of ${staticDir} did not start: ${(await server.exited).stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     mensSite: `http://localhost:${String(port)}`,
+    womensSite: `http://femme.localhost:${String(port)}`,
     api: `http://127.0.0.1:${String(port)}/api`,
     stop: async () => {
-      await stopServer(server);
+      const exit = await stopServer(server);
+      if (exit.code !== 0)
+        throw new Error(`The server of ${staticDir} stopped with ${String(exit.code ?? exit.signal)}: ${exit.stderr}`);
+    },
+  };
+}
+
+/**
+ * The suite's server runs with RATE_LIMITS=off (every test comes from one address); this one
+ * keeps them on (docs/limits.md), serving the build the suite made (dist-E2E_PORT) with a fresh
+ * database and the suite's link secret, so a test can sign links for it.
+ */
+export async function startLimitedServer(): Promise<LimitedServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-limited-'));
+  const server = await serveBuild({ port: await freePort(), dataDir, staticDir: `dist-${String(E2E_PORT)}` });
+  return {
+    mensSite: server.mensSite,
+    api: server.api,
+    stop: async () => {
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

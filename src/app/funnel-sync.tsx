@@ -9,6 +9,7 @@ import {
   createFunnelMachine,
   ERROR,
   gateOf,
+  OFF_LIST,
   placeOf,
   SAVING,
   stepIndexOf,
@@ -184,15 +185,15 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       if (progress.moved) {
         // The funnel changed since the journey was saved: the machine has mapped its place onto
         // today's steps (src/engine/funnel-resume.ts); the saved index names another step now.
-        // From the campaign link, and from a page past a step the new funnel requires first
-        // (a payment added before their place): there.
+        // From the campaign link, from a page past a step the new funnel requires first (a
+        // payment added before their place), and from their own step's page when that step is
+        // gone (it may still open as a page off the funnel, whose Next leads nowhere onward): there.
         const at = progress.at;
         const here = stepIndexOf(now);
+        const onGoneStep = here === null && placeOf(now) === OFF_LIST && saved?.url === urlOf(now);
         if (
           at !== null &&
-          here !== null &&
-          here !== at &&
-          (here === 0 || here > at) &&
+          ((here !== null && here !== at && (here === 0 || here > at)) || onGoneStep) &&
           plan !== null &&
           !now.hasTag(SAVING)
         ) {

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FunnelsFile } from '../../src/engine/config-types.ts';
+
+const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** What `vite build` reads: the app, its config and schemas, the build's plugins, the page and its assets. */
+const BUILD_INPUTS = [
+  'index.html',
+  'package.json',
+  'tsconfig.json',
+  'vite.config.ts',
+  'src',
+  'config',
+  'schemas',
+  'scripts',
+  'public',
+] as const;
+
+/** A build of the app made from a changed config/funnels.json, as a deploy of a funnel change makes one. */
+export interface ChangedBuild {
+  /** The built app, for the server's STATIC_DIR. */
+  dir: string;
+  remove: () => void;
+}
+
+/**
+ * Builds the app as `npm run build` does, from a copy of this project whose config/funnels.json
+ * is `funnels`: the funnel config is bundled into the app (src/contract/funnel-config.ts), so a
+ * funnel change reaches patients as a new build. The copy shares node_modules by a link; the
+ * build's own config validation runs, so a change staff could not ship fails here too.
+ */
+export async function buildWithFunnels(funnels: FunnelsFile): Promise<ChangedBuild> {
+  const copy = mkdtempSync(path.join(tmpdir(), 'e2e-changed-build-'));
+  const remove = () => {
+    rmSync(copy, { recursive: true, force: true });
+  };
+  try {
+    for (const input of BUILD_INPUTS) cpSync(path.join(ROOT_DIR, input), path.join(copy, input), { recursive: true });
+    symlinkSync(path.join(ROOT_DIR, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    writeFileSync(path.join(copy, 'config', 'funnels.json'), `${JSON.stringify(funnels, null, 2)}\n`);
+    const dir = path.join(copy, 'dist');
+    await run(['vite', 'build', '--outDir', dir, '--logLevel', 'warn'], copy);
+    return { dir, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+function run(args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`npx ${args.join(' ')} failed (${String(code)}):\n${output}`));
+    });
+  });
+}
