@@ -9,7 +9,7 @@ import { recordedFunnel } from '../src/engine/funnel-version.ts';
 import { buildWithFunnels, type ChangedBuild } from './support/changed-build.ts';
 import { journeysOf, type StoredJourney } from './support/database.ts';
 import { freePort, serveBuild, type BuildServer } from './support/limited-server.ts';
-import { continueAfterPaying, heading, newPatient, pay } from './support/patient.ts';
+import { continueAfterPaying, heading, newPatient, pay, type Patient } from './support/patient.ts';
 import { expect, test, type Page } from './support/test.ts';
 import { doStep } from './support/walk.ts';
 
@@ -143,6 +143,42 @@ async function onPayment(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('form', { name: 'Billing details' })).toBeVisible({ timeout: 15_000 });
 }
 
+type FunnelServer = Awaited<ReturnType<typeof serverOf>>;
+
+/**
+ * `patient` on shrt's payment (with `query`), their assessment saved on the first build: the
+ * server restarts on the second, the patient reloads and is still on payment, at `index` of the
+ * new steps, with every answer kept and the new version recorded; they pay, and Next takes them
+ * to `next`, the step the change added, where `check` sees it.
+ */
+async function payAcrossTheChange(
+  page: Page,
+  server: FunnelServer,
+  options: { patient: Patient; query: string; index: number; next: string; check: () => Promise<void> },
+): Promise<void> {
+  const { query } = options;
+  const suffix = query === '' ? '' : `?${query}`;
+  const site = server.site();
+  await onPayment(page, `${site}/payment/shrt${suffix}`);
+  const saved = await savedJourney(server.dataDir, `/payment/shrt${suffix}`, versionOf(BEFORE, query));
+  expect(Object.keys(saved.state.answers).length, 'the assessment answers').toBeGreaterThan(3);
+
+  await server.restart(after);
+  await page.reload();
+
+  await onPayment(page, `${site}/payment/shrt${suffix}`);
+  const moved = await savedJourney(server.dataDir, `/payment/shrt${suffix}`, versionOf(AFTER, query));
+  expect(moved.state.step?.index).toBe(options.index);
+  expect(moved.state.answers, 'every answer saved before the change').toEqual(saved.state.answers);
+
+  await pay(page, options.patient);
+  await continueAfterPaying(page);
+  await expect(page).toHaveURL(`${site}${options.next}${suffix}`);
+  await options.check();
+  const onward = await savedJourney(server.dataDir, `${options.next}${suffix}`, versionOf(AFTER, query));
+  expect(onward.state.answers).toMatchObject(saved.state.answers);
+}
+
 test('shrt: results removed before the payment the patient stands on and a step added after it; reloaded, they pay and go on into it', async ({
   page,
 }) => {
@@ -154,26 +190,17 @@ test('shrt: results removed before the payment the patient stands on and a step 
     await doStep(page, 'hormone-assessment', patient, page.url());
     await expect(page).toHaveURL(`${site}/results/shrt`);
     await doStep(page, 'results', patient, page.url());
-    await onPayment(page, `${site}/payment/shrt`);
-    const saved = await savedJourney(server.dataDir, '/payment/shrt', versionOf(BEFORE, ''));
-    expect(Object.keys(saved.state.answers).length, 'the assessment answers').toBeGreaterThan(3);
-
-    await server.restart(after);
-    await page.reload();
-
     // Payment was the third step and is now the second: the saved index would name the added
     // microclinic finish, past the payment the new funnel still requires.
-    await onPayment(page, `${site}/payment/shrt`);
-    const moved = await savedJourney(server.dataDir, '/payment/shrt', versionOf(AFTER, ''));
-    expect(moved.state.step?.index).toBe(1);
-    expect(moved.state.answers, 'every answer saved before the change').toEqual(saved.state.answers);
-
-    await pay(page, patient);
-    await continueAfterPaying(page);
-    await expect(page).toHaveURL(`${site}/mip/hrt/finish/shrt`);
-    await expect(page.getByRole('button', { name: 'Enter my city or ZIP code' })).toBeVisible({ timeout: 15_000 });
-    const onward = await savedJourney(server.dataDir, '/mip/hrt/finish/shrt', versionOf(AFTER, ''));
-    expect(onward.state.answers).toMatchObject(saved.state.answers);
+    await payAcrossTheChange(page, server, {
+      patient,
+      query: '',
+      index: 1,
+      next: '/mip/hrt/finish/shrt',
+      check: async () => {
+        await expect(page.getByRole('button', { name: 'Enter my city or ZIP code' })).toBeVisible({ timeout: 15_000 });
+      },
+    });
   } finally {
     await server.stop();
   }
@@ -185,40 +212,18 @@ test('shrt?callcenter=true: the assessment removed before the payment the patien
   const patient = newPatient('funnel-change-cc');
   const server = await serverOf(before);
   try {
-    const site = server.site();
-    await page.goto(`${site}/hormone-assessment/shrt?callcenter=true`);
+    await page.goto(`${server.site()}/hormone-assessment/shrt?callcenter=true`);
     await doStep(page, 'hormone-assessment', patient, page.url());
-    await onPayment(page, `${site}/payment/shrt?callcenter=true`);
-    const saved = await savedJourney(
-      server.dataDir,
-      '/payment/shrt?callcenter=true',
-      versionOf(BEFORE, 'callcenter=true'),
-    );
-    expect(Object.keys(saved.state.answers).length, 'the assessment answers').toBeGreaterThan(3);
-
-    await server.restart(after);
-    await page.reload();
-
     // Payment was the second step and is now the first: the saved index would name the intake.
-    await onPayment(page, `${site}/payment/shrt?callcenter=true`);
-    const moved = await savedJourney(
-      server.dataDir,
-      '/payment/shrt?callcenter=true',
-      versionOf(AFTER, 'callcenter=true'),
-    );
-    expect(moved.state.step?.index).toBe(0);
-    expect(moved.state.answers, 'every answer saved before the change').toEqual(saved.state.answers);
-
-    await pay(page, patient);
-    await continueAfterPaying(page);
-    await expect(page).toHaveURL(`${site}/mip/form/shrt?callcenter=true`);
-    await expect(heading(page)).toHaveText('Intake');
-    const onward = await savedJourney(
-      server.dataDir,
-      '/mip/form/shrt?callcenter=true',
-      versionOf(AFTER, 'callcenter=true'),
-    );
-    expect(onward.state.answers).toMatchObject(saved.state.answers);
+    await payAcrossTheChange(page, server, {
+      patient,
+      query: 'callcenter=true',
+      index: 0,
+      next: '/mip/form/shrt',
+      check: async () => {
+        await expect(heading(page)).toHaveText('Intake');
+      },
+    });
   } finally {
     await server.stop();
   }
