@@ -25,7 +25,8 @@ import { doStep } from './support/walk.ts';
  * what today's funnels happen to be, only on the steps it names.
  */
 
-// Two builds of the app (about a minute each on a two-core machine) before the first test.
+// Two builds of the app before the first test (half a minute each on a two-core machine; the
+// project runs after the rest of the suite: playwright.config.ts).
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 type Steps = readonly string[];
@@ -83,8 +84,8 @@ let after: ChangedBuild | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
-  before = await buildWithFunnels(BEFORE.funnels);
-  after = await buildWithFunnels(AFTER.funnels);
+  before = await buildWithFunnels(BEFORE.funnels, 'before');
+  after = await buildWithFunnels(AFTER.funnels, 'after');
 });
 
 test.afterAll(() => {
@@ -96,8 +97,17 @@ test.afterAll(() => {
 async function serverOf(build: ChangedBuild | undefined) {
   if (build === undefined) throw new Error('The builds were not made');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-funnel-change-'));
+  const removeData = () => {
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const port = await freePort();
-  let server: BuildServer = await serveBuild({ port, dataDir, staticDir: build.dir });
+  let server: BuildServer;
+  try {
+    server = await serveBuild({ port, dataDir, staticDir: build.dir });
+  } catch (error) {
+    removeData();
+    throw error;
+  }
   return {
     dataDir,
     site: () => server.mensSite,
@@ -108,8 +118,11 @@ async function serverOf(build: ChangedBuild | undefined) {
       server = await serveBuild({ port, dataDir, staticDir: next.dir });
     },
     stop: async () => {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await server.stop();
+      } finally {
+        removeData();
+      }
     },
   };
 }
@@ -250,8 +263,11 @@ test('shrt: a patient on the results page the change removes reloads it and goes
     const moved = await savedJourney(server.dataDir, '/payment/shrt', versionOf(AFTER, ''));
     expect(moved.state.answers, 'every answer saved before the change').toEqual(saved.state.answers);
 
-    // Back at the campaign link later, they go on from the same place.
-    await page.goto(`${site}/hormone-assessment/shrt`);
+    // The gone page's history entry was replaced: Back goes to the step before payment, not to
+    // it, and Forward returns to payment.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`^${site}/hormone-assessment/shrt`));
+    await page.goForward();
     await onPayment(page, `${site}/payment/shrt`);
   } finally {
     await server.stop();

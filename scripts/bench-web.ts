@@ -26,7 +26,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { entryPages } from './lib/entry-pages.ts';
-import { THROTTLES, timeToUsable, usableCheckOf, type UsableCheck } from './lib/first-usable.ts';
+import { THROTTLES, timeToUsable, usableCheckOf, type Throttle, type UsableCheck } from './lib/first-usable.ts';
 import { ROOT_DIR } from '../src/contract/schema-files.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4176);
@@ -94,6 +94,8 @@ function boundOf(key: keyof Figures, check: UsableCheck): number | undefined {
 }
 
 function meets(key: keyof Figures, value: number, check: UsableCheck): boolean {
+  // Not measured (a page that never became usable): a miss, aim or not.
+  if (Number.isNaN(value)) return false;
   const bound = boundOf(key, check);
   if (bound === undefined) return true;
   return AIM[key].atLeast === true ? value >= bound : value <= bound;
@@ -268,10 +270,18 @@ try {
     for (const url of PAGES) {
       const figures = results[pageKey(url)];
       if (figures === undefined) continue;
-      const times = async (throttle: (typeof THROTTLES)[keyof typeof THROTTLES]) => {
+      // A page that never becomes usable is a miss in the table (NaN meets no aim), not the end of the run.
+      const times = async (throttle: Throttle) => {
         const runs: number[] = [];
-        for (let run = 0; run < RUNS; run += 1) runs.push(await timeToUsable(browser, url, throttle));
-        return median(runs);
+        for (let run = 0; run < RUNS; run += 1) {
+          runs.push(
+            await timeToUsable(browser, url, throttle).catch((error: unknown) => {
+              console.error(`${url} (${throttle.name}) was not usable: ${String(error).split('\n')[0] ?? ''}`);
+              return Number.NaN;
+            }),
+          );
+        }
+        return runs.some(Number.isNaN) ? Number.NaN : median(runs);
       };
       figures.usableSlow4gMs = await times(THROTTLES.slow4g);
       figures.usablePoorLineMs = await times(THROTTLES.poorLine);

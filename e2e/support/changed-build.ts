@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FunnelsFile } from '../../src/engine/config-types.ts';
+import { E2E_DATA_DIR } from './sites.ts';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -31,14 +31,18 @@ export interface ChangedBuild {
  * Builds the app as `npm run build` does, from a copy of this project whose config/funnels.json
  * is `funnels`: the funnel config is bundled into the app (src/contract/funnel-config.ts), so a
  * funnel change reaches patients as a new build. The copy shares node_modules by a link; the
- * build's own config validation runs, so a change staff could not ship fails here too.
+ * build's own config validation runs, so a change staff could not ship fails here too. Copies
+ * live beside the suite's data, by `name` (a run killed half way leaves them to the next run,
+ * which starts each afresh), so suites on other ports keep theirs.
  */
-export async function buildWithFunnels(funnels: FunnelsFile): Promise<ChangedBuild> {
-  const copy = mkdtempSync(path.join(tmpdir(), 'e2e-changed-build-'));
+export async function buildWithFunnels(funnels: FunnelsFile, name: string): Promise<ChangedBuild> {
+  const copy = path.join(ROOT_DIR, `${E2E_DATA_DIR}-builds`, name);
   const remove = () => {
     rmSync(copy, { recursive: true, force: true });
   };
   try {
+    remove();
+    mkdirSync(copy, { recursive: true });
     for (const input of BUILD_INPUTS) cpSync(path.join(ROOT_DIR, input), path.join(copy, input), { recursive: true });
     symlinkSync(path.join(ROOT_DIR, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
     writeFileSync(path.join(copy, 'config', 'funnels.json'), `${JSON.stringify(funnels, null, 2)}\n`);

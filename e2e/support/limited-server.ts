@@ -5,14 +5,11 @@ import path from 'node:path';
 import { startServer, stopServer } from '../../tests/server/real-server.ts';
 import { E2E_LINK_SECRET, E2E_PORT } from './sites.ts';
 
-/** A server of the e2e build with the rate limits on, as production runs, on a port of its own. */
-export interface LimitedServer {
-  /** The men's site on it: http://localhost:PORT. */
-  mensSite: string;
-  /** Its API as seen from this machine, for a test to use up a limit: http://127.0.0.1:PORT/api. */
-  api: string;
-  stop: () => Promise<void>;
-}
+/**
+ * A server of the e2e build with the rate limits on, as production runs, on a port of its own;
+ * a test uses up a limit through its `api`. `stop` also removes its database.
+ */
+export type LimitedServer = Pick<BuildServer, 'mensSite' | 'api' | 'stop'>;
 
 /** A port nobody listens on now (the system's choice), for a server started just after. */
 export async function freePort(): Promise<number> {

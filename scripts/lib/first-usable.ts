@@ -60,8 +60,10 @@ function watcherScript(check: UsableCheck): string {
       const summary = main.querySelector('[aria-labelledby="order-summary-title"]');
       return card !== undefined && usable(card.control) && shown(summary) && /\\$\\d/.test(summary.textContent);
     }
-    // Results: the screen has replaced its loading mark with what it says, and a way on.
+    // Results: the screen has replaced its loading mark with what it says, and a way on; a
+    // failure to load (an alert with its Try again) is not the results.
     return main.querySelector('[role=status][aria-busy=true]') === null &&
+      main.querySelector('[role=alert]') === null &&
       [...main.querySelectorAll('button, a[href]')].some(usable);
   };
   // Looked at in the frame after each change to the page (the frame that paints it), and every
@@ -69,14 +71,13 @@ function watcherScript(check: UsableCheck): string {
   const look = () => {
     if (window.__usableAt === undefined && holds()) window.__usableAt = performance.now();
   };
-  new MutationObserver(() => requestAnimationFrame(look)).observe(document, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-  });
+  const observer = new MutationObserver(() => requestAnimationFrame(look));
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
   const timer = setInterval(() => {
     look();
-    if (window.__usableAt !== undefined) clearInterval(timer);
+    if (window.__usableAt === undefined) return;
+    clearInterval(timer);
+    observer.disconnect();
   }, 100);
 })();`;
 }

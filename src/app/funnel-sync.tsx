@@ -24,6 +24,7 @@ import { STEP_WORK_ACTORS, workOf } from './step-work.ts';
 import type { NeedStatus } from '../engine/journey-needs.ts';
 import { screensAfter, stepUrl, type FunnelEngine, type Visit } from '../engine/funnel-plan.ts';
 import { recordedFunnel } from '../engine/funnel-version.ts';
+import { splitUrl } from '../engine/url.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
 import type { JourneyChange, JourneyStore } from '../shared/journey/journey-store.ts';
 import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
@@ -185,18 +186,20 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       if (progress.moved) {
         // The funnel changed since the journey was saved: the machine has mapped its place onto
         // today's steps (src/engine/funnel-resume.ts); the saved index names another step now.
-        // From the campaign link, from a page past a step the new funnel requires first (a
-        // payment added before their place), and from their own step's page when that step is
-        // gone (it may still open as a page off the funnel, whose Next leads nowhere onward): there.
+        // From the campaign link, and from a page past a step the new funnel requires first (a
+        // payment added before their place): there.
         const at = progress.at;
         const here = stepIndexOf(now);
-        const onGoneStep = here === null && placeOf(now) === OFF_LIST && saved?.url === urlOf(now);
-        if (
-          at !== null &&
-          ((here !== null && here !== at && (here === 0 || here > at)) || onGoneStep) &&
-          plan !== null &&
-          !now.hasTag(SAVING)
-        ) {
+        const canMove = at !== null && plan !== null && !now.hasTag(SAVING);
+        if (canMove && placeOf(now) === OFF_LIST && saved !== undefined && samePage(saved.url, urlOf(now))) {
+          // Their own step's page, and that step is gone: it may still open as a page off the
+          // funnel, whose Next leads nowhere onward. The address is replaced, so Back from the
+          // mapped step does not return to it; the machine follows the address.
+          void navigate(stepUrl({ ...plan, query: now.context.query }, at), {
+            replace: true,
+            state: { stepIndex: at },
+          });
+        } else if (canMove && here !== null && here !== at && (here === 0 || here > at)) {
           actor.send({ type: 'step.goto', url: stepUrl({ ...plan, query: now.context.query }, at), index: at });
         }
       } else if (
@@ -366,6 +369,11 @@ function AnalyticsPage({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, url]);
   return null;
+}
+
+/** Whether two funnel addresses are the same page, whatever their queries (a link may add its own). */
+function samePage(a: string, b: string): boolean {
+  return splitUrl(a).pathname === splitUrl(b).pathname;
 }
 
 /**

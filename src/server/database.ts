@@ -214,8 +214,6 @@ parentPort.on('message', () => {
 export interface Checkpointer {
   /** Runs a last checkpoint, closes the worker's connection and waits for it to end. */
   stop: () => Promise<void>;
-  /** Ends the worker at once, for a stop that stalled: the serving connection's close checkpoints instead. */
-  terminate: () => Promise<void>;
 }
 
 /**
@@ -253,10 +251,6 @@ export function startCheckpointer(db: Db, onFailure: (code: string) => void): Ch
     stop: async () => {
       worker.postMessage('stop');
       await exited;
-      db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
-    },
-    terminate: async () => {
-      await worker.terminate();
       db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
     },
   };
