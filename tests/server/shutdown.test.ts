@@ -27,6 +27,24 @@ function started(): { server: ServerProcess; dataDir: string } {
   return { server, dataDir };
 }
 
+/** Resolves once the server has written `text` on stdout (its log), or rejects after 10 s. */
+function untilLogged(server: ServerProcess, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => {
+      reject(new Error(`The server did not log ${text} within 10 s: ${seen}`));
+    }, 10_000);
+    const onData = (chunk: Buffer | string) => {
+      seen += chunk.toString();
+      if (!seen.includes(text)) return;
+      clearTimeout(timer);
+      server.child.stdout?.off('data', onData);
+      resolve();
+    };
+    server.child.stdout?.on('data', onData);
+  });
+}
+
 /** A client that sends the start of a request and then nothing more: not idle, never done. */
 async function halfARequest(): Promise<Socket> {
   const socket = connect(PORT, '127.0.0.1');
@@ -49,7 +67,11 @@ test(
   async () => {
     const { server, dataDir } = started();
     await untilServing(server);
+    const logged = untilLogged(server, '"msg":"incoming request"');
     const socket = await halfARequest();
+    // The server must be in the request before the stop: a request it reads after SIGTERM is
+    // refused with a 503 at once (Fastify's return503OnClosing), and nothing would stall.
+    await logged;
     const closedByServer = new Promise<void>((resolve) =>
       socket.once('close', () => {
         resolve();
