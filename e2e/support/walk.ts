@@ -90,6 +90,11 @@ export async function doStep(page: Page, screen: ScreenName, patient: Patient, h
       await completeIntake(page, patient);
       return;
     case 'scheduling':
+      // The days come from the scheduling service after the screen's code: in the dev server,
+      // on a busy machine, that has taken over the 10 s the booking helper gives a shown screen.
+      await expect(page.getByRole('radiogroup', { name: 'Choose a day' }).getByRole('radio').first()).toBeVisible({
+        timeout: STEP_MS,
+      });
       await book(page);
       await continueIfAsked(page, here);
       return;
