@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { httpsUpgradeUrl } from './app/https-upgrade.ts';
 import { startHydrating } from './shared/hydration.ts';
+import { captureEarlyForm } from './shared/questions/early-form.tsx';
 import { selectBrand } from './contract/brand.ts';
 import { funnelConfig, funnelEngine } from './contract/funnel-config.ts';
 import { normalizeUrl } from './engine/url.ts';
@@ -58,6 +59,9 @@ if (upgrade !== null) {
     );
     // A link that did not open shows its own page in place of the route's screen: drawn afresh.
     if (hydrate && failedReturnLink === null) {
+      // A form's first page the server put in the page: React leaves it as it is, and the
+      // screen takes what the patient did in it (src/shared/questions/early-form.tsx).
+      captureEarlyForm(root);
       startHydrating();
       // As a transition, so React hydrates in slices and the page answers taps meanwhile.
       startTransition(() => {

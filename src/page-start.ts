@@ -10,6 +10,8 @@
  *    and its screen's code (`<meta name="app-preload">`) in parallel, so no script stands
  *    between the patient and the first paint.
  *
+ * 3. holds a press of Next in the page's early form of questions until the app can make it.
+ *
  * Only GETs with no patient data in them: the campaign code (from the address) is the one
  * value filled in, and the browser's own cookie proves whose journey it is, as for any call.
  */
@@ -84,6 +86,28 @@ function startApp(): void {
   void import(/* @vite-ignore */ entry);
 }
 
+/**
+ * A press of Next (or Enter) in the page's early form of questions before the app runs
+ * (src/shared/questions/early-form.tsx; the attribute names are src/contract/early-form.ts's): never sent (its answers would leave in the address
+ * or a body no call expects), but held on the form for the app to make again once it has
+ * the answers. The button says it is under way, as the app's does.
+ */
+function holdEarlyPresses(): void {
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || form.closest('[data-early-form]') === null) return;
+      event.preventDefault();
+      form.setAttribute('data-early-submit', '');
+      const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+      if (button !== null) button.textContent = 'Saving…';
+    },
+    true,
+  );
+}
+
+holdEarlyPresses();
 startEarlyCalls();
 // After the frame that paints the page: requestAnimationFrame runs before that paint, the
 // timeout after it.

@@ -27,7 +27,8 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
-    apply: 'build',
+    // Not the Node render of the app (scripts/lib/prerender-plugin.ts): no browser fetches it.
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
     configResolved(config: ResolvedConfig) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

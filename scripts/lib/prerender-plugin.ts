@@ -1,13 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { CSP_NONCE_PLACEHOLDER } from '../../src/contract/csp-nonce.ts';
+import { EARLY_FORM_SLOT } from '../../src/contract/early-form.ts';
 import type { RouteShell } from '../../src/app/render-shell.tsx';
-
-/** Where the pages go in the build, and the file naming them by brand and route. */
-export const SHELLS_DIR = 'shells';
-export const SHELLS_MANIFEST = 'manifest.json';
+import { RENDER_BUNDLE_DIR, RENDER_BUNDLE_FILE, SHELLS_DIR, SHELLS_MANIFEST } from '../../src/contract/shells.ts';
 
 /** The manifest: for each brand, each prerendered route's page, relative to the shells folder. */
 export type ShellsManifest = Record<string, Record<string, string>>;
@@ -29,13 +27,15 @@ export interface PageAssets {
   screenChunks: (screen: string) => string[];
   /** The CSS those chunks bring. */
   screenCss: (screen: string) => string[];
+  /** The text of one of the build's CSS files. */
+  cssText: (file: string) => string;
 }
 
 /** The browser build's chunk graph, as generateBundle sees it. */
 function chunkGraph(
   bundle: Rollup.OutputBundle,
   pageStart: string,
-): Omit<PageAssets, 'appCss'> & { appCssFiles: string[] } {
+): Omit<PageAssets, 'appCss' | 'cssText'> & { appCssFiles: string[] } {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (file: string, seen = new Set<string>()): Set<string> => {
@@ -100,17 +100,31 @@ export function pageWithShell(indexHtml: string, shell: RouteShell, assets: Page
   let page = indexHtml;
   // What index.html loads of the app: the entry script, its static chunks, its styles.
   page = page.replace(/\n?[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g, '');
+  const inline = (css: { file: string; text: string }) => {
+    // A closing tag in the CSS (a string or a url) would end the element early.
+    if (/<\/style/i.test(css.text)) throw new Error(`${css.file} has "</style" in it and cannot go inline`);
+    return `<style ${nonce}>${css.text}</style>`;
+  };
   for (const css of assets.appCss) {
     const link = new RegExp(`<link rel="stylesheet"[^>]*href="${base}${css.file}"[^>]*>`).exec(page)?.[0];
     if (link === undefined) throw new Error(`index.html does not link ${css.file}`);
-    // A closing tag in the CSS (a string or a url) would end the element early.
-    if (/<\/style/i.test(css.text)) throw new Error(`${css.file} has "</style" in it and cannot go inline`);
     // The link stays, disabled (never fetched, never applied): Vite's loader of lazy chunks
     // looks for it, and without it would add the same CSS again after the screens' own,
     // undoing their rules (a disabled link is also how the browser knows this CSS is in).
     const disabled = link.replace(/\s*\/?>$/, ' disabled>');
-    page = page.replace(link, () => `<style ${nonce}>${css.text}</style>\n    ${disabled}`);
+    page = page.replace(link, () => `${inline(css)}\n    ${disabled}`);
   }
+  // A page whose shell has a slot for a form's first page (src/shared/questions/early-form.tsx)
+  // may be sent with that form in it: its screen's styles are in the page as well, as the
+  // app's are (and linked disabled, for the same reason); other pages only preload them.
+  const withEarlyForm = shell.html.includes(`${EARLY_FORM_SLOT}=`);
+  const screenStyles = assets
+    .screenCss(shell.screen)
+    .map((file) =>
+      withEarlyForm
+        ? `${inline({ file, text: assets.cssText(file) })}\n    <link rel="stylesheet" href="${base}${file}" disabled>`
+        : `<link rel="preload" as="style" crossorigin href="${base}${file}" ${nonce}>`,
+    );
   const [entry, ...appChunks] = assets.appChunks;
   if (entry === undefined) throw new Error('The build has no app entry chunk');
   const head = [
@@ -124,9 +138,7 @@ export function pageWithShell(indexHtml: string, shell: RouteShell, assets: Page
     ...fontsOf(assets.appCss).map(
       (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}" ${nonce}>`,
     ),
-    ...assets
-      .screenCss(shell.screen)
-      .map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}" ${nonce}>`),
+    ...screenStyles,
     `<link rel="icon" href="${escapeHtml(shell.favicon)}" />`,
     `<script type="module" async crossorigin src="${base}${assets.pageStart}" ${nonce}></script>`,
   ];
@@ -148,7 +160,8 @@ export function pageWithShell(indexHtml: string, shell: RouteShell, assets: Page
  * `shells/manifest.json`), so the first paint needs no JavaScript: the header, the title, the
  * page's heading, the layout and the brand's colours and fonts are in the HTML, and React
  * hydrates them (src/main.tsx). The app is bundled for Node with this same Vite config (so
- * CSS module class names match the browser's), rendered, and the bundle thrown away.
+ * CSS module class names match the browser's) into `shells/render/`, and rendered; the bundle
+ * stays there for the server, which renders forms' first pages with it.
  */
 export function prerender(): Plugin {
   let config: ResolvedConfig | null = null;
@@ -183,39 +196,39 @@ export function prerender(): Plugin {
       const assets: PageAssets = {
         ...graph,
         appCss: graph.appCssFiles.map((file) => ({ file, text: readFileSync(path.join(outDir, file), 'utf8') })),
+        cssText: (file) => readFileSync(path.join(outDir, file), 'utf8'),
       };
-      const bundleDir = mkdtempSync(path.join(config.root, 'node_modules', '.prerender-'));
-      try {
-        await build({
-          root: config.root,
-          mode: config.mode,
-          logLevel: 'warn',
-          ...(config.configFile === undefined ? { configFile: false } : { configFile: config.configFile }),
-          build: {
-            ssr: RENDER_ENTRY,
-            outDir: bundleDir,
-            emptyOutDir: true,
-            minify: false,
-            rolldownOptions: { output: { entryFileNames: 'render-shell.mjs' } },
-          },
-        });
-        const { renderShells } = (await import(pathToFileURL(path.join(bundleDir, 'render-shell.mjs')).href)) as {
-          renderShells: () => RouteShell[];
-        };
-        const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        const manifest: ShellsManifest = {};
-        const shellsDir = path.join(outDir, SHELLS_DIR);
-        rmSync(shellsDir, { recursive: true, force: true });
-        for (const [index, shell] of renderShells().entries()) {
-          const file = `${shell.site}/${String(index)}.html`;
-          mkdirSync(path.join(shellsDir, shell.site), { recursive: true });
-          writeFileSync(path.join(shellsDir, file), pageWithShell(indexHtml, shell, assets, config.base));
-          (manifest[shell.site] ??= {})[shell.route] = file;
-        }
-        writeFileSync(path.join(shellsDir, SHELLS_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-      } finally {
-        rmSync(bundleDir, { recursive: true, force: true });
+      const shellsDir = path.join(outDir, SHELLS_DIR);
+      rmSync(shellsDir, { recursive: true, force: true });
+      // Kept with the pages: the server renders a form's first page with it (src/server/early-forms.ts).
+      const bundleDir = path.join(shellsDir, RENDER_BUNDLE_DIR);
+      await build({
+        root: config.root,
+        mode: config.mode,
+        logLevel: 'warn',
+        ...(config.configFile === undefined ? { configFile: false } : { configFile: config.configFile }),
+        build: {
+          ssr: RENDER_ENTRY,
+          outDir: bundleDir,
+          emptyOutDir: true,
+          // Only the code: the browser build has the public files.
+          copyPublicDir: false,
+          minify: false,
+          rolldownOptions: { output: { entryFileNames: RENDER_BUNDLE_FILE } },
+        },
+      });
+      const { renderShells } = (await import(pathToFileURL(path.join(bundleDir, RENDER_BUNDLE_FILE)).href)) as {
+        renderShells: () => RouteShell[];
+      };
+      const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const manifest: ShellsManifest = {};
+      for (const [index, shell] of renderShells().entries()) {
+        const file = `${shell.site}/${String(index)}.html`;
+        mkdirSync(path.join(shellsDir, shell.site), { recursive: true });
+        writeFileSync(path.join(shellsDir, file), pageWithShell(indexHtml, shell, assets, config.base));
+        (manifest[shell.site] ??= {})[shell.route] = file;
       }
+      writeFileSync(path.join(shellsDir, SHELLS_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     },
   };
 }

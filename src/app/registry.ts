@@ -41,7 +41,7 @@ const loaders: Record<ScreenName, () => Promise<ScreenModule>> = {
  * (config/routes.json needs). e2e/prerender.spec.ts checks that the heading does not move.
  */
 const shellLayouts: Partial<Record<ScreenName, ScreenShellLayout>> = {
-  'hormone-assessment': { py: 'md', intro: true },
+  'hormone-assessment': { py: 'md', intro: true, earlyForm: true },
   'continuous-confirmation': { py: 'lg' },
   'continuous-form': { py: 'lg' },
   'microclinic-finish': { py: 'lg' },

@@ -6,6 +6,7 @@
  * journey, anything measured) waits for useHydrated, so none of it, and no patient data, can
  * be in these pages.
  */
+import { MantineProvider } from '@mantine/core';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -16,6 +17,13 @@ import { funnelEngine } from '../contract/funnel-config.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
 import { App } from './app.tsx';
 import { startHydrating } from '../shared/hydration.ts';
+import type { QuestionPage as QuestionPageData } from '../contract/api-types.ts';
+import type { EarlyFormHtml } from '../contract/early-form.ts';
+import { BrandProvider } from '../shared/brand/brand-context.tsx';
+import { brandTheme, readableColors } from '../shared/brand/theme.ts';
+import { KnownAddressContext } from '../shared/questions/known-address.ts';
+import { QuestionPage } from '../shared/questions/question-page.tsx';
+import { FormProgress } from '../shared/ui/form-runner.tsx';
 
 export interface RouteShell {
   site: Site;
@@ -136,4 +144,76 @@ export function renderShells(): RouteShell[] {
     }
   }
   return shells;
+}
+
+/** What HTML escaping did to an attribute's value, undone: the value as CSS. */
+function unescapeAttribute(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * Each `style` attribute becomes a rule of its own for an attribute naming it: the page's
+ * Content-Security-Policy allows no style attribute (the app sets styles from script, which it
+ * does allow). `!important` keeps what an inline style would: it wins over any class.
+ */
+function stylesToRules(html: string): EarlyFormHtml {
+  const rules: string[] = [];
+  const out = html.replace(/\sstyle="([^"]*)"/g, (_whole, value: string) => {
+    const declarations = unescapeAttribute(value)
+      .split(';')
+      .map((declaration) => declaration.trim())
+      .filter((declaration) => declaration !== '')
+      // Nothing here may end the <style> element it goes into.
+      .map((declaration) => `${declaration.replace(/</g, '\\3c ')} !important`);
+    rules.push(`[data-early-style="${String(rules.length)}"]{${declarations.join(';')}}`);
+    return ` data-early-style="${String(rules.length - 1)}"`;
+  });
+  return { html: out, css: rules.join('\n') };
+}
+
+/**
+ * The first page of a form as the app renders it before the patient answers anything (its
+ * progress line, its questions with nothing chosen, Next), for the server to put in the page
+ * (issue 28). Only the form's content, never anything of a patient, goes in. The form posts
+ * (were it ever sent: src/page-start.ts holds the press), so no answer could leave in an address.
+ */
+export function renderEarlyForm(
+  site: Site,
+  form: { formId: string; pageCount: number },
+  page: QuestionPageData,
+): EarlyFormHtml {
+  const { brand } = selectBrand(brands as BrandsFile, { environment: site, hostname: '' });
+  const nothing = () => undefined;
+  const html = renderToString(
+    <BrandProvider value={{ site, brand }}>
+      <MantineProvider
+        theme={brandTheme(brand)}
+        cssVariablesResolver={readableColors}
+        withCssVariables={false}
+        withGlobalClasses={false}
+      >
+        <KnownAddressContext.Provider value={null}>
+          <FormProgress formId={form.formId} index={0} count={form.pageCount} />
+          <QuestionPage
+            page={page}
+            values={{}}
+            onChange={nothing}
+            onErrors={nothing}
+            onSubmit={nothing}
+            submitLabel={form.pageCount > 1 ? 'Next' : 'Continue'}
+          />
+        </KnownAddressContext.Provider>
+      </MantineProvider>
+    </BrandProvider>,
+    // Ids of its own: the page's shell has ids from the same counter.
+    { identifierPrefix: 'early-' },
+  );
+  if (/<script/i.test(html)) throw new Error(`The first page of ${form.formId} cannot go in the page: it has a script`);
+  return stylesToRules(html.replace(/^([\s\S]*?)<form /, '$1<form method="post" '));
 }

@@ -76,7 +76,9 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
       string
     >,
   });
-  const shell = <ScreenShell title={route.title} intro={routeIntro(route)} layout={shellLayoutOf(route.screen)} />;
+  const shell = (
+    <ScreenShell title={route.title} intro={routeIntro(route)} layout={shellLayoutOf(route.screen)} form={route.form} />
+  );
   return (
     <AppPageLayout route={route} pathname={pathname}>
       {hydrated && code !== null && new URLSearchParams(search).has('mpid') && <MpidTracking code={code} />}
@@ -93,7 +95,13 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
         ) : (
           <Suspense key={route.path} fallback={shell}>
             {gate?.status === 'checking' ? (
-              <LoadingIndicator />
+              // A screen whose page came with its first questions keeps them (and its heading)
+              // on show while the journey is checked; the patient may be answering already.
+              shellLayoutOf(route.screen)?.earlyForm === true ? (
+                shell
+              ) : (
+                <LoadingIndicator />
+              )
             ) : closed !== null && gate !== null ? (
               <JourneyGatePage closed={closed} onResume={gate.resume} />
             ) : Screen ? (

@@ -16,7 +16,6 @@ import { LOCAL_SERVICES, type ServiceSettings } from '../contract/service-settin
 import { contentSecurityPolicy, securityHeadersFor } from './content-security-policy.ts';
 import { withServiceSettings, type ServerServiceSettings } from './service-settings.ts';
 import type { ContractRoute } from './contract-routes.ts';
-import type { Db } from './database.ts';
 import { ID_DOCUMENT_MAX_BYTES, ID_DOCUMENT_TYPES } from './handlers/id-documents.ts';
 import { once, requestHash } from './idempotency.ts';
 import { isPageFilePath, limitServerOptions, registerLimits } from './limits.ts';
@@ -24,6 +23,7 @@ import type { OperationHandlers, OperationResult } from './operation.ts';
 import { HttpProblem, type FieldProblem } from './problem.ts';
 import { registerTags } from './tags.ts';
 import { loadPages } from './pages.ts';
+import { statement, type Db } from './database.ts';
 
 export interface AppOptions {
   db: Db;
@@ -294,7 +294,20 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const pageFor =
     options.staticDir === undefined
       ? null
-      : loadPages(options.staticDir, funnelEngine, (html) => pageTemplate(html, clientToken, options.brand, services));
+      : loadPages(options.staticDir, funnelEngine, (html) => pageTemplate(html, clientToken, options.brand, services), {
+          // The rows GET /memoForm/pageQuestions answers with: the first page of a form goes in its page.
+          pageJson: (formId, pageId) =>
+            statement<[string, string], { page_json: string }>(
+              db,
+              'SELECT page_json FROM question_pages WHERE form_id = ? AND page_id = ?',
+            ).get(formId, pageId)?.page_json ?? null,
+          onError: (error, what) => {
+            app.log.error(
+              { err: error },
+              `The page went without its first page of questions: ${what} could not be rendered`,
+            );
+          },
+        });
 
   // Every response says where it may send referrers and that its type is what it says, and
   // over https that the browser must never come back over plain http; the page gets its
@@ -343,7 +356,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '';
     if (
       pathname === '/api' ||
@@ -362,7 +375,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       .header('cache-control', 'no-cache')
       .header('content-security-policy', contentSecurityPolicy(services, nonce))
       .type('text/html; charset=utf-8')
-      .send(pageFor(brandOf(request.hostname).site, request.url).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+      .send((await pageFor(brandOf(request.hostname).site, request.url)).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
   });
 
   return app;

@@ -11,6 +11,11 @@ export function startHydrating(): void {
   hydrating = true;
 }
 
+/** Whether the render under way is the one that must match the page's HTML (hydration, or the build's render). */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
 /**
  * False while React hydrates the page's prerendered HTML (and in the prerender itself), true
  * in every render after. What the build could not know (the screen's own content, anything

@@ -5,7 +5,10 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import brands from '../../config/brands.json';
 import { App } from '../../src/app/app.tsx';
 import { startHydrating } from '../../src/shared/hydration.ts';
-import { renderShells, type RouteShell } from '../../src/app/render-shell.tsx';
+import { renderEarlyForm, renderShells, type RouteShell } from '../../src/app/render-shell.tsx';
+import type { QuestionPage } from '../../src/contract/api-types.ts';
+import { withEarlyForm } from '../../src/server/early-forms.ts';
+import { captureEarlyForm } from '../../src/shared/questions/early-form.tsx';
 import { selectBrand } from '../../src/contract/brand.ts';
 import type { BrandsFile } from '../../src/engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../../src/contract/csp-nonce.ts';
@@ -85,3 +88,77 @@ test.each(shells.map((shell): [string, RouteShell] => [`${shell.site} ${shell.ro
     errors.mockRestore();
   },
 );
+
+/**
+ * Issue 28: the assessment as the server sends it, with its first page of questions in the
+ * shell (src/server/early-forms.ts), and a patient who answered before the app arrived. React
+ * takes the page over without a difference and leaves the form's fields to the page, with
+ * what was typed and chosen in them. (Last in the file: the page's early form is the
+ * app's to remember once taken note of.)
+ */
+test('the assessment sent with its first page: React takes it over as it is, with what the patient typed', async () => {
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const shell = shells.find(
+    (candidate) => candidate.site === 'male' && candidate.route === '/hormone-assessment/:pathCode',
+  );
+  if (shell === undefined) throw new Error('The build has no page for the men’s assessment');
+  const early = renderEarlyForm('male', { formId: 'MIP', pageCount: 4 }, FIRST_PAGE);
+  // Nothing of a patient can be in it, and no style attribute the page's policy would refuse.
+  expect(early.html).not.toMatch(/\sstyle="/);
+  expect(early.html).toContain('<form method="post"');
+  window.history.replaceState(null, '', '/hormone-assessment/shrt');
+  const element = document.createElement('div');
+  element.id = 'root';
+  element.innerHTML = withEarlyForm(shell.html, 'MIP:1', early);
+  document.body.append(element);
+  const date = element.querySelector<HTMLInputElement>('[data-early-form] input');
+  const state = element.querySelector<HTMLSelectElement>('[data-early-form] select');
+  if (date === null || state === null) throw new Error('The early form has no date field or no state');
+  expect(element.querySelector('[role="status"][aria-label="Loading"]')).toBeNull();
+  // Typed before any script ran.
+  date.value = '04/27/1980';
+  state.value = 'TX';
+
+  captureEarlyForm(element);
+  startHydrating();
+  await act(async () => {
+    root = hydrateRoot(
+      element,
+      <StrictMode>
+        <App
+          selected={selectBrand(brands as BrandsFile, { environment: 'male', hostname: 'localhost' })}
+          getStyleNonce={() => CSP_NONCE_PLACEHOLDER}
+        />
+      </StrictMode>,
+      {
+        onRecoverableError: (error) => {
+          console.error('Hydration failed and recovered:', error);
+        },
+      },
+    );
+    await Promise.resolve();
+  });
+
+  const logged = errors.mock.calls.map((call) => call.map(String).join(' ').slice(0, 1500));
+  expect(logged.filter((text) => /hydrat|server rendered|did ?n[o']t match/i.test(text))).toEqual([]);
+  // React left what is in the slot to the page (src/shared/questions/early-form.tsx moves those
+  // nodes on, and e2e/early-form.spec.ts follows them into the screen): it never made the
+  // fields its own, so it could not reset what the patient typed.
+  const isReacts = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+  expect(isReacts(date)).toBe(false);
+  expect(isReacts(state)).toBe(false);
+  expect(date.value).toBe('04/27/1980');
+  expect(state.value).toBe('TX');
+  errors.mockRestore();
+});
+
+const FIRST_PAGE: QuestionPage = {
+  id: '1',
+  formId: 'MIP',
+  title: 'About you',
+  questions: [
+    { id: 'q-birthdate', ref: 'birthdate', type: 'date', label: 'What is your date of birth?', required: true },
+    { id: 'q-state', ref: 'state', type: 'us-state', label: 'Which state do you live in?', required: true },
+    { id: 'q-weight', ref: 'weight', type: 'number', label: 'What is your weight in pounds?', required: true },
+  ],
+};

@@ -1,4 +1,6 @@
 import { LoadingIndicator } from './loading-indicator.tsx';
+import { EarlyFormSlot } from '../questions/early-form.tsx';
+import { earlyFormKey } from '../../contract/early-form.ts';
 import type { RouteIntro } from './route-intro.ts';
 import classes from './screen-shell.module.css';
 
@@ -7,22 +9,31 @@ export interface ScreenShellLayout {
   py: 'md' | 'lg';
   /** The screen opens with the route's intro line under its heading (src/shared/layout/route-intro.ts). */
   intro?: boolean;
+  /**
+   * The screen's form starts with its first page of questions (the route's `form`): the
+   * server can put that page in the HTML, where the loading mark would be (issue 28).
+   */
+  earlyForm?: boolean;
 }
 
 /**
  * A screen before its own code and data have arrived: its heading where the screen puts it,
  * and the brand's loading mark under it. The build writes it into each route's HTML, so a
  * patient sees the page's heading before any script has run; screens show it again while they
- * load, so the heading never moves when the screen takes over.
+ * load, so the heading never moves when the screen takes over. A screen that opens with a
+ * form can have its first page of questions there (src/shared/questions/early-form.tsx).
  */
 export function ScreenShell({
   title,
   intro = null,
   layout,
+  form,
 }: {
   title: string;
   intro?: RouteIntro | null;
   layout: ScreenShellLayout | null;
+  /** The route's form, for a layout with an early form. */
+  form?: { formId: string; pageIds: readonly string[] } | undefined;
 }) {
   if (layout === null) return <LoadingIndicator />;
   return (
@@ -33,7 +44,11 @@ export function ScreenShell({
           {intro.text}
         </p>
       )}
-      <LoadingIndicator />
+      {layout.earlyForm === true && form !== undefined ? (
+        <EarlyFormSlot page={earlyFormKey(form)} />
+      ) : (
+        <LoadingIndicator />
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { getPageQuestions } from '../api/content.ts';
 import type { QuestionPage as QuestionPageData } from '../../contract/api-types.ts';
@@ -7,6 +7,8 @@ import { useStableNavigate } from '../use-stable-navigate.ts';
 import { funnelConfig } from '../../contract/funnel-config.ts';
 import { joinUrl, parseQuery, splitUrl, withoutQueryParam } from '../../engine/url.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
+import { adoptEarlyForm, EarlyFormSlot } from '../questions/early-form.tsx';
+import { earlyFormKey } from '../../contract/early-form.ts';
 import {
   BILLING_ADDRESS_REF,
   completeAddress,
@@ -84,6 +86,19 @@ export function requestedPage(search: string): number | null {
 function pageUrl(pathname: string, search: string, number: number): string {
   const rest = withoutQueryParam(splitUrl(`${pathname}${search}`).query, PAGE_PARAM);
   return joinUrl(pathname, [rest, `${PAGE_PARAM}=${String(number)}`].filter((piece) => piece !== '').join('&'));
+}
+
+/** How far through the form's pages the patient is ("Page 2 of 4" over a bar); nothing for a form of one page. */
+export function FormProgress({ formId, index, count }: { formId: string; index: number; count: number }) {
+  if (count <= 1) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" c="dimmed" id={`${formId}-progress`}>
+        Page {index + 1} of {count}
+      </Text>
+      <ValueBar kind="progress" value={((index + 1) / count) * 100} labelledBy={`${formId}-progress`} />
+    </Stack>
+  );
 }
 
 /**
@@ -165,6 +180,13 @@ export function FormRunner({
     update((state) => ({ ...state, pages: { ...state.pages, [key]: shownNumber - 1 } }));
   }, [shownNumber, savedPage, key, update]);
 
+  // The first page, as it first renders, takes what the patient did in the page's early form.
+  const pageArea = useRef<HTMLDivElement>(null);
+  const earlyKey = earlyFormKey(form);
+  useLayoutEffect(() => {
+    if (shownNumber === 1 && pages.length > 0 && pagesBefore.length === 0) adoptEarlyForm(earlyKey, pageArea.current);
+  }, [shownNumber, pages.length, pagesBefore.length, earlyKey]);
+
   if (journey.status === 'loading' || loaded.status === 'loading') {
     // The first page's intro stays where the page's HTML showed it (the screen's shell).
     const firstPage = requested === null || requested === 1;
@@ -173,7 +195,8 @@ export function FormRunner({
       <KnownAddressContext.Provider value={null}>
         <Stack gap="md">
           {firstPage && intro}
-          <LoadingIndicator />
+          {/* The page's HTML may have brought the first page's questions (issue 28): they stay. */}
+          {firstPage ? <EarlyFormSlot page={earlyKey} /> : <LoadingIndicator />}
         </Stack>
       </KnownAddressContext.Provider>
     );
@@ -262,16 +285,9 @@ export function FormRunner({
 
   return (
     <KnownAddressContext.Provider value={knownAddress}>
-      <Stack gap="md">
+      <Stack gap="md" ref={pageArea}>
         {index === 0 && intro}
-        {pages.length > 1 && (
-          <Stack gap={4}>
-            <Text size="sm" c="dimmed" id={`${key}-progress`}>
-              Page {index + 1} of {pages.length}
-            </Text>
-            <ValueBar kind="progress" value={((index + 1) / pages.length) * 100} labelledBy={`${key}-progress`} />
-          </Stack>
-        )}
+        <FormProgress formId={key} index={index} count={pages.length} />
         <QuestionPage
           key={`${key}-${String(index)}`}
           page={page}

@@ -1,0 +1,153 @@
+import type { Page, Route } from '@playwright/test';
+import { heading } from './support/patient.ts';
+import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * Issue 28, points 1, 2 and 4: the assessment's first page of questions is in the page the
+ * server sends, as a real form a patient can answer before the app's script has arrived; the
+ * app then takes it over with every character and choice, the focus where the patient was,
+ * and a press of Next made before it arrived. The app's script is held back here, as a slow
+ * line holds it, until the patient has typed, and the patient goes on typing while the app
+ * takes the page over.
+ */
+
+/** Holds back the app's code (its entry and every chunk it imports) until `release` is called. */
+async function holdTheApp(page: Page): Promise<{ release: () => void; held: () => number }> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  // Everything under /assets/ but the page's own start script, which holds an early press.
+  await page.route(/\/assets\/(?!page-start-)[^/]+\.js$/, async (route: Route) => {
+    held += 1;
+    await gate;
+    await route.continue();
+  });
+  return {
+    release: () => {
+      release();
+    },
+    held: () => held,
+  };
+}
+
+/** Problems the page reported: hydration differences, styles or scripts the policy refused, errors. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+test('a patient answers the first page before the app arrives, goes on typing as it takes over, and keeps every character', async ({
+  page,
+}) => {
+  const problems = watchProblems(page);
+  const app = await holdTheApp(page);
+  await page.goto(`${MENS_SITE}/hormone-assessment/shrt`, { waitUntil: 'domcontentloaded' });
+  await expect(heading(page)).toHaveText('Hormone Assessment');
+
+  // The questions are there, ready to answer, with the app still on its way.
+  const birthdate = page.getByLabel('What is your date of birth?');
+  await expect(birthdate).toBeEditable();
+  expect(app.held()).toBeGreaterThan(0);
+  await expect(page.getByText('Page 1 of 4')).toBeVisible();
+  await birthdate.pressSequentially('04/27/1980');
+  await page.getByLabel('Which state do you live in?').selectOption('TX');
+  const weight = page.getByLabel('What is your weight in pounds?');
+  await weight.click();
+  await weight.pressSequentially('18');
+  await expect(page.locator('[data-early-form] form')).toHaveCount(1);
+
+  // The app arrives while the patient is still typing.
+  app.release();
+  await weight.pressSequentially('5', { delay: 150 });
+  await expect(page.locator('[data-early-form]')).toHaveCount(0, { timeout: 20_000 });
+  await weight.press('End');
+  await weight.pressSequentially('0');
+
+  await expect(birthdate).toHaveValue('04/27/1980');
+  await expect(page.getByLabel('Which state do you live in?')).toHaveValue('TX');
+  await expect(weight).toHaveValue('1850');
+  await expect(weight).toBeFocused();
+  // The app's answers are the patient's: a wrong weight is its to check, as it would be typed there.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Enter a weight between 70 and 700 pounds.')).toBeVisible();
+  await weight.press('Backspace');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/shrt?page=2`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Your symptoms' })).toBeVisible();
+
+  // Saved in the journey: back on the first page, every answer is there.
+  await page.goBack();
+  await expect(birthdate).toHaveValue('04/27/1980');
+  await expect(weight).toHaveValue('185');
+  expect(problems).toEqual([]);
+});
+
+test('Next pressed before the app arrives is made once it has: the women’s assessment moves on with the answers', async ({
+  page,
+}) => {
+  const problems = watchProblems(page);
+  const app = await holdTheApp(page);
+  await page.goto(`${WOMENS_SITE}/f/hormone-assessment/fha1`, { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('What is your date of birth?').fill('11/02/1971');
+  await page.getByLabel('Which state do you live in?').selectOption('CA');
+  await page.getByLabel('What is your weight in pounds?').fill('142');
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Held, not sent: the page stays, says so, and nothing left it (no address with the answers).
+  await expect(page.getByRole('button', { name: 'Saving…' })).toBeVisible();
+  expect(page.url()).toBe(`${WOMENS_SITE}/f/hormone-assessment/fha1`);
+  expect(sent).toEqual([]);
+
+  app.release();
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/hormone-assessment/fha1?page=2`, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Your symptoms' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('What is your date of birth?')).toHaveValue('11/02/1971');
+  await expect(page.getByLabel('Which state do you live in?')).toHaveValue('CA');
+  await expect(page.getByLabel('What is your weight in pounds?')).toHaveValue('142');
+  expect(problems).toEqual([]);
+});
+
+test('with no script at all, the first page of questions is on the page, ready to answer and styled as the app draws it', async ({
+  browser,
+}) => {
+  for (const [site, path] of [
+    [MENS_SITE, '/hormone-assessment/shrt'],
+    [WOMENS_SITE, '/f/hormone-assessment/fha1'],
+  ] as const) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site}${path}`);
+    await expect(heading(page)).toHaveText('Hormone Assessment');
+    await expect(page.getByRole('heading', { level: 2, name: 'About you' })).toBeVisible();
+    await expect(page.getByLabel('What is your date of birth?')).toBeEditable();
+    await expect(page.getByLabel('Which state do you live in?')).toBeEnabled();
+    await expect(page.getByLabel('What is your weight in pounds?')).toBeEditable();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    // Mantine's styles reached it (the page's policy refuses style attributes): the button is
+    // the brand's filled button, full width on a phone, as the app draws it.
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await next.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    expect((await next.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+    await context.close();
+  }
+});
+
+test('a later page, asked for by its address, comes without the first page’s questions', async ({ request }) => {
+  const later = await request.get(`${MENS_SITE}/hormone-assessment/shrt?page=2`);
+  expect(await later.text()).not.toContain('<form');
+  const first = await request.get(`${MENS_SITE}/hormone-assessment/shrt`);
+  expect(await first.text()).toContain('<form method="post"');
+});

@@ -1,0 +1,24 @@
+/**
+ * Issue 28: the first page of a form in the page's HTML. The names the server
+ * (src/server/early-forms.ts), the page's first script (src/page-start.ts, which imports
+ * nothing and so writes them out) and the app (src/shared/questions/early-form.tsx) share.
+ */
+
+/** The attribute of the element the form sits in, whose value is the page's key (earlyFormKey). */
+export const EARLY_FORM_SLOT = 'data-early-form';
+
+/** Set on the early form by src/page-start.ts when the patient pressed Next (or Enter) before the app ran. */
+export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
+
+/** The name of a form's first page, as its slot carries it: `formId:pageId`. */
+export function earlyFormKey(form: { formId: string; pageIds: readonly string[] }): string {
+  return `${form.formId}:${form.pageIds[0] ?? ''}`;
+}
+
+/** A form's first page as the server puts it in the page (src/app/render-shell.tsx renders it). */
+export interface EarlyFormHtml {
+  /** The progress line and the form, in the classes the app's own render gives them. */
+  html: string;
+  /** The rules standing in for the style attributes Mantine writes, which the page's policy refuses. */
+  css: string;
+}

@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
+import { withEarlyForm } from '../../src/server/early-forms.ts';
+import { MIGRATIONS } from '../../src/server/migrations.ts';
+import { seedDemoData } from '../../src/server/seed.ts';
+import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
+
+/**
+ * Issue 28, point 1: the assessment's page comes with its first page of questions in it,
+ * rendered at request time from the questions the server serves, in place of the loading mark;
+ * the styles it needs go in the head under the page's nonce. The build's renderer is stood in
+ * for here by a module that writes what it was given (the real one: tests/app/prerender-hydration).
+ */
+const LOADING = '<div class="loading" role="status"><img src="/mark.svg" alt=""/></div>';
+const shell = (slot: string) => `<!doctype html>
+<html lang="en">
+  <head><style nonce="CSP_NONCE_PLACEHOLDER">p{}</style></head>
+  <body><div id="root"><main><h1>Hormone Assessment</h1>${slot}</main><footer><div>Footer</div></footer></div></body>
+</html>`;
+
+/** Writes what it renders from: the brand, the form, its pages and the page's questions' labels. */
+const RENDERER = `
+export function renderEarlyForm(site, form, page) {
+  if (globalThis.__earlyFormRendererFails) throw new Error('the renderer broke');
+  const labels = page.questions.map((question) => question.label).join(' | ');
+  return {
+    html: '<div><p>' + site + ' ' + form.formId + ' page 1 of ' + form.pageCount + '</p><form method="post"><div><label>' + labels + '</label></div></form></div>',
+    css: '[data-early-style="0"]{--stack-gap:1rem !important}',
+  };
+}
+`;
+
+let dir: string;
+let db: Db;
+let app: FastifyInstance;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'funnel-early-forms-'));
+  mkdirSync(path.join(dir, 'shells', 'male'), { recursive: true });
+  mkdirSync(path.join(dir, 'shells', 'render'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), shell('plain page'));
+  writeFileSync(
+    path.join(dir, 'shells', 'male', '0.html'),
+    shell(`<div data-early-form="MIP:1" class="slot">${LOADING}</div>`),
+  );
+  // A page with a form, whose shell has no place for it (a screen not opening with its form).
+  writeFileSync(path.join(dir, 'shells', 'male', '1.html'), shell(`<p>intake</p>${LOADING}`));
+  writeFileSync(
+    path.join(dir, 'shells', 'manifest.json'),
+    JSON.stringify({ male: { '/hormone-assessment/:pathCode': 'male/0.html', '/mip/form/:pathCode': 'male/1.html' } }),
+  );
+  writeFileSync(path.join(dir, 'shells', 'render', 'render-shell.mjs'), RENDERER);
+  db = openDatabase(databaseFile(dir), MIGRATIONS);
+  seedDemoData(db);
+  app = buildApp({
+    db,
+    routes: serverRoutes(),
+    handlers: SERVER_HANDLERS,
+    clientToken: 'test-client-token-0123456789',
+    staffToken: 'test-staff-token-0123456789',
+    linkSecret: 'test-link-secret-0123456789',
+    staticDir: dir,
+    logLevel: 'error',
+    logStream: { write: (line: string) => logged.push(line) },
+  });
+  await app.ready();
+});
+
+beforeEach(() => {
+  delete (globalThis as Record<string, unknown>).__earlyFormRendererFails;
+});
+
+afterAll(async () => {
+  await app.close();
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(url: string) {
+  const response = await app.inject({ method: 'GET', url, headers: { host: 'localhost:4173' } });
+  const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1] ?? '';
+  return { status: response.statusCode, body: response.body, nonce };
+}
+
+test('the assessment comes with its first page of questions where the loading mark was, its styles under the page’s nonce', async () => {
+  const { status, body, nonce } = await open('/hormone-assessment/shrt');
+  expect(status).toBe(200);
+  expect(body).toContain(
+    '<div data-early-form="MIP:1" class="slot"><div><p>male MIP page 1 of 4</p><form method="post">',
+  );
+  // The seeded first page's questions, as GET /memoForm/pageQuestions serves them.
+  expect(body).toContain('What is your date of birth? | Which state do you live in? | What is your weight in pounds?');
+  expect(body).not.toContain(LOADING);
+  expect(body).toContain(`<style nonce="${nonce}">[data-early-style="0"]{--stack-gap:1rem !important}</style>`);
+  expect(body.indexOf('data-early-style')).toBeLessThan(body.indexOf('</head>'));
+  // The rest of the page is as it was.
+  expect(body).toContain('</form></div></div></main><footer><div>Footer</div></footer>');
+});
+
+test('an address asking for a later page of the form gets the loading mark: the app shows that page', async () => {
+  const { body } = await open('/hormone-assessment/shrt?page=3');
+  expect(body).toContain(LOADING);
+  expect(body).not.toContain('<form');
+  expect((await open('/hormone-assessment/shrt?page=1')).body).toContain('<form method="post">');
+});
+
+test('a page whose screen has no place for the form is sent as it was built', async () => {
+  const { body } = await open('/mip/form/dailytada');
+  expect(body).toContain(`<p>intake</p>${LOADING}`);
+  expect(body).not.toContain('<form');
+});
+
+test('questions changed in the database are in the next page sent', async () => {
+  const row = db
+    .prepare<[], { page_json: string }>("SELECT page_json FROM question_pages WHERE form_id = 'MIP' AND page_id = '1'")
+    .get();
+  if (row === undefined) throw new Error('The demo data has no first page of the assessment');
+  const changed = row.page_json.replace('What is your weight in pounds?', 'How much do you weigh, in pounds?');
+  db.prepare("UPDATE question_pages SET page_json = ? WHERE form_id = 'MIP' AND page_id = '1'").run(changed);
+  try {
+    expect((await open('/hormone-assessment/shrt')).body).toContain('How much do you weigh, in pounds?');
+  } finally {
+    db.prepare("UPDATE question_pages SET page_json = ? WHERE form_id = 'MIP' AND page_id = '1'").run(row.page_json);
+  }
+});
+
+test('a form that cannot be rendered leaves the page as it was built, and the operator is told which', async () => {
+  db.prepare("UPDATE question_pages SET page_json = ? WHERE form_id = 'MIP' AND page_id = '1'").run(
+    JSON.stringify({ id: '1', formId: 'MIP', title: 'Changed', questions: [] }),
+  );
+  (globalThis as Record<string, unknown>).__earlyFormRendererFails = true;
+  try {
+    const { status, body } = await open('/hormone-assessment/shrt');
+    expect(status).toBe(200);
+    expect(body).toContain(LOADING);
+    expect(logged.join('\n')).toContain('the first page of MIP:1 for /hormone-assessment/:pathCode (male)');
+  } finally {
+    seedDemoData(db);
+  }
+});
+
+test('the slot’s end is found past the divs inside it, and a page with no slot is left alone', () => {
+  const page = `<head></head><div data-early-form="MIP:1"><div><div>a</div></div><div>b</div></div><div>after</div>`;
+  const early = { html: '<form>F</form>', css: '' };
+  expect(withEarlyForm(page, 'MIP:1', early)).toBe(
+    '<head></head><div data-early-form="MIP:1"><form>F</form></div><div>after</div>',
+  );
+  expect(withEarlyForm(page, 'MIP:2', early)).toBe(page);
+});
