@@ -21,7 +21,7 @@ const paths = listPaths(engine);
 
 test.describe('in npm run dev', () => {
   // Starting Vite and the API, then walking a funnel headless for each link followed.
-  test.describe.configure({ mode: 'serial', timeout: 180_000 });
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
   let dev: DevServer;
 
   test.beforeAll(async ({ browser }) => {
@@ -110,7 +110,7 @@ test.describe('in npm run dev', () => {
   test('a men’s step link opens the payment step for a demo patient whose assessment is done', async ({ page }) => {
     await page.goto(`${dev.mensSite}/__funnels`);
     await openStep(page, 'shrt', '3. Complete Your Order');
-    await expect(page).toHaveURL(`${dev.mensSite}/payment/shrt`, { timeout: 120_000 });
+    await expect(page).toHaveURL(`${dev.mensSite}/payment/shrt`, { timeout: 180_000 });
     await expect(heading(page)).toHaveText('Complete Your Order', { timeout: 60_000 });
     // The assessment's contact page was answered: the billing form starts with it.
     const form = page.getByRole('form', { name: 'Billing details' });
@@ -129,7 +129,7 @@ test.describe('in npm run dev', () => {
     await page.goto(`${dev.womensSite}/__funnels`);
     await expect(page.getByRole('heading', { level: 2, name: /Peak Femme/ })).toBeVisible();
     await openStep(page, 'fha1', '6. Book Your Consult');
-    await expect(page).toHaveURL(`${dev.womensSite}/f/appointment/consult/fha1`, { timeout: 150_000 });
+    await expect(page).toHaveURL(`${dev.womensSite}/f/appointment/consult/fha1`, { timeout: 180_000 });
     await expect(heading(page)).toHaveText('Book Your Consult', { timeout: 60_000 });
     await expect(page.getByRole('radiogroup', { name: 'Choose a day' })).toBeVisible({ timeout: 15_000 });
     // The journey holds every earlier step: the intake says it is done and offers the answers given.

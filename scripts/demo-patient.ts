@@ -75,6 +75,10 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [..
 try {
   // A phone's viewport: the screens the walk presses are the ones patients mostly see.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // The dev server compiles each module on first use and sends the app as hundreds of files:
+  // on a busy machine the first page's load has taken longer than Playwright's 30 s.
+  context.setDefaultNavigationTimeout(120_000);
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const patient = newPatient('demo', { firstName: 'Dana', lastName: 'Demo' });
   await walkTo(page, {
