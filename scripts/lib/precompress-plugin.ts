@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { SHELLS_DIR } from '../../src/contract/shells.ts';
 
 /** Text files worth compressing; images, fonts (woff2 is compressed already) and video are not. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|vtt|webmanifest|map)$/;
@@ -27,14 +28,16 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
-    // Not the Node render of the app (scripts/lib/prerender-plugin.ts): no browser fetches it.
+    // Not the build of the app's Node render (scripts/lib/prerender-plugin.ts): no browser fetches it.
     apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
     configResolved(config: ResolvedConfig) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      // Not the prerendered pages and the app's Node render (shells/): the server never sends them as files.
+      const shells = path.join(outDir, SHELLS_DIR) + path.sep;
       for (const file of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
+        if (file.startsWith(shells) || !COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
         const raw = readFileSync(file);
         const brotli = brotliCompressSync(raw, {
           params: {

@@ -207,6 +207,9 @@ export function prerender(): Plugin {
         mode: config.mode,
         logLevel: 'warn',
         ...(config.configFile === undefined ? { configFile: false } : { configFile: config.configFile }),
+        // Whole, its packages included: the server imports it from wherever the build is
+        // deployed (or written: the bench builds in a temporary folder), with no node_modules beside it.
+        ssr: { noExternal: true },
         build: {
           ssr: RENDER_ENTRY,
           outDir: bundleDir,
