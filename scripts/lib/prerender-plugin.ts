@@ -217,7 +217,10 @@ export function prerender(): Plugin {
           // Only the code: the browser build has the public files.
           copyPublicDir: false,
           minify: false,
-          rolldownOptions: { output: { entryFileNames: RENDER_BUNDLE_FILE } },
+          // .mjs throughout: outside this project no package.json says its .js files are modules.
+          rolldownOptions: {
+            output: { entryFileNames: RENDER_BUNDLE_FILE, chunkFileNames: 'assets/[name]-[hash].mjs' },
+          },
         },
       });
       const { renderShells } = (await import(pathToFileURL(path.join(bundleDir, RENDER_BUNDLE_FILE)).href)) as {
