@@ -36,13 +36,17 @@ const KIB = 1024;
  * onto today's steps by the machine before the first page shows: funnel-resume.ts, the steps'
  * version and the journey's recorded funnel, in the entry every funnel page loads) measured
  * results 148.9 and intake 168.7: each budget moved by 0.5 KiB, and those two to their figure
- * with 0.2 KiB of room.
+ * with 0.2 KiB of room. Issue 28 (the first page of questions in the HTML): the place that keeps
+ * the server's form on show while the app loads is in the entry every page loads, and the
+ * page's start script holds an early press of Next (0.1 KiB); taking the answers over is in the
+ * form's chunk. Measured assessment 165.4, results 149.7, intake 170.1: those three budgets are
+ * those figures with 0.2 KiB of room.
  */
 const BUDGET_KIB: Readonly<Record<string, number>> = {
-  'hormone-assessment': 164.0,
-  results: 149.1,
+  'hormone-assessment': 165.6,
+  results: 149.9,
   payment: 199.1,
-  intake: 168.9,
+  intake: 170.3,
 };
 
 function budgetOf(pathname: string): number {

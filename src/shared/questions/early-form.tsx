@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { isHydrating } from '../hydration.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import classes from './early-form.module.css';
-import { EARLY_FORM_SLOT, EARLY_SUBMIT_ATTRIBUTE } from '../../contract/early-form.ts';
+import { EARLY_FORM_SLOT } from '../../contract/early-form.ts';
 
 /**
  * Issue 28: the first page of a form is in the page's HTML, before any script (the server
@@ -11,12 +11,12 @@ import { EARLY_FORM_SLOT, EARLY_SUBMIT_ATTRIBUTE } from '../../contract/early-fo
  * and each place that shows the form while the app is loading (the shell, then the screen's
  * own loading state) is an `EarlyFormSlot` that the same live nodes move into, with what the
  * patient typed and chose in them. When the screen's real first page renders, `adoptEarlyForm`
- * replays every answer into it through its own fields, as if typed there, moves the focus
+ * (./adopt-early-form.ts, loaded with the screens, not with every page) replays every answer into it through its own fields, as if typed there, moves the focus
  * (and the caret) to the same field, and presses Next if the patient pressed it before the
  * app arrived (src/page-start.ts holds that press).
  */
 
-interface EarlyForm {
+export interface EarlyForm {
   /** Which page it is: `formId:pageId` (earlyFormKey). */
   key: string;
   /** The slot's content as the server sent it: hydration must find the same. */
@@ -54,28 +54,8 @@ export function captureEarlyForm(root: ParentNode): void {
   early = found;
 }
 
-/** The fields that hold answers, in order: the early form and the screen's page have the same. */
-function fieldsOf(form: HTMLFormElement): (HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement)[] {
-  return [...form.elements].filter(
-    (element): element is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
-      (element instanceof HTMLInputElement &&
-        !['hidden', 'submit', 'button', 'reset', 'image'].includes(element.type)) ||
-      element instanceof HTMLSelectElement ||
-      element instanceof HTMLTextAreaElement,
-  );
-}
-
-function isCheckable(field: Element): field is HTMLInputElement {
-  return field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox');
-}
-
-/** What a field is, so the two forms' fields can be paired: a choice by its value. */
-function signatureOf(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string {
-  return `${field.tagName}:${field.type}:${isCheckable(field) ? field.value : ''}`;
-}
-
 /** Focuses a field without scrolling, putting the caret where it was. */
-function focusLike(target: HTMLElement, caret: { start: number | null; end: number | null } | null): void {
+export function focusLike(target: HTMLElement, caret: { start: number | null; end: number | null } | null): void {
   target.focus({ preventScroll: true });
   if (caret !== null && caret.start !== null && target instanceof HTMLInputElement) {
     try {
@@ -86,7 +66,7 @@ function focusLike(target: HTMLElement, caret: { start: number | null; end: numb
   }
 }
 
-function caretOf(field: HTMLElement | null): { start: number | null; end: number | null } | null {
+export function caretOf(field: HTMLElement | null): { start: number | null; end: number | null } | null {
   if (!(field instanceof HTMLInputElement)) return null;
   try {
     return { start: field.selectionStart, end: field.selectionEnd };
@@ -95,16 +75,8 @@ function caretOf(field: HTMLElement | null): { start: number | null; end: number
   }
 }
 
-/** Sets a field's value as typing would, so React's onChange (the field's own parsing) sees it. */
-function type(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string): void {
-  // The prototype's setter: the element's own `value` is React's, which would swallow the change.
-  const prototype: unknown = Object.getPrototypeOf(field);
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-}
-
 /** The early form of this page, when the page came with one the screen has not taken yet. */
-function earlyFormOf(page: string): EarlyForm | null {
+export function earlyFormOf(page: string): EarlyForm | null {
   return early !== null && !early.adopted && early.key === page ? early : null;
 }
 
@@ -148,43 +120,4 @@ export function EarlyFormSlot({ page }: { page: string }) {
       <LoadingIndicator />
     </div>
   );
-}
-
-/**
- * The screen's first page (`page`, earlyFormKey), just rendered in `container`, takes what the patient did in the
- * early form: each answer, typed into the same field; the focus and caret; and a press of
- * Next, made again once React has the answers. Done once; a page whose fields are not the
- * early form's (the content changed in between) takes nothing.
- */
-export function adoptEarlyForm(page: string, container: Element | null): void {
-  const form = earlyFormOf(page);
-  const target = container?.querySelector('form');
-  if (form === null || target == null) return;
-  form.adopted = true;
-  for (const node of form.nodes) node.remove();
-  const from = fieldsOf(form.form);
-  const to = fieldsOf(target);
-  if (from.length !== to.length || from.some((field, at) => signatureOf(field) !== signatureOf(to[at] ?? field)))
-    return;
-  from.forEach((field, at) => {
-    const into = to[at];
-    if (into === undefined) return;
-    if (isCheckable(field)) {
-      if (field.checked && isCheckable(into) && !into.checked) into.click();
-      return;
-    }
-    if (field.value !== '' && field.value !== into.value) type(into, field.value);
-  });
-  const focusedAt = form.focused === null ? -1 : from.indexOf(form.focused as (typeof from)[number]);
-  const active = document.activeElement;
-  if (focusedAt >= 0 && (active === null || active === document.body)) {
-    const into = to[focusedAt];
-    if (into !== undefined) focusLike(into, caretOf(form.focused));
-  }
-  if (form.form.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)) {
-    // After React has rendered the answers typed in above: the press checks and saves those.
-    setTimeout(() => {
-      if (target.isConnected) target.requestSubmit();
-    }, 0);
-  }
 }

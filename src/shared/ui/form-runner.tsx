@@ -7,7 +7,8 @@ import { useStableNavigate } from '../use-stable-navigate.ts';
 import { funnelConfig } from '../../contract/funnel-config.ts';
 import { joinUrl, parseQuery, splitUrl, withoutQueryParam } from '../../engine/url.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
-import { adoptEarlyForm, EarlyFormSlot } from '../questions/early-form.tsx';
+import { EarlyFormSlot } from '../questions/early-form.tsx';
+import { adoptEarlyForm } from '../questions/adopt-early-form.ts';
 import { earlyFormKey } from '../../contract/early-form.ts';
 import {
   BILLING_ADDRESS_REF,
