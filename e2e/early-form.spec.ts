@@ -63,17 +63,17 @@ test('a patient answers the first page before the app arrives, goes on typing as
   await weight.pressSequentially('18');
   await expect(page.locator('[data-early-form] form')).toHaveCount(1);
 
-  // The app arrives while the patient is still typing.
+  // The app arrives while the patient is still typing: on the keyboard, not by a click, so only
+  // the app can put the focus back in the field after the form moved into the screen.
   app.release();
-  await weight.pressSequentially('5', { delay: 150 });
+  await page.keyboard.type('5', { delay: 150 });
   await expect(page.locator('[data-early-form]')).toHaveCount(0, { timeout: 20_000 });
-  await weight.press('End');
-  await weight.pressSequentially('0');
+  await expect(weight).toBeFocused();
+  await page.keyboard.type('0');
 
   await expect(birthdate).toHaveValue('04/27/1980');
   await expect(page.getByLabel('Which state do you live in?')).toHaveValue('TX');
   await expect(weight).toHaveValue('1850');
-  await expect(weight).toBeFocused();
   // The app's answers are the patient's: a wrong weight is its to check, as it would be typed there.
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Enter a weight between 70 and 700 pounds.')).toBeVisible();
@@ -149,5 +149,62 @@ test('a later page, asked for by its address, comes without the first page’s q
   const later = await request.get(`${MENS_SITE}/hormone-assessment/shrt?page=2`);
   expect(await later.text()).not.toContain('<form');
   const first = await request.get(`${MENS_SITE}/hormone-assessment/shrt`);
-  expect(await first.text()).toContain('<form method="post"');
+  expect(await first.text()).toContain('<form method="dialog"');
+});
+
+test('choices made before the app arrives stay chosen: the quiz opens on its symptoms, radios and checkboxes', async ({
+  page,
+}) => {
+  const problems = watchProblems(page);
+  const app = await holdTheApp(page);
+  await page.goto(`${MENS_SITE}/quiz/quiz`, { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Your symptoms' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Normal' }).check();
+  await page.getByRole('radio', { name: 'Low' }).check();
+  await page.getByRole('checkbox', { name: 'Poor sleep' }).check();
+  await page.getByRole('checkbox', { name: 'Brain fog or poor focus' }).check();
+  await page.getByRole('checkbox', { name: 'Brain fog or poor focus' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Weight gain' }).check();
+  await expect(page.locator('[data-early-form] form')).toHaveCount(1);
+
+  app.release();
+  await expect(page.locator('[data-early-form]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('radio', { name: 'Low' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Normal' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Poor sleep' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Weight gain' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Brain fog or poor focus' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Tiredness or fatigue' })).not.toBeChecked();
+  expect(problems).toEqual([]);
+});
+
+test('a returning patient on a later page: what they type on the first page before the app arrives is not carried back to it', async ({
+  page,
+}) => {
+  const weight = page.getByLabel('What is your weight in pounds?');
+  await page.goto(`${MENS_SITE}/hormone-assessment/shrt`);
+  await expect(page.locator('[data-early-form]')).toHaveCount(0, { timeout: 20_000 });
+  await page.getByLabel('What is your date of birth?').fill('04/27/1980');
+  await page.getByLabel('Which state do you live in?').selectOption('TX');
+  await weight.fill('185');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/shrt?page=2`);
+
+  // Back by the campaign link: the page comes with the first page's questions, empty.
+  const problems = watchProblems(page);
+  const app = await holdTheApp(page);
+  await page.goto(`${MENS_SITE}/hormone-assessment/shrt`, { waitUntil: 'domcontentloaded' });
+  await expect(weight).toHaveValue('');
+  await weight.fill('300');
+  await page.getByRole('button', { name: 'Next' }).click();
+  app.release();
+
+  // The journey's page is where they go, with nothing pressed for them.
+  await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/shrt?page=2`, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Your symptoms' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/shrt?page=1`);
+  await expect(weight).toHaveValue('185');
+  await expect(page.getByLabel('What is your date of birth?')).toHaveValue('04/27/1980');
+  expect(problems).toEqual([]);
 });

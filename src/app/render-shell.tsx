@@ -164,24 +164,28 @@ function unescapeAttribute(value: string): string {
  */
 function stylesToRules(html: string): EarlyFormHtml {
   const rules: string[] = [];
-  const out = html.replace(/\sstyle="([^"]*)"/g, (_whole, value: string) => {
-    const declarations = unescapeAttribute(value)
-      .split(';')
-      .map((declaration) => declaration.trim())
-      .filter((declaration) => declaration !== '')
-      // Nothing here may end the <style> element it goes into.
-      .map((declaration) => `${declaration.replace(/</g, '\\3c ')} !important`);
-    rules.push(`[data-early-style="${String(rules.length)}"]{${declarations.join(';')}}`);
-    return ` data-early-style="${String(rules.length - 1)}"`;
-  });
+  // Tag by tag, attribute by attribute: React escapes every quote and angle bracket in a value,
+  // so a value ends at its quote and a tag at its bracket, whatever the content says.
+  const out = html.replace(/<[a-zA-Z][^>]*>/g, (tag) =>
+    tag.replace(/(\s[^\s=/>]+)(="[^"]*")?/g, (attribute, name: string, quoted: string | undefined) => {
+      if (name.trim() !== 'style' || quoted === undefined) return attribute;
+      const declarations = unescapeAttribute(quoted.slice(2, -1))
+        .split(';')
+        .map((declaration) => declaration.trim())
+        .filter((declaration) => declaration !== '')
+        // Nothing here may end the <style> element it goes into.
+        .map((declaration) => `${declaration.replace(/</g, '\\3c ')} !important`);
+      rules.push(`[data-early-style="${String(rules.length)}"]{${declarations.join(';')}}`);
+      return ` data-early-style="${String(rules.length - 1)}"`;
+    }),
+  );
   return { html: out, css: rules.join('\n') };
 }
 
 /**
  * The first page of a form as the app renders it before the patient answers anything (its
  * progress line, its questions with nothing chosen, Next), for the server to put in the page
- * (issue 28). Only the form's content, never anything of a patient, goes in. The form posts
- * (were it ever sent: src/page-start.ts holds the press), so no answer could leave in an address.
+ * (issue 28). Only the form's content, never anything of a patient, goes in.
  */
 export function renderEarlyForm(
   site: Site,
@@ -215,5 +219,7 @@ export function renderEarlyForm(
     { identifierPrefix: 'early-' },
   );
   if (/<script/i.test(html)) throw new Error(`The first page of ${form.formId} cannot go in the page: it has a script`);
-  return stylesToRules(html.replace(/^([\s\S]*?)<form /, '$1<form method="post" '));
+  // A dialog form submits nowhere outside a dialog: Next before the app runs (or with no
+  // script at all) sends nothing and loses nothing; src/page-start.ts holds the press.
+  return stylesToRules(html.replace(/^([\s\S]*?)<form /, '$1<form method="dialog" '));
 }

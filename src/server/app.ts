@@ -23,7 +23,8 @@ import type { OperationHandlers, OperationResult } from './operation.ts';
 import { HttpProblem, type FieldProblem } from './problem.ts';
 import { registerTags } from './tags.ts';
 import { loadPages } from './pages.ts';
-import { statement, type Db } from './database.ts';
+import type { Db } from './database.ts';
+import { questionPageJson } from './handlers/content.ts';
 
 export interface AppOptions {
   db: Db;
@@ -296,11 +297,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       ? null
       : loadPages(options.staticDir, funnelEngine, (html) => pageTemplate(html, clientToken, options.brand, services), {
           // The rows GET /memoForm/pageQuestions answers with: the first page of a form goes in its page.
-          pageJson: (formId, pageId) =>
-            statement<[string, string], { page_json: string }>(
-              db,
-              'SELECT page_json FROM question_pages WHERE form_id = ? AND page_id = ?',
-            ).get(formId, pageId)?.page_json ?? null,
+          pageJson: (formId, pageId) => questionPageJson(db, formId, pageId),
           onError: (error, what) => {
             app.log.error(
               { err: error },

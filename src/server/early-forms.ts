@@ -60,5 +60,6 @@ export function withEarlyForm(page: string, key: string, early: EarlyFormHtml): 
   if (end < 0) return page;
   const style = early.css === '' ? '' : `<style nonce="${CSP_NONCE_PLACEHOLDER}">${early.css}</style>\n  `;
   const withForm = `${page.slice(0, start)}${early.html}${page.slice(end)}`;
-  return style === '' ? withForm : withForm.replace('</head>', `${style}</head>`);
+  // A function, so nothing in the rules is read as a replacement pattern ($&).
+  return style === '' ? withForm : withForm.replace('</head>', () => `${style}</head>`);
 }

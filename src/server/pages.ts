@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { QuestionPage } from '../contract/api-types.ts';
-import { earlyFormKey } from '../contract/early-form.ts';
+import { EARLY_FORM_SLOT, earlyFormKey } from '../contract/early-form.ts';
 import { SHELLS_DIR, SHELLS_MANIFEST } from '../contract/shells.ts';
 import type { Site } from '../engine/config-types.ts';
 import type { FunnelEngine } from '../engine/funnel-plan.ts';
@@ -50,10 +50,21 @@ export function loadPages(
   const renderer =
     earlyForms === undefined
       ? Promise.resolve(null)
-      : loadEarlyFormRenderer(staticDir).catch((error: unknown) => {
-          earlyForms.onError(error, 'the build’s renderer');
-          return null;
-        });
+      : loadEarlyFormRenderer(staticDir).then(
+          (render) => {
+            if (render === null) {
+              earlyForms.onError(
+                new Error(`${staticDir} has no render of the app (shells/render/): a build of before issue 28?`),
+                'every first page of questions',
+              );
+            }
+            return render;
+          },
+          (error: unknown) => {
+            earlyForms.onError(error, 'the build’s renderer');
+            return null;
+          },
+        );
   const rendered = new Map<string, string>();
   const pageParam = engine.config.funnels.formPageParam;
 
@@ -67,27 +78,32 @@ export function loadPages(
     if (earlyForms === undefined || form === undefined || (pageAsked !== undefined && pageAsked !== '1')) return page;
     const key = earlyFormKey(form);
     // Only a page whose shell has the slot (src/shared/layout/screen-shell.tsx) takes a form.
-    if (!page.includes(`data-early-form="${key}"`)) return page;
-    const render = await renderer;
-    const json = earlyForms.pageJson(form.formId, form.pageIds[0] ?? '');
-    if (render === null || json === null) return page;
-    // The content is part of the key: questions changed in the database render afresh.
-    const cacheKey = `${site}\n${route}\n${json}`;
-    const cached = rendered.get(cacheKey);
-    if (cached !== undefined) return cached;
-    let withForm = page;
+    if (!page.includes(`${EARLY_FORM_SLOT}="${key}"`)) return page;
+    // Whatever goes wrong here (the database busy, a renderer of another build), the page goes
+    // as it was built, with the loading mark: the questions come with the app as before.
     try {
+      const render = await renderer;
+      const json = earlyForms.pageJson(form.formId, form.pageIds[0] ?? '');
+      if (render === null || json === null) return page;
+      // The content is part of the key: questions changed in the database render afresh.
+      const cacheKey = `${site}\n${route}\n${json}`;
+      const cached = rendered.get(cacheKey);
+      if (cached !== undefined) return cached;
       const early = render(
         site,
         { formId: form.formId, pageCount: form.pageIds.length },
         JSON.parse(json) as QuestionPage,
       );
-      withForm = withEarlyForm(page, key, early);
+      if (typeof early.html !== 'string' || typeof early.css !== 'string') {
+        throw new Error('the build’s renderer answered with something other than { html, css }');
+      }
+      const withForm = withEarlyForm(page, key, early);
+      if (rendered.size >= EARLY_FORM_CACHE_SIZE) rendered.clear();
+      rendered.set(cacheKey, withForm);
+      return withForm;
     } catch (error) {
       earlyForms.onError(error, `the first page of ${key} for ${route} (${site})`);
+      return page;
     }
-    if (rendered.size >= EARLY_FORM_CACHE_SIZE) rendered.clear();
-    rendered.set(cacheKey, withForm);
-    return withForm;
   };
 }

@@ -105,7 +105,7 @@ test('the assessment sent with its first page: React takes it over as it is, wit
   const early = renderEarlyForm('male', { formId: 'MIP', pageCount: 4 }, FIRST_PAGE);
   // Nothing of a patient can be in it, and no style attribute the page's policy would refuse.
   expect(early.html).not.toMatch(/\sstyle="/);
-  expect(early.html).toContain('<form method="post"');
+  expect(early.html).toContain('<form method="dialog"');
   window.history.replaceState(null, '', '/hormone-assessment/shrt');
   const element = document.createElement('div');
   element.id = 'root';

@@ -4,7 +4,7 @@ import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
 import { SYMPTOM_PAGES } from '../seed.ts';
 import { notFound, numberOf, ok, optionalText, present, stored, text } from './support.ts';
-import { statement } from '../database.ts';
+import { statement, type Db } from '../database.ts';
 
 /** The key of a content entry's own version for one brand's site: `error404-ED@female`. */
 export function siteContentKey(key: string, site: 'male' | 'female'): string {
@@ -52,16 +52,26 @@ const getDeadEnd: OperationHandler = ({ db, query }) => {
   return ok({ deadEndAnswer: answer, markdown: row.markdown });
 };
 
+/**
+ * A page of a form's questions as stored (the JSON of a QuestionPage), or null: what
+ * GET /memoForm/pageQuestions answers with, and what the server renders into a form's first
+ * page (src/server/pages.ts).
+ */
+export function questionPageJson(db: Db, formId: string, pageId: string): string | null {
+  return (
+    statement<[string, string], { page_json: string }>(
+      db,
+      'SELECT page_json FROM question_pages WHERE form_id = ? AND page_id = ?',
+    ).get(formId, pageId)?.page_json ?? null
+  );
+}
+
 /** GET /memoForm/pageQuestions: pages of a form, in the order asked; 404 when one is missing. */
 const getPageQuestions: OperationHandler = ({ db, query }) => {
   const formId = text(query, 'formId');
-  const find = statement<[string, string], { page_json: string }>(
-    db,
-    'SELECT page_json FROM question_pages WHERE form_id = ? AND page_id = ?',
-  );
   const pages = [...new Set(text(query, 'pageIds').split(','))].map((pageId) => {
-    const row = find.get(formId, pageId) ?? notFound('No such form, or one of the pages does not exist.');
-    return stored(row.page_json) as QuestionPage;
+    const json = questionPageJson(db, formId, pageId) ?? notFound('No such form, or one of the pages does not exist.');
+    return stored(json) as QuestionPage;
   });
   return ok({ formId, pages });
 };
@@ -72,11 +82,8 @@ const getSymptomQuestions: OperationHandler = ({ db, query, access, site }) => {
   if (!access.hasLead(landingId) || !access.hasCustomer(text(query, 'customerId'))) {
     notFound('No lead under this landing id, or no such customer.');
   }
-  const page = statement<[string, string], { page_json: string }>(
-    db,
-    'SELECT page_json FROM question_pages WHERE form_id = ? AND page_id = ?',
-  ).get(SYMPTOM_PAGES[site].formId, SYMPTOM_PAGES[site].pageId);
-  return ok({ landing_id: landingId, questions: page ? (stored(page.page_json) as QuestionPage).questions : [] });
+  const page = questionPageJson(db, SYMPTOM_PAGES[site].formId, SYMPTOM_PAGES[site].pageId);
+  return ok({ landing_id: landingId, questions: page === null ? [] : (stored(page) as QuestionPage).questions });
 };
 
 /** GET /memoForm/resolveURL: where a short link points, as stored (the app decides whether to follow it). */

@@ -1,5 +1,6 @@
+import { flushSync } from 'react-dom';
 import { EARLY_SUBMIT_ATTRIBUTE } from '../../contract/early-form.ts';
-import { caretOf, earlyFormOf, focusLike } from './early-form.tsx';
+import { focusLike, takeEarlyForm } from './early-form.tsx';
 
 /**
  * How a screen's first page takes what the patient did in the page's early form
@@ -35,36 +36,50 @@ function type(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement,
 }
 
 /**
- * The screen's first page (`page`, earlyFormKey), just rendered in `container`, takes what the patient did in the
- * early form: each answer, typed into the same field; the focus and caret; and a press of
- * Next, made again once React has the answers. Done once; a page whose fields are not the
- * early form's (the content changed in between) takes nothing.
+ * The screen's first page (`page`, earlyFormKey), just rendered in `container`, takes what the
+ * patient did in the early form: each answer, typed into the same field; the focus and caret;
+ * and a press of Next, made again once React has the answers. Done once. A page whose fields
+ * are not the early form's (its questions changed between the page and the app's call) takes
+ * nothing, and an early press is not made: the patient sees the page as it is now and goes on.
  */
 export function adoptEarlyForm(page: string, container: Element | null): void {
-  const form = earlyFormOf(page);
   const target = container?.querySelector('form');
+  const form = target == null ? null : takeEarlyForm(page);
   if (form === null || target == null) return;
-  form.adopted = true;
   for (const node of form.nodes) node.remove();
   const from = fieldsOf(form.form);
   const to = fieldsOf(target);
   if (from.length !== to.length || from.some((field, at) => signatureOf(field) !== signatureOf(to[at] ?? field)))
     return;
-  from.forEach((field, at) => {
-    const into = to[at];
-    if (into === undefined) return;
-    if (isCheckable(field)) {
-      if (field.checked && isCheckable(into) && !into.checked) into.click();
-      return;
+  // Once React has finished the render that put the page on screen (a microtask: still before
+  // the browser paints), each answer is typed in and rendered before the next, so a group of
+  // checkboxes adds each choice to the ones before it, not to the group as it first rendered.
+  queueMicrotask(() => {
+    from.forEach((field, at) => {
+      const into = to[at];
+      if (into === undefined) return;
+      if (isCheckable(field)) {
+        if (field.checked && isCheckable(into) && !into.checked) {
+          flushSync(() => {
+            into.click();
+          });
+        }
+        return;
+      }
+      if (field.value !== '' && field.value !== into.value) {
+        flushSync(() => {
+          type(into, field.value);
+        });
+      }
+    });
+    // Where the patient was as the early form left the page (its slot noted it).
+    const focusedAt = form.focused === null ? -1 : from.indexOf(form.focused as (typeof from)[number]);
+    const active = document.activeElement;
+    if (focusedAt >= 0 && (active === null || active === document.body)) {
+      const into = to[focusedAt];
+      if (into !== undefined) focusLike(into, form.caret);
     }
-    if (field.value !== '' && field.value !== into.value) type(into, field.value);
   });
-  const focusedAt = form.focused === null ? -1 : from.indexOf(form.focused as (typeof from)[number]);
-  const active = document.activeElement;
-  if (focusedAt >= 0 && (active === null || active === document.body)) {
-    const into = to[focusedAt];
-    if (into !== undefined) focusLike(into, caretOf(form.focused));
-  }
   if (form.form.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)) {
     // After React has rendered the answers typed in above: the press checks and saves those.
     setTimeout(() => {

@@ -7,7 +7,7 @@ import { useStableNavigate } from '../use-stable-navigate.ts';
 import { funnelConfig } from '../../contract/funnel-config.ts';
 import { joinUrl, parseQuery, splitUrl, withoutQueryParam } from '../../engine/url.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
-import { EarlyFormSlot } from '../questions/early-form.tsx';
+import { dropEarlyForm, EarlyFormSlot } from '../questions/early-form.tsx';
 import { adoptEarlyForm } from '../questions/adopt-early-form.ts';
 import { earlyFormKey } from '../../contract/early-form.ts';
 import {
@@ -184,9 +184,13 @@ export function FormRunner({
   // The first page, as it first renders, takes what the patient did in the page's early form.
   const pageArea = useRef<HTMLDivElement>(null);
   const earlyKey = earlyFormKey(form);
+  // Another page first (a returning patient's page 3): what was typed on the first page in the
+  // meantime is dropped, not carried to a later visit of it.
   useLayoutEffect(() => {
-    if (shownNumber === 1 && pages.length > 0 && pagesBefore.length === 0) adoptEarlyForm(earlyKey, pageArea.current);
-  }, [shownNumber, pages.length, pagesBefore.length, earlyKey]);
+    if (shownNumber === null) return;
+    if (shownNumber === 1 && pagesBefore.length === 0) adoptEarlyForm(earlyKey, pageArea.current);
+    else dropEarlyForm();
+  }, [shownNumber, pagesBefore.length, earlyKey]);
 
   if (journey.status === 'loading' || loaded.status === 'loading') {
     // The first page's intro stays where the page's HTML showed it (the screen's shell).
