@@ -119,7 +119,7 @@ test('Next pressed before the app arrives is made once it has: the women’s ass
   expect(problems).toEqual([]);
 });
 
-test('with no script at all, the first page of questions is on the page, ready to answer and styled as the app draws it', async ({
+test('with no script at all, the first page of questions is on the page, ready to answer, styled as the app draws it, and Next sends nothing', async ({
   browser,
 }) => {
   for (const [site, path] of [
@@ -141,6 +141,16 @@ test('with no script at all, the first page of questions is on the page, ready t
     const next = page.getByRole('button', { name: 'Next' });
     expect(await next.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     expect((await next.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+    // Next needs the app to save: with no script it sends nothing (no address with the
+    // answers, no body) and the page keeps what was typed.
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(`${request.method()} ${request.url()}`));
+    await page.getByLabel('What is your weight in pounds?').fill('150');
+    await next.click();
+    await page.getByLabel('What is your weight in pounds?').press('Enter');
+    expect(page.url()).toBe(`${site}${path}`);
+    await expect(page.getByLabel('What is your weight in pounds?')).toHaveValue('150');
+    expect(sent).toEqual([]);
     await context.close();
   }
 });

@@ -18,6 +18,9 @@
 
 /** Where the responses wait for the app; the same name as in src/shared/api/early-responses.ts. */
 const EARLY_RESPONSES_KEY = '__earlyApiResponses';
+/** The early form's slot, and the mark of a held press: the same names as in src/contract/early-form.ts. */
+const EARLY_FORM_SLOT = 'data-early-form';
+const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
 
 /** What the page's route says about its campaign code: the address parameter holding it, or a fixed one. */
 function campaignCode(route: string, pathname: string): string | null {
@@ -88,7 +91,7 @@ function startApp(): void {
 
 /**
  * A press of Next (or Enter) in the page's early form of questions before the app runs
- * (src/shared/questions/early-form.tsx; the attribute names are src/contract/early-form.ts's): never sent (its answers would leave in the address
+ * (src/shared/questions/early-form.tsx): never sent (its answers would leave in the address
  * or a body no call expects), but held on the form for the app to make again once it has
  * the answers. The button says it is under way, as the app's does.
  */
@@ -97,9 +100,9 @@ function holdEarlyPresses(): void {
     'submit',
     (event) => {
       const form = event.target;
-      if (!(form instanceof HTMLFormElement) || form.closest('[data-early-form]') === null) return;
+      if (!(form instanceof HTMLFormElement) || form.closest(`[${EARLY_FORM_SLOT}]`) === null) return;
       event.preventDefault();
-      form.setAttribute('data-early-submit', '');
+      form.setAttribute(EARLY_SUBMIT_ATTRIBUTE, '');
       const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
       if (button !== null) button.textContent = 'Saving…';
     },

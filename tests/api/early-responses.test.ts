@@ -1,3 +1,4 @@
+import { EARLY_FORM_SLOT, EARLY_SUBMIT_ATTRIBUTE } from '../../src/contract/early-form.ts';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { getJourney } from '../../src/shared/journey/journey-api.ts';
 import { getPageQuestions } from '../../src/shared/api/content.ts';
@@ -103,4 +104,11 @@ test('src/page-start.ts leaves the answers where the client looks for them', asy
   const { readFileSync } = await import('node:fs');
   const source = readFileSync(new URL('../../src/page-start.ts', import.meta.url), 'utf8');
   expect(source).toContain(`const EARLY_RESPONSES_KEY = '${EARLY_RESPONSES_KEY}';`);
+});
+
+test('src/page-start.ts holds an early press of Next where the app looks for it', async () => {
+  const { readFileSync } = await import('node:fs');
+  const source = readFileSync(new URL('../../src/page-start.ts', import.meta.url), 'utf8');
+  expect(source).toContain(`const EARLY_FORM_SLOT = '${EARLY_FORM_SLOT}';`);
+  expect(source).toContain(`const EARLY_SUBMIT_ATTRIBUTE = '${EARLY_SUBMIT_ATTRIBUTE}';`);
 });
