@@ -78,11 +78,13 @@ function screenKey(screen: string): string {
 // demand), and issue 24's rule for a version 1 journey's records (0.1 KiB).
 // 159 KiB since issue 26 (158.7 measured): a journey saved before its funnel changed is mapped
 // onto today's steps before the first page shows (funnel-resume.ts, the steps' version), so
-// the mapping loads with the machine.
-test('an assessment page loads at most 159 KiB of JavaScript (gzip) first', () => {
+// the mapping loads with the machine. 160.3 KiB since issue 28 (160.1 measured): the first page of
+// questions comes in the page's HTML, and the place that keeps it on show while the app loads is
+// in the entry (0.5 KiB); taking its answers over loads with the form's chunk (0.9 KiB).
+test('an assessment page loads at most 160.3 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(159 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(160.3 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {
