@@ -31,6 +31,31 @@ function addressOf(route: string): string {
 }
 
 let root: Root | null = null;
+
+/** Hydrates the app in `element` as src/main.tsx does, React's recoverable errors logged as errors. */
+async function hydrate(element: HTMLElement, selected: ReturnType<typeof selectBrand>) {
+  startHydrating();
+  await act(async () => {
+    root = hydrateRoot(
+      element,
+      <StrictMode>
+        <App selected={selected} getStyleNonce={() => CSP_NONCE_PLACEHOLDER} />
+      </StrictMode>,
+      {
+        onRecoverableError: (error) => {
+          console.error('Hydration failed and recovered:', error);
+        },
+      },
+    );
+    await Promise.resolve();
+  });
+}
+
+/** What React said about hydration among the errors logged: each difference it found. */
+function hydrationErrors(calls: readonly unknown[][]): string[] {
+  const logged = calls.map((call) => call.map(String).join(' ').slice(0, 1500));
+  return logged.filter((text) => /hydrat|server rendered|did ?n[o']t match/i.test(text));
+}
 beforeEach(() => {
   // The screen's own calls wait: hydration is over before any answer could come.
   vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
@@ -60,27 +85,11 @@ test.each(shells.map((shell): [string, RouteShell] => [`${shell.site} ${shell.ro
     document.body.append(element);
     const selected = selectBrand(brands as BrandsFile, { environment: shell.site, hostname: 'localhost' });
 
-    // As src/main.tsx does before hydrating.
-    startHydrating();
-    await act(async () => {
-      root = hydrateRoot(
-        element,
-        <StrictMode>
-          <App selected={selected} getStyleNonce={() => CSP_NONCE_PLACEHOLDER} />
-        </StrictMode>,
-        {
-          onRecoverableError: (error) => {
-            console.error('Hydration failed and recovered:', error);
-          },
-        },
-      );
-      await Promise.resolve();
-    });
+    await hydrate(element, selected);
 
     // Only React's words on hydration: the calls a previous page left unanswered may still be
     // cancelled (and logged) meanwhile.
-    const logged = errors.mock.calls.map((call) => call.map(String).join(' ').slice(0, 1500));
-    expect(logged.filter((text) => /hydrat|server rendered|did ?n[o']t match/i.test(text))).toEqual([]);
+    expect(hydrationErrors(errors.mock.calls)).toEqual([]);
     // The page's heading is the route's own, in the brand's layout.
     expect(element.querySelector('header img')?.getAttribute('alt') ?? null).toBe(
       shell.html.includes('<header') ? selected.brand.brandName : null,
@@ -120,27 +129,9 @@ test('the assessment sent with its first page: React takes it over as it is, wit
   state.value = 'TX';
 
   captureEarlyForm(element);
-  startHydrating();
-  await act(async () => {
-    root = hydrateRoot(
-      element,
-      <StrictMode>
-        <App
-          selected={selectBrand(brands as BrandsFile, { environment: 'male', hostname: 'localhost' })}
-          getStyleNonce={() => CSP_NONCE_PLACEHOLDER}
-        />
-      </StrictMode>,
-      {
-        onRecoverableError: (error) => {
-          console.error('Hydration failed and recovered:', error);
-        },
-      },
-    );
-    await Promise.resolve();
-  });
+  await hydrate(element, selectBrand(brands as BrandsFile, { environment: 'male', hostname: 'localhost' }));
 
-  const logged = errors.mock.calls.map((call) => call.map(String).join(' ').slice(0, 1500));
-  expect(logged.filter((text) => /hydrat|server rendered|did ?n[o']t match/i.test(text))).toEqual([]);
+  expect(hydrationErrors(errors.mock.calls)).toEqual([]);
   // React left what is in the slot to the page (src/shared/questions/early-form.tsx moves those
   // nodes on, and e2e/early-form.spec.ts follows them into the screen): it never made the
   // fields its own, so it could not reset what the patient typed.

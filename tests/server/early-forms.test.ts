@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
 import { withEarlyForm } from '../../src/server/early-forms.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
-import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
+import { appServing } from './test-server.ts';
 
 /**
  * Issue 28, point 1: the assessment's page comes with its first page of questions in it,
@@ -58,14 +57,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'shells', 'render', 'render-shell.mjs'), RENDERER);
   db = openDatabase(databaseFile(dir), MIGRATIONS);
   seedDemoData(db);
-  app = buildApp({
-    db,
-    routes: serverRoutes(),
-    handlers: SERVER_HANDLERS,
-    clientToken: 'test-client-token-0123456789',
-    staffToken: 'test-staff-token-0123456789',
-    linkSecret: 'test-link-secret-0123456789',
-    staticDir: dir,
+  app = appServing(db, dir, {
     logLevel: 'error',
     logStream: { write: (line: string) => logged.push(line) },
   });

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { readServiceSettings } from '../../src/server/service-settings.ts';
-import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
+import { appServing } from './test-server.ts';
 
 /** index.html as `vite build` writes it with `html.cspNonce`. */
 const BUILT_PAGE = `<!doctype html>
@@ -28,20 +27,12 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'funnel-page-headers-'));
   writeFileSync(path.join(dir, 'index.html'), BUILT_PAGE);
   db = openDatabase(databaseFile(dir), MIGRATIONS);
-  app = buildApp({
-    db,
-    routes: serverRoutes(),
-    handlers: SERVER_HANDLERS,
-    clientToken: 'test-client-token-0123456789',
-    staffToken: 'test-staff-token-0123456789',
-    linkSecret: 'test-link-secret-0123456789',
-    staticDir: dir,
+  app = appServing(db, dir, {
     // A deployment whose flag text tries to close the settings' script element.
     services: readServiceSettings({
       SCHEDULING_URL: 'https://calendly.com/peak',
       FLAGS: 'banner=</script><script>alert(1)</script>',
     }),
-    logLevel: false,
   });
   await app.ready();
 });

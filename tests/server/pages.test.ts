@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
-import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
+import { appServing } from './test-server.ts';
 
 /**
  * Issue 14, point 2: the server sends each route's page as the build rendered it for the
@@ -42,16 +41,7 @@ beforeAll(async () => {
   );
   db = openDatabase(databaseFile(dir), MIGRATIONS);
   seedDemoData(db);
-  app = buildApp({
-    db,
-    routes: serverRoutes(),
-    handlers: SERVER_HANDLERS,
-    clientToken: 'test-client-token-0123456789',
-    staffToken: 'test-staff-token-0123456789',
-    linkSecret: 'test-link-secret-0123456789',
-    staticDir: dir,
-    logLevel: false,
-  });
+  app = appServing(db, dir);
   await app.ready();
 });
 

@@ -4,11 +4,10 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
-import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
+import { appServing } from './test-server.ts';
 
 /**
  * Issue 14, point 1: the server sends what a production static host would. Built files go as
@@ -42,16 +41,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   db = openDatabase(databaseFile(dir), MIGRATIONS);
   seedDemoData(db);
-  app = buildApp({
-    db,
-    routes: serverRoutes(),
-    handlers: SERVER_HANDLERS,
-    clientToken: 'test-client-token-0123456789',
-    staffToken: 'test-staff-token-0123456789',
-    linkSecret: 'test-link-secret-0123456789',
-    staticDir: dir,
-    logLevel: false,
-  });
+  app = appServing(db, dir);
   await app.ready();
 });
 

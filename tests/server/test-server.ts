@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { setRuntimeConfig } from '../../src/shared/api/http.ts';
 import { claimReturnLink } from '../../src/shared/api/session.ts';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, signLinkToken } from '../../src/server/access.ts';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
@@ -29,6 +29,24 @@ export const JANE_LANDING_ID = 'RG9lfGphbmUuZG9lQGV4YW1wbGUuY29tfDIwMjQtMDUtMDF8
 export const SECOND_LANDING_ID = 'RG9lfGphbmUuZG9lQGV4YW1wbGUuY29tfDIwMjQtMDUtMDF8TUlQLUgy';
 
 const ROUTES = serverRoutes();
+
+/**
+ * The app serving a built folder (its pages and files) on `db`, with the test servers'
+ * credentials and no log, as the tests of what the server sends do; `options` add or replace any.
+ */
+export function appServing(db: Db, staticDir: string, options: Partial<AppOptions> = {}): FastifyInstance {
+  return buildApp({
+    db,
+    routes: ROUTES,
+    handlers: SERVER_HANDLERS,
+    clientToken: TEST_TOKEN,
+    staffToken: STAFF_TOKEN,
+    linkSecret: LINK_SECRET,
+    staticDir,
+    logLevel: false,
+    ...options,
+  });
+}
 
 /** What a call answered. */
 export interface Reply {
