@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test.ts';
-import { newPatient, takeAssessment } from './support/patient.ts';
+import { appTookOverTheForm, newPatient, takeAssessment } from './support/patient.ts';
 
 /**
  * Next pressed with no connection (issue 23, point 7): the patient stays on the page with every
@@ -34,6 +34,8 @@ test('Next pressed offline between pages keeps the page and its answers, says so
   await page.getByLabel('What is your date of birth?').fill('04/27/1980');
   await page.getByLabel('Which state do you live in?').selectOption('TX');
   await page.getByLabel('What is your weight in pounds?').fill('182');
+  // Offline between pages of the running app (before it arrives is e2e/early-form.spec.ts's).
+  await appTookOverTheForm(page);
 
   await context.setOffline(true);
   const next = page.getByRole('button', { name: 'Next' });

@@ -239,6 +239,15 @@ export async function continueAfterPaying(page: Page) {
   );
 }
 
+/**
+ * Waits until the app runs the form: the first page of questions that came in the page's HTML
+ * (issue 28) has been taken over by the screen's own form. A test that then cuts the network
+ * tests the app, not a page whose script has not arrived yet.
+ */
+export async function appTookOverTheForm(page: Page) {
+  await expect(page.locator('[data-early-form]')).toHaveCount(0, { timeout: 20_000 });
+}
+
 /** Chooses the first day, and its first time, the booking screen offers. */
 export async function chooseEarliestTime(page: Page) {
   // Sooner than the test's own limit, so a screen with no times says so rather than timing out.
