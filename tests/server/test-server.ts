@@ -30,6 +30,15 @@ export const SECOND_LANDING_ID = 'RG9lfGphbmUuZG9lQGV4YW1wbGUuY29tfDIwMjQtMDUtMD
 
 const ROUTES = serverRoutes();
 
+/** What every test server is built with: the contract's routes and handlers, and the test credentials. */
+const TEST_APP = {
+  routes: ROUTES,
+  handlers: SERVER_HANDLERS,
+  clientToken: TEST_TOKEN,
+  staffToken: STAFF_TOKEN,
+  linkSecret: LINK_SECRET,
+} as const;
+
 /**
  * The app serving a built folder (its pages and files) on `db`, with the test servers'
  * credentials and no log, as the tests of what the server sends do; `options` add or replace any.
@@ -37,11 +46,7 @@ const ROUTES = serverRoutes();
 export function appServing(db: Db, staticDir: string, options: Partial<AppOptions> = {}): FastifyInstance {
   return buildApp({
     db,
-    routes: ROUTES,
-    handlers: SERVER_HANDLERS,
-    clientToken: TEST_TOKEN,
-    staffToken: STAFF_TOKEN,
-    linkSecret: LINK_SECRET,
+    ...TEST_APP,
     staticDir,
     logLevel: false,
     ...options,
@@ -151,11 +156,7 @@ export async function startTestServer(
   const logs: string[] = [];
   const app = buildApp({
     db,
-    routes: ROUTES,
-    handlers: SERVER_HANDLERS,
-    clientToken: TEST_TOKEN,
-    staffToken: STAFF_TOKEN,
-    linkSecret: LINK_SECRET,
+    ...TEST_APP,
     services: options.services,
     logLevel: options.logs === true ? 'trace' : false,
     logStream: { write: (line) => logs.push(line) },
