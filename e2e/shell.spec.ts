@@ -84,11 +84,12 @@ async function expectScreen(page: Page, route: Route, code: string) {
   if (closed !== null) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(closed.heading, { timeout: 15_000 });
   } else if (route.screen === 'not-found') {
-    await expect(page.getByRole('heading', { name: 'Oops... page not found' })).toBeVisible();
+    // A screen's chunk loads on the first visit; a busy two-core machine can take a while (CI
+    // once took over 5 s for the women's not-found page).
+    await expect(page.getByRole('heading', { name: 'Oops... page not found' })).toBeVisible({ timeout: 15_000 });
   } else if (route.screen === 'error') {
-    await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible({ timeout: 15_000 });
   } else {
-    // A screen's chunk loads on the first visit; a busy two-core machine can take a while.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.title, { timeout: 15_000 });
   }
 }
