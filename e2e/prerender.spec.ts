@@ -1,4 +1,5 @@
 import { entryPages, entryStep } from '../scripts/lib/entry-pages.ts';
+import { appTookOverTheForm } from './support/patient.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test, type Page } from './support/test.ts';
 
@@ -119,7 +120,10 @@ for (const url of ENTRY.filter((entry) =>
     page.on('pageerror', (error) => messages.push(error.message));
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(url);
-    // The form's first page is the screen's own: the app has taken over.
+    // The form's first page is the screen's own: the app has taken over. (The page the server
+    // sent already says "Page 1 of …" in its own form; until the app has taken that over, the
+    // heading is still the shell's, and React puts the screen's own in its place.)
+    await appTookOverTheForm(page);
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
     expect(await headingBox(page)).toEqual(shellHeading);
     if (hasIntro) expect(await page.getByText(INTRO[step]).boundingBox()).toEqual(shellIntro);
