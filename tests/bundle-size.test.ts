@@ -81,10 +81,12 @@ function screenKey(screen: string): string {
 // the mapping loads with the machine. 160.3 KiB since issue 28 (160.1 measured): the first page of
 // questions comes in the page's HTML, and the place that keeps it on show while the app loads is
 // in the entry (0.5 KiB); taking its answers over loads with the form's chunk (0.9 KiB).
-test('an assessment page loads at most 160.3 KiB of JavaScript (gzip) first', () => {
+// 160.6 KiB since the payment pages' order summary came in their HTML too (160.4 measured):
+// the place that keeps it on show is in every page's shell, so in the entry (0.2 KiB).
+test('an assessment page loads at most 160.6 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(160.3 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(160.6 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { CSP_NONCE_PLACEHOLDER } from '../../src/contract/csp-nonce.ts';
-import { EARLY_FORM_SLOT } from '../../src/contract/early-form.ts';
+import { EARLY_FORM_SLOT, EARLY_SUMMARY_SLOT } from '../../src/contract/early-form.ts';
 import type { RouteShell } from '../../src/app/render-shell.tsx';
 import { RENDER_BUNDLE_DIR, RENDER_BUNDLE_FILE, SHELLS_DIR, SHELLS_MANIFEST } from '../../src/contract/shells.ts';
 
@@ -115,9 +115,10 @@ export function pageWithShell(indexHtml: string, shell: RouteShell, assets: Page
     page = page.replace(link, () => `${inline(css)}\n    ${disabled}`);
   }
   // A page whose shell has a slot for a form's first page (src/shared/questions/early-form.tsx)
-  // may be sent with that form in it: its screen's styles are in the page as well, as the
-  // app's are (and linked disabled, for the same reason); other pages only preload them.
-  const withEarlyForm = shell.html.includes(`${EARLY_FORM_SLOT}=`);
+  // or an order summary (src/shared/layout/early-summary.tsx) may be sent with it filled: its
+  // screen's styles are in the page as well, as the app's are (and linked disabled, for the
+  // same reason); other pages only preload them.
+  const withEarlyForm = [EARLY_FORM_SLOT, EARLY_SUMMARY_SLOT].some((slot) => shell.html.includes(`${slot}=`));
   const screenStyles = assets
     .screenCss(shell.screen)
     .map((file) =>

@@ -47,7 +47,8 @@ const shellLayouts: Partial<Record<ScreenName, ScreenShellLayout>> = {
   'microclinic-finish': { py: 'lg' },
   'restart-hrt': { py: 'lg' },
   intake: { py: 'lg', intro: true },
-  payment: { py: 'lg' },
+  payment: { py: 'lg', earlySummary: true },
+  checkout: { py: 'lg', earlySummary: true },
   results: { py: 'lg' },
   scheduling: { py: 'lg' },
 };

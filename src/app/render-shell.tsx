@@ -18,7 +18,10 @@ import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
 import { App } from './app.tsx';
 import { startHydrating } from '../shared/hydration.ts';
 import type { QuestionPage as QuestionPageData } from '../contract/api-types.ts';
-import type { EarlyFormHtml } from '../contract/early-form.ts';
+import { EARLY_SUMMARY_OF, earlySummaryKey, type EarlyFormHtml } from '../contract/early-form.ts';
+import type { ProductId, ProductCategory } from '../contract/api-types.ts';
+import { ProductSummary } from '../features/payment/product-summary.tsx';
+import { withProductDefaults, type ProductResponse } from '../features/payment/product.ts';
 import { BrandProvider } from '../shared/brand/brand-context.tsx';
 import { brandTheme, readableColors } from '../shared/brand/theme.ts';
 import { KnownAddressContext } from '../shared/questions/known-address.ts';
@@ -182,6 +185,46 @@ function stylesToRules(html: string): EarlyFormHtml {
   return { html: out, css: rules.join('\n') };
 }
 
+/** The brand's Mantine, as the app draws with it, around a part of a screen rendered alone. */
+function BrandParts({ site, children }: { site: Site; children: ReactNode }) {
+  const { brand } = selectBrand(brands as BrandsFile, { environment: site, hostname: '' });
+  return (
+    <BrandProvider value={{ site, brand }}>
+      <MantineProvider
+        theme={brandTheme(brand)}
+        cssVariablesResolver={readableColors}
+        withCssVariables={false}
+        withGlobalClasses={false}
+      >
+        {children}
+      </MantineProvider>
+    </BrandProvider>
+  );
+}
+
+/**
+ * The order summary of the product a payment page sells, as the payment screen draws it
+ * (ProductSummary, with the same defaults applied), for the server to put in the page (issue
+ * 28). The product as the product fetch answers; nothing of a patient goes in.
+ */
+export function renderEarlySummary(
+  site: Site,
+  request: { id: ProductId; category: ProductCategory },
+  product: ProductResponse,
+): EarlyFormHtml {
+  const html = renderToString(
+    <BrandParts site={site}>
+      <div {...{ [EARLY_SUMMARY_OF]: earlySummaryKey(request) }}>
+        <ProductSummary product={withProductDefaults(product, request.id)} />
+      </div>
+    </BrandParts>,
+    { identifierPrefix: 'early-' },
+  );
+  if (/<script/i.test(html))
+    throw new Error(`The summary of product ${request.id} cannot go in the page: it has a script`);
+  return stylesToRules(html);
+}
+
 /**
  * The first page of a form as the app renders it before the patient answers anything (its
  * progress line, its questions with nothing chosen, Next), for the server to put in the page
@@ -192,29 +235,21 @@ export function renderEarlyForm(
   form: { formId: string; pageCount: number },
   page: QuestionPageData,
 ): EarlyFormHtml {
-  const { brand } = selectBrand(brands as BrandsFile, { environment: site, hostname: '' });
   const nothing = () => undefined;
   const html = renderToString(
-    <BrandProvider value={{ site, brand }}>
-      <MantineProvider
-        theme={brandTheme(brand)}
-        cssVariablesResolver={readableColors}
-        withCssVariables={false}
-        withGlobalClasses={false}
-      >
-        <KnownAddressContext.Provider value={null}>
-          <FormProgress formId={form.formId} index={0} count={form.pageCount} />
-          <QuestionPage
-            page={page}
-            values={{}}
-            onChange={nothing}
-            onErrors={nothing}
-            onSubmit={nothing}
-            submitLabel={form.pageCount > 1 ? 'Next' : 'Continue'}
-          />
-        </KnownAddressContext.Provider>
-      </MantineProvider>
-    </BrandProvider>,
+    <BrandParts site={site}>
+      <KnownAddressContext.Provider value={null}>
+        <FormProgress formId={form.formId} index={0} count={form.pageCount} />
+        <QuestionPage
+          page={page}
+          values={{}}
+          onChange={nothing}
+          onErrors={nothing}
+          onSubmit={nothing}
+          submitLabel={form.pageCount > 1 ? 'Next' : 'Continue'}
+        />
+      </KnownAddressContext.Provider>
+    </BrandParts>,
     // Ids of its own: the page's shell has ids from the same counter.
     { identifierPrefix: 'early-' },
   );

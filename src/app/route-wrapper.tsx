@@ -7,7 +7,7 @@ import { AppPageLayout } from '../shared/layout/app-page-layout.tsx';
 import { LoadingIndicator } from '../shared/layout/loading-indicator.tsx';
 import { lazyScreen } from '../lib/lazy-chunk.ts';
 import { MpidTracking } from './mpid-tracking.tsx';
-import { ScreenShell } from '../shared/layout/screen-shell.tsx';
+import { keepsShellWhileChecking, ScreenShell } from '../shared/layout/screen-shell.tsx';
 import { screenFor, shellLayoutOf } from './registry.ts';
 import { routeIntro } from '../shared/layout/route-intro.ts';
 import { useBrand } from '../shared/brand/brand-context.tsx';
@@ -95,9 +95,10 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
         ) : (
           <Suspense key={route.path} fallback={shell}>
             {gate?.status === 'checking' ? (
-              // A screen whose page came with its first questions keeps them (and its heading)
-              // on show while the journey is checked; the patient may be answering already.
-              shellLayoutOf(route.screen)?.earlyForm === true ? (
+              // A screen whose page came with its first questions (or its order summary) keeps
+              // them (and its heading) on show while the journey is checked; the patient may be
+              // answering already.
+              keepsShellWhileChecking(shellLayoutOf(route.screen)) ? (
                 shell
               ) : (
                 <LoadingIndicator />

@@ -22,3 +22,20 @@ export interface EarlyFormHtml {
   /** The rules standing in for the style attributes Mantine writes, which the page's policy refuses. */
   css: string;
 }
+
+/**
+ * The attribute of the element the payment page's order summary sits in (issue 28): the
+ * server puts the summary of the product the page will sell there.
+ */
+export const EARLY_SUMMARY_SLOT = 'data-early-summary';
+
+/**
+ * On the summary's own element, inside the slot: which product it shows (earlySummaryKey), so
+ * the app shows it only while it loads that same product.
+ */
+export const EARLY_SUMMARY_OF = 'data-early-summary-of';
+
+/** The name of a product as the payment page asks for it: `id|category`. */
+export function earlySummaryKey(request: { id: string; category: string }): string {
+  return `${request.id}|${request.category}`;
+}

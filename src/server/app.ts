@@ -25,6 +25,7 @@ import { registerTags } from './tags.ts';
 import { loadPages } from './pages.ts';
 import type { Db } from './database.ts';
 import { questionPageJson } from './handlers/content.ts';
+import { productAnswer } from './handlers/products.ts';
 
 export interface AppOptions {
   db: Db;
@@ -298,10 +299,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
       : loadPages(options.staticDir, funnelEngine, (html) => pageTemplate(html, clientToken, options.brand, services), {
           // The rows GET /memoForm/pageQuestions answers with: the first page of a form goes in its page.
           pageJson: (formId, pageId) => questionPageJson(db, formId, pageId),
+          // The product GET /memoForm/getProductInfo answers: a payment page's order summary.
+          productJson: (id, category) => {
+            const product = productAnswer(db, id, category);
+            return product === undefined ? null : JSON.stringify(product);
+          },
           onError: (error, what) => {
             app.log.error(
               { err: error },
-              `The page went without its first page of questions: ${what} could not be rendered`,
+              `The page went without what the server puts in it early: ${what} could not be rendered`,
             );
           },
         });

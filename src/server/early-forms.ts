@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { QuestionPage } from '../contract/api-types.ts';
+import type { ProductCategory, ProductId, QuestionPage } from '../contract/api-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
 import { EARLY_FORM_SLOT, type EarlyFormHtml } from '../contract/early-form.ts';
 import { RENDER_BUNDLE_DIR, RENDER_BUNDLE_FILE, SHELLS_DIR } from '../contract/shells.ts';
@@ -14,7 +14,9 @@ import type { Site } from '../engine/config-types.ts';
  * (GET /memoForm/pageQuestions reads the same rows), with the build's render of the app for
  * Node, so it is the app's own markup; each rendering is kept per brand, route and content,
  * and a change to the content renders afresh. A static host has no server to do this: it
- * serves the route's page with the loading mark (docs/performance.md).
+ * serves the route's page with the loading mark (docs/performance.md). The payment pages'
+ * order summary comes the same way, from the product the product fetch would answer
+ * (src/shared/layout/early-summary.tsx shows it until the screen's own takes its place).
  */
 
 /** The build's renderer of a form's first page (src/app/render-shell.tsx). */
@@ -24,12 +26,41 @@ export type RenderEarlyForm = (
   page: QuestionPage,
 ) => EarlyFormHtml;
 
-/** The build's renderer, or null when the build has none (built before it, or by another tool). */
-export async function loadEarlyFormRenderer(staticDir: string): Promise<RenderEarlyForm | null> {
+/** The build's renderer of a payment page's order summary (src/app/render-shell.tsx). */
+export type RenderEarlySummary = (
+  site: Site,
+  request: { id: ProductId; category: ProductCategory },
+  product: unknown,
+) => EarlyFormHtml;
+
+/** What the build's render of the app can put in a page. */
+export interface EarlyRenderers {
+  form: RenderEarlyForm;
+  /** Null for a build that renders forms only. */
+  summary: RenderEarlySummary | null;
+}
+
+/** The build's renderers, or null when the build has none (built before them, or by another tool). */
+export async function loadEarlyRenderers(staticDir: string): Promise<EarlyRenderers | null> {
   const file = path.join(staticDir, SHELLS_DIR, RENDER_BUNDLE_DIR, RENDER_BUNDLE_FILE);
   if (!existsSync(file)) return null;
-  const bundle = (await import(pathToFileURL(path.resolve(file)).href)) as { renderEarlyForm?: RenderEarlyForm };
-  return typeof bundle.renderEarlyForm === 'function' ? bundle.renderEarlyForm : null;
+  const bundle = (await import(pathToFileURL(path.resolve(file)).href)) as {
+    renderEarlyForm?: RenderEarlyForm;
+    renderEarlySummary?: RenderEarlySummary;
+  };
+  if (typeof bundle.renderEarlyForm !== 'function') return null;
+  return {
+    form: bundle.renderEarlyForm,
+    summary: typeof bundle.renderEarlySummary === 'function' ? bundle.renderEarlySummary : null,
+  };
+}
+
+/** What a renderer gave, checked: a renderer of another build could answer anything. */
+export function checkedRender(early: EarlyFormHtml): EarlyFormHtml {
+  if (typeof early.html !== 'string' || typeof early.css !== 'string') {
+    throw new Error('the build’s renderer answered with something other than { html, css }');
+  }
+  return early;
 }
 
 function escapeRegExp(text: string): string {
@@ -37,13 +68,14 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * The page with `early` in the slot of form page `key`, in place of what the slot held (the
- * loading mark), and its rules in the head with the page's nonce; the page as it was when it
- * has no such slot. The slot's end is found by counting the `div`s in it: the page is React's
- * markup, where no text can hold a tag.
+ * The page with `early` in its slot (the element whose attribute `slot` is `value`: an early
+ * form's `data-early-form="MIP:1"`, the order summary's `data-early-summary=""`), in place of
+ * what the slot held (the loading mark, or nothing), and its rules in the head with the page's
+ * nonce; the page as it was when it has no such slot. The slot's end is found by counting the
+ * `div`s in it: the page is React's markup, where no text can hold a tag.
  */
-export function withEarlyForm(page: string, key: string, early: EarlyFormHtml): string {
-  const open = new RegExp(`<div ${EARLY_FORM_SLOT}="${escapeRegExp(key)}"[^>]*>`).exec(page);
+export function withEarlyPart(page: string, slot: string, value: string, early: EarlyFormHtml): string {
+  const open = new RegExp(`<div ${slot}="${escapeRegExp(value)}"[^>]*>`).exec(page);
   if (open === null) return page;
   const start = open.index + open[0].length;
   const tags = /<div[\s>]|<\/div>/g;
@@ -59,7 +91,12 @@ export function withEarlyForm(page: string, key: string, early: EarlyFormHtml): 
   }
   if (end < 0) return page;
   const style = early.css === '' ? '' : `<style nonce="${CSP_NONCE_PLACEHOLDER}">${early.css}</style>\n  `;
-  const withForm = `${page.slice(0, start)}${early.html}${page.slice(end)}`;
+  const withPart = `${page.slice(0, start)}${early.html}${page.slice(end)}`;
   // A function, so nothing in the rules is read as a replacement pattern ($&).
-  return style === '' ? withForm : withForm.replace('</head>', () => `${style}</head>`);
+  return style === '' ? withPart : withPart.replace('</head>', () => `${style}</head>`);
+}
+
+/** The page with `early` in the slot of form page `key` (withEarlyPart). */
+export function withEarlyForm(page: string, key: string, early: EarlyFormHtml): string {
+  return withEarlyPart(page, EARLY_FORM_SLOT, key, early);
 }

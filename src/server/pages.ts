@@ -1,25 +1,47 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { QuestionPage } from '../contract/api-types.ts';
-import { EARLY_FORM_SLOT, earlyFormKey } from '../contract/early-form.ts';
+import {
+  EARLY_FORM_SLOT,
+  EARLY_SUMMARY_SLOT,
+  earlyFormKey,
+  earlySummaryKey,
+  type EarlyFormHtml,
+} from '../contract/early-form.ts';
+import { productRequestFor } from '../domain/product-choice.ts';
+import { campaignCodeOf } from '../engine/route-match.ts';
 import { SHELLS_DIR, SHELLS_MANIFEST } from '../contract/shells.ts';
 import type { Site } from '../engine/config-types.ts';
-import type { FunnelEngine } from '../engine/funnel-plan.ts';
+import type { FunnelEngine, PageLocation } from '../engine/funnel-plan.ts';
 import { normalizeUrl, parseQuery } from '../engine/url.ts';
-import { loadEarlyFormRenderer, withEarlyForm } from './early-forms.ts';
+import { checkedRender, loadEarlyRenderers, withEarlyPart, type EarlyRenderers } from './early-forms.ts';
 
 /** The page to send for a path: the route's prerendered page for the brand, else the plain one. */
 export type PagePicker = (site: Site, url: string) => Promise<string>;
 
-/** What the picker needs to put a form's first page in its page (src/server/early-forms.ts). */
+/** What the picker needs to put a form's first page, or a payment page's order summary, in its page. */
 export interface EarlyFormSource {
   /** A page of a form's questions as stored (the JSON GET /memoForm/pageQuestions answers with), or null. */
   pageJson: (formId: string, pageId: string) => string | null;
-  /** Told when a page could not be rendered: the page goes without its form, as before. */
+  /** A product as GET /memoForm/getProductInfo answers for an id and a category, as JSON, or null. */
+  productJson: (id: string, category: string) => string | null;
+  /** Told when a part could not be rendered: the page goes without it, as before. */
   onError: (error: unknown, what: string) => void;
 }
 
-/** How many renderings are kept: per brand, route and content, so a handful in practice. */
+/** A part of a page the server can render into it: where it goes, from what, and how. */
+interface EarlyPart {
+  slot: string;
+  value: string;
+  /** For the log, when it cannot be rendered. */
+  what: string;
+  /** Its content as stored, or null when there is none (the page goes as built). */
+  json: () => string | null;
+  /** Null when the build's render of the app cannot draw it. */
+  render: (renderers: EarlyRenderers, content: unknown) => EarlyFormHtml | null;
+}
+
+/** How many renderings are kept: per brand, route, part and content, so a handful in practice. */
 const EARLY_FORM_CACHE_SIZE = 64;
 
 /**
@@ -28,7 +50,8 @@ const EARLY_FORM_CACHE_SIZE = 64;
  * service settings). A path is matched as the app will see it, after the URL rules (trailing
  * slash, empty landing_id, redirects), so the browser finds the page it expects and hydrates it.
  * With `earlyForms`, a route whose screen opens with a form gets its first page of questions
- * in the page (issue 28), unless the address asks for a later page (`?page=3`).
+ * in the page (issue 28), unless the address asks for a later page (`?page=3`); a payment
+ * page gets the order summary of the product it sells.
  */
 export function loadPages(
   staticDir: string,
@@ -47,18 +70,18 @@ export function loadPages(
       }
     }
   }
-  const renderer =
+  const renderers =
     earlyForms === undefined
       ? Promise.resolve(null)
-      : loadEarlyFormRenderer(staticDir).then(
-          (render) => {
-            if (render === null) {
+      : loadEarlyRenderers(staticDir).then(
+          (loaded) => {
+            if (loaded === null) {
               earlyForms.onError(
                 new Error(`${staticDir} has no render of the app (shells/render/): a build of before issue 28?`),
-                'every first page of questions',
+                'every first page of questions and order summary',
               );
             }
-            return render;
+            return loaded;
           },
           (error: unknown) => {
             earlyForms.onError(error, 'the build’s renderer');
@@ -68,41 +91,73 @@ export function loadPages(
   const rendered = new Map<string, string>();
   const pageParam = engine.config.funnels.formPageParam;
 
+  /** What of the page the server renders for this address, if anything. */
+  const earlyPartOf = (
+    source: EarlyFormSource,
+    page: string,
+    site: Site,
+    location: PageLocation,
+    query: string,
+  ): EarlyPart | null => {
+    const { route } = location.match;
+    const params = parseQuery(query);
+    // Only a page whose shell has the slot (src/shared/layout/screen-shell.tsx) takes a part.
+    const { form } = route;
+    const pageAsked = params.get(pageParam);
+    if (form !== undefined && (pageAsked === undefined || pageAsked === '1')) {
+      const key = earlyFormKey(form);
+      if (page.includes(`${EARLY_FORM_SLOT}="${key}"`)) {
+        return {
+          slot: EARLY_FORM_SLOT,
+          value: key,
+          what: `the first page of ${key}`,
+          json: () => source.pageJson(form.formId, form.pageIds[0] ?? ''),
+          render: (render, content) =>
+            render.form(site, { formId: form.formId, pageCount: form.pageIds.length }, content as QuestionPage),
+        };
+      }
+    }
+    if (page.includes(`${EARLY_SUMMARY_SLOT}=""`)) {
+      // The product the payment screen will ask for (src/features/payment/payment-step.tsx).
+      const mpid = params.get('mpid');
+      const request = productRequestFor(campaignCodeOf(location.match) ?? '', mpid === '' ? undefined : mpid, site);
+      return {
+        slot: EARLY_SUMMARY_SLOT,
+        value: '',
+        what: `the order summary of product ${earlySummaryKey(request)}`,
+        json: () => source.productJson(request.id, request.category),
+        render: (render, content) => render.summary?.(site, request, content) ?? null,
+      };
+    }
+    return null;
+  };
+
   return async (site, url) => {
     const { pathname, query } = normalizeUrl(url, engine.redirects);
     const location = engine.locate(pathname);
     const route = location?.match.route.path ?? '*';
     const page = pages.get(`${site} ${route}`) ?? plain;
-    const form = location?.match.route.form;
-    const pageAsked = parseQuery(query).get(pageParam);
-    if (earlyForms === undefined || form === undefined || (pageAsked !== undefined && pageAsked !== '1')) return page;
-    const key = earlyFormKey(form);
-    // Only a page whose shell has the slot (src/shared/layout/screen-shell.tsx) takes a form.
-    if (!page.includes(`${EARLY_FORM_SLOT}="${key}"`)) return page;
+    if (earlyForms === undefined || location === null) return page;
+    const part = earlyPartOf(earlyForms, page, site, location, query);
+    if (part === null) return page;
     // Whatever goes wrong here (the database busy, a renderer of another build), the page goes
-    // as it was built, with the loading mark: the questions come with the app as before.
+    // as it was built, with the loading mark: the part comes with the app as before.
     try {
-      const render = await renderer;
-      const json = earlyForms.pageJson(form.formId, form.pageIds[0] ?? '');
+      const render = await renderers;
+      const json = render === null ? null : part.json();
       if (render === null || json === null) return page;
-      // The content is part of the key: questions changed in the database render afresh.
-      const cacheKey = `${site}\n${route}\n${json}`;
+      // The content is part of the key: questions or a product changed in the database render afresh.
+      const cacheKey = `${site}\n${route}\n${part.slot}=${part.value}\n${json}`;
       const cached = rendered.get(cacheKey);
       if (cached !== undefined) return cached;
-      const early = render(
-        site,
-        { formId: form.formId, pageCount: form.pageIds.length },
-        JSON.parse(json) as QuestionPage,
-      );
-      if (typeof early.html !== 'string' || typeof early.css !== 'string') {
-        throw new Error('the build’s renderer answered with something other than { html, css }');
-      }
-      const withForm = withEarlyForm(page, key, early);
+      const early = part.render(render, JSON.parse(json));
+      if (early === null) return page;
+      const withPart = withEarlyPart(page, part.slot, part.value, checkedRender(early));
       if (rendered.size >= EARLY_FORM_CACHE_SIZE) rendered.clear();
-      rendered.set(cacheKey, withForm);
-      return withForm;
+      rendered.set(cacheKey, withPart);
+      return withPart;
     } catch (error) {
-      earlyForms.onError(error, `the first page of ${key} for ${route} (${site})`);
+      earlyForms.onError(error, `${part.what} for ${route} (${site})`);
       return page;
     }
   };

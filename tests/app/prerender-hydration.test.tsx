@@ -5,9 +5,11 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import brands from '../../config/brands.json';
 import { App } from '../../src/app/app.tsx';
 import { startHydrating } from '../../src/shared/hydration.ts';
-import { renderEarlyForm, renderShells, type RouteShell } from '../../src/app/render-shell.tsx';
+import { renderEarlyForm, renderEarlySummary, renderShells, type RouteShell } from '../../src/app/render-shell.tsx';
 import type { QuestionPage } from '../../src/contract/api-types.ts';
-import { withEarlyForm } from '../../src/server/early-forms.ts';
+import { withEarlyForm, withEarlyPart } from '../../src/server/early-forms.ts';
+import { captureEarlySummary } from '../../src/shared/layout/early-summary.tsx';
+import { EARLY_SUMMARY_SLOT } from '../../src/contract/early-form.ts';
 import { captureEarlyForm } from '../../src/shared/questions/early-form.tsx';
 import { selectBrand } from '../../src/contract/brand.ts';
 import type { BrandsFile } from '../../src/engine/config-types.ts';
@@ -142,6 +144,62 @@ test('the assessment sent with its first page: React takes it over as it is, wit
   expect(state.value).toBe('TX');
   errors.mockRestore();
 });
+
+/**
+ * Issue 28: a payment page as the server sends it, with the order summary of the product it
+ * sells in the shell. React takes it over without a difference, and the summary is on the
+ * page, with its price, before the product's own fetch has answered.
+ */
+test('the payment page sent with its order summary: React takes it over as it is', async () => {
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const shell = shells.find((candidate) => candidate.site === 'female' && candidate.route === '/f/payment/:pathCode');
+  if (shell === undefined) throw new Error('The build has no page for the women’s payment');
+  const early = renderEarlySummary('female', { id: '0', category: 'fhrt' }, PRODUCT);
+  expect(early.html).not.toMatch(/\sstyle="/);
+  expect(early.html).toContain('data-early-summary-of="0|fhrt"');
+  window.history.replaceState(null, '', '/f/payment/fha1');
+  const element = document.createElement('div');
+  element.id = 'root';
+  element.innerHTML = withEarlyPart(shell.html, EARLY_SUMMARY_SLOT, '', early);
+  document.body.append(element);
+
+  // The product's fetch is sent (against the page's address, as in a browser) and waits, so the
+  // screen, once its code is in, shows its loading state: the summary must still be there.
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+      }
+    },
+  );
+  captureEarlySummary(element);
+  await hydrate(element, selectBrand(brands as BrandsFile, { environment: 'female', hostname: 'femme.localhost' }));
+  await act(async () => {
+    await import('../../src/features/payment/payment-screen.tsx');
+  });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+  expect(hydrationErrors(errors.mock.calls)).toEqual([]);
+  // The payment screen itself is on the page, waiting for the product, with the summary sent.
+  expect(element.querySelector('main h1')?.className).toContain('mantine-Title-root');
+  const summary = element.querySelector('[data-early-summary] section');
+  expect(summary?.textContent).toContain('Women’s consultation');
+  expect(summary?.textContent).toContain('Total$79');
+  errors.mockRestore();
+});
+
+const PRODUCT = {
+  externalId: '0',
+  category: 'fhrt' as const,
+  type: 'product' as const,
+  name: 'Women’s consultation',
+  packageIncludes: ['Clinician consultation'],
+  price: '$79',
+  shipping: '$0.00',
+  total: '$79',
+};
 
 const FIRST_PAGE: QuestionPage = {
   id: '1',

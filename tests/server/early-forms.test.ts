@@ -32,6 +32,12 @@ export function renderEarlyForm(site, form, page) {
     css: '[data-early-style="0"]{--stack-gap:1rem !important}',
   };
 }
+export function renderEarlySummary(site, request, product) {
+  return {
+    html: '<div data-early-summary-of="' + request.id + '|' + request.category + '"><p>' + site + ' ' + product.name + ' ' + product.total + '</p></div>',
+    css: '',
+  };
+}
 `;
 
 let dir: string;
@@ -48,11 +54,22 @@ beforeAll(async () => {
     path.join(dir, 'shells', 'male', '0.html'),
     shell(`<div data-early-form="MIP:1" class="slot">${LOADING}</div>`),
   );
+  writeFileSync(
+    path.join(dir, 'shells', 'male', '2.html'),
+    shell(`<div data-early-summary="" class="slot"></div>${LOADING}`),
+  );
   // A page with a form, whose shell has no place for it (a screen not opening with its form).
   writeFileSync(path.join(dir, 'shells', 'male', '1.html'), shell(`<p>intake</p>${LOADING}`));
   writeFileSync(
     path.join(dir, 'shells', 'manifest.json'),
-    JSON.stringify({ male: { '/hormone-assessment/:pathCode': 'male/0.html', '/mip/form/:pathCode': 'male/1.html' } }),
+    JSON.stringify({
+      male: {
+        '/hormone-assessment/:pathCode': 'male/0.html',
+        '/mip/form/:pathCode': 'male/1.html',
+        '/payment/:pathCode': 'male/2.html',
+        '/mip/checkout/:pathCode': 'male/2.html',
+      },
+    }),
   );
   writeFileSync(path.join(dir, 'shells', 'render', 'render-shell.mjs'), RENDERER);
   db = openDatabase(databaseFile(dir), MIGRATIONS);
@@ -144,4 +161,35 @@ test('the slot’s end is found past the divs inside it, and a page with no slot
     '<head></head><div data-early-form="MIP:1"><form>F</form></div><div>after</div>',
   );
   expect(withEarlyForm(page, 'MIP:2', early)).toBe(page);
+});
+
+/**
+ * Issue 28: a payment page comes with the order summary of the product it sells, the one the
+ * payment screen asks GET /memoForm/getProductInfo for (by code, the link's mpid, the brand).
+ */
+test('a payment page comes with the summary of the product its code sells, from the products the server serves', async () => {
+  const { body } = await open('/payment/shrt');
+  expect(body).toContain('<div data-early-summary="" class="slot"><div data-early-summary-of="0|hrt"><p>male ');
+  const product = await app.inject({
+    method: 'GET',
+    url: '/api/memoForm/getProductInfo?id=0&category=hrt&type=product',
+    headers: { host: 'localhost:4173' },
+  });
+  const { name, total } = product.json<{ data: { name: string; total: string } }>().data;
+  expect(body).toContain(`<p>male ${name} ${total}</p>`);
+  // The loading mark stays under it, where the form will be.
+  expect(body).toContain(`</div></div>${LOADING}`);
+  // An ED code sells its own product, on the ED checkout.
+  expect((await open('/mip/checkout/dailytada')).body).toContain('data-early-summary-of="1690|hrt"');
+});
+
+test('a product the server does not have leaves the payment page as it was built', async () => {
+  db.prepare("DELETE FROM products WHERE external_id = '1690'").run();
+  try {
+    const { status, body } = await open('/mip/checkout/dailytada');
+    expect(status).toBe(200);
+    expect(body).toContain(`<div data-early-summary="" class="slot"></div>${LOADING}`);
+  } finally {
+    seedDemoData(db);
+  }
 });

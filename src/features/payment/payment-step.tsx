@@ -36,6 +36,8 @@ import { paymentActors } from './payment-actors.ts';
 import { followOnPending, paymentInputOf, paymentOffersMarketing } from './payment-journey.ts';
 import { orderReference, paidSummaryOf, type PaidSummary } from '../../shared/journey/paid-order.ts';
 import { ProductSummary } from './product-summary.tsx';
+import { EarlySummarySlot } from '../../shared/layout/early-summary.tsx';
+import { earlySummaryKey } from '../../contract/early-form.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';
 
@@ -78,9 +80,17 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
 
   const ready = journey.status !== 'loading';
   const paidBefore = ready && paidSummaryOf(journey.state) !== null;
+  // While the journey and the product load, the order summary the page's HTML brought stays
+  // where the screen's own will be (the shell's layout: src/shared/layout/screen-shell.tsx).
+  const loading = (
+    <Stack gap="xl">
+      <EarlySummarySlot product={earlySummaryKey(request)} />
+      <LoadingIndicator />
+    </Stack>
+  );
   let content;
   if (!ready) {
-    content = <LoadingIndicator />;
+    content = loading;
   } else if (product.status === 'ready' || paidBefore) {
     // The machine starts once what it starts from is known: the journey, and what is bought
     // (a journey already paid needs no product to show its receipt).
@@ -97,7 +107,7 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
       />
     );
   } else if (product.status === 'loading') {
-    content = <LoadingIndicator />;
+    content = loading;
   } else {
     content = <LoadProblem what="your order details" error={product.error} onRetry={product.retry} />;
   }

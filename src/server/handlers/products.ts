@@ -65,31 +65,47 @@ export function findProduct(db: Db, productId: string, site: Site): ProductRow |
 }
 
 /**
- * GET /memoForm/getProductInfo: a product by id and category. The id 'undefined' (no product
- * on the page) answers the category's default product with total '$99' and no sale price
- * (SPEC §5). A follow-on product asked for with its campaign must be in that campaign; with
- * compOrder true it is complimentary, so its sale price and total are $0.00.
+ * A product as GET /memoForm/getProductInfo answers for an id and a category (no campaign, not
+ * complimentary), or undefined when there is none. The id 'undefined' (no product on the page)
+ * answers the category's default product with total '$99' and no sale price (SPEC §5).
+ */
+export function productAnswer(db: Db, id: string, category: string): Record<string, unknown> | undefined {
+  if (id === NO_PRODUCT_ID) {
+    const fallback = statement<[string], ProductRow>(
+      db,
+      'SELECT * FROM products WHERE category = ? AND is_default = 1',
+    ).get(category);
+    return fallback === undefined ? undefined : { ...productView(fallback), total: DEFAULT_PRICE, salePrice: '' };
+  }
+  const product = statement<[string, string], ProductRow>(
+    db,
+    'SELECT * FROM products WHERE external_id = ? AND category = ?',
+  ).get(id, category);
+  return product === undefined ? undefined : productView(product);
+}
+
+/**
+ * GET /memoForm/getProductInfo: a product by id and category (productAnswer). A follow-on
+ * product asked for with its campaign must be in that campaign; with compOrder true it is
+ * complimentary, so its sale price and total are $0.00.
  */
 const getProductInfo: OperationHandler = ({ db, query }) => {
   const id = text(query, 'id');
   const category = text(query, 'category');
-  if (id === NO_PRODUCT_ID) {
-    const fallback =
-      statement<[string], ProductRow>(db, 'SELECT * FROM products WHERE category = ? AND is_default = 1').get(
-        category,
-      ) ?? notFound('No default product is set for this category.');
-    return ok({ ...productView(fallback), total: DEFAULT_PRICE, salePrice: '' });
-  }
   const product =
-    statement<[string, string], ProductRow>(db, 'SELECT * FROM products WHERE external_id = ? AND category = ?').get(
-      id,
-      category,
-    ) ?? notFound('No product with this id (other than undefined).');
+    productAnswer(db, id, category) ??
+    notFound(
+      id === NO_PRODUCT_ID
+        ? 'No default product is set for this category.'
+        : 'No product with this id (other than undefined).',
+    );
+  // The page's default product is answered as it is, whatever else was asked.
+  if (id === NO_PRODUCT_ID) return ok(product);
   const campaignId = optionalText(query, 'campaignId');
-  if (campaignId !== undefined && product.campaign_id !== campaignId)
+  if (campaignId !== undefined && product.externalCampaignId !== campaignId)
     notFound('No product with this id in this campaign.');
-  if (flag(query, 'compOrder') === true) return ok({ ...productView(product), salePrice: '$0.00', total: '$0.00' });
-  return ok(productView(product));
+  if (flag(query, 'compOrder') === true) return ok({ ...product, salePrice: '$0.00', total: '$0.00' });
+  return ok(product);
 };
 
 export const PRODUCT_HANDLERS = { getProductInfo } satisfies Record<string, OperationHandler>;

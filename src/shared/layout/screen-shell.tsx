@@ -1,5 +1,6 @@
 import { LoadingIndicator } from './loading-indicator.tsx';
 import { EarlyFormSlot } from '../questions/early-form.tsx';
+import { EarlySummarySlot } from './early-summary.tsx';
 import { earlyFormKey } from '../../contract/early-form.ts';
 import type { RouteIntro } from './route-intro.ts';
 import classes from './screen-shell.module.css';
@@ -14,6 +15,17 @@ export interface ScreenShellLayout {
    * server can put that page in the HTML, where the loading mark would be (issue 28).
    */
   earlyForm?: boolean;
+  /**
+   * The screen opens with the order summary of the product it sells: the server can put that
+   * summary in the HTML, above the loading mark (issue 28). Its column is spaced as the
+   * payment screen's (gap lg under the heading, xl between the summary and the form).
+   */
+  earlySummary?: boolean;
+}
+
+/** Whether the screen keeps its shell (and what the server put in it) on show while the journey is checked. */
+export function keepsShellWhileChecking(layout: ScreenShellLayout | null): boolean {
+  return layout?.earlyForm === true || layout?.earlySummary === true;
 }
 
 /**
@@ -36,6 +48,17 @@ export function ScreenShell({
   form?: { formId: string; pageIds: readonly string[] } | undefined;
 }) {
   if (layout === null) return <LoadingIndicator />;
+  if (layout.earlySummary === true) {
+    return (
+      <div className={classes.shell} data-py={layout.py} data-gap="lg">
+        <h1 className={classes.heading}>{title}</h1>
+        <div className={classes.order}>
+          <EarlySummarySlot />
+          <LoadingIndicator />
+        </div>
+      </div>
+    );
+  }
   return (
     <div className={classes.shell} data-py={layout.py}>
       <h1 className={classes.heading}>{title}</h1>
