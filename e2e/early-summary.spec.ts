@@ -35,9 +35,7 @@ for (const { site, path, product } of PAGES) {
     await context.close();
   });
 
-  test(`${path}: the app takes the summary over where it stands, and the form comes under it`, async ({
-    page,
-  }) => {
+  test(`${path}: the app takes the summary over where it stands, and the form comes under it`, async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
