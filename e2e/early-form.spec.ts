@@ -119,6 +119,48 @@ test('Next pressed before the app arrives is made once it has: the women’s ass
   expect(problems).toEqual([]);
 });
 
+test('the ED intake opens with the contact details in the page: typed and sent before the app arrives, they are saved once it has', async ({
+  page,
+}) => {
+  const problems = watchProblems(page);
+  const app = await holdTheApp(page);
+  await page.goto(`${MENS_SITE}/mip/form/dailytada`, { waitUntil: 'domcontentloaded' });
+  await expect(heading(page)).toHaveText('Intake');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your contact details' })).toBeVisible();
+  await expect(page.getByText('Page 1 of 5')).toBeVisible();
+  const email = `early.intake.${String(Date.now())}@example.com`;
+  await page.getByLabel('First name').fill('Dana');
+  await page.getByLabel('Last name').fill('Early');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mobile phone').fill('2125550123');
+  expect(app.held()).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Saving…' })).toBeVisible();
+
+  app.release();
+  await expect(page).toHaveURL(`${MENS_SITE}/mip/form/dailytada?page=2`, { timeout: 20_000 });
+  await expect(page.getByText('Page 2 of 5')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('First name')).toHaveValue('Dana');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Mobile phone')).toHaveValue('2125550123');
+  expect(problems).toEqual([]);
+});
+
+test('an intake the patient reaches with a lead, or on a renewal, comes without an early form: the app asks what fits', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const path of ['/mip/form/a2-renewal', '/mip/form/shrt', '/mip/form/dailytada?landing_id=12345']) {
+    await page.goto(`${MENS_SITE}${path}`);
+    await expect(heading(page)).toHaveText('Intake');
+    await expect(page.locator('form'), path).toHaveCount(0);
+    await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  }
+  await context.close();
+});
+
 test('with no script at all, the first page of questions is on the page, ready to answer, styled as the app draws it, and Next sends nothing', async ({
   browser,
 }) => {

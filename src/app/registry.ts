@@ -46,7 +46,7 @@ const shellLayouts: Partial<Record<ScreenName, ScreenShellLayout>> = {
   'continuous-form': { py: 'lg' },
   'microclinic-finish': { py: 'lg' },
   'restart-hrt': { py: 'lg' },
-  intake: { py: 'lg', intro: true },
+  intake: { py: 'lg', intro: true, earlyForm: true },
   payment: { py: 'lg', earlySummary: true },
   checkout: { py: 'lg', earlySummary: true },
   results: { py: 'lg' },

@@ -18,7 +18,21 @@ import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
 import { App } from './app.tsx';
 import { startHydrating } from '../shared/hydration.ts';
 import type { QuestionPage as QuestionPageData } from '../contract/api-types.ts';
-import { EARLY_SUMMARY_OF, earlySummaryKey, type EarlyFormHtml } from '../contract/early-form.ts';
+import {
+  EARLY_PAGE_ATTRIBUTE,
+  EARLY_SUMMARY_OF,
+  earlyPageKey,
+  earlySummaryKey,
+  type EarlyFormHtml,
+} from '../contract/early-form.ts';
+import { funnelStartUrl } from '../engine/funnel-plan.ts';
+import {
+  aboutYouAsks,
+  aboutYouPages,
+  CONTACT_PAGE,
+  firstVisitUrlFor,
+  intakeFormFor,
+} from '../features/intake/intake-pages.ts';
 import type { ProductId, ProductCategory } from '../contract/api-types.ts';
 import { ProductSummary } from '../features/payment/product-summary.tsx';
 import { withProductDefaults, type ProductResponse } from '../features/payment/product.ts';
@@ -255,6 +269,33 @@ export function renderEarlyForm(
   );
   if (/<script/i.test(html)) throw new Error(`The first page of ${form.formId} cannot go in the page: it has a script`);
   // A dialog form submits nowhere outside a dialog: Next before the app runs (or with no
-  // script at all) sends nothing and loses nothing; src/page-start.ts holds the press.
-  return stylesToRules(html.replace(/^([\s\S]*?)<form /, '$1<form method="dialog" '));
+  // script at all) sends nothing and loses nothing; src/page-start.ts holds the press. The
+  // form says which page it is, for the screen that takes it over.
+  const key = escapeAttribute(earlyPageKey(form.formId, page.id));
+  return stylesToRules(
+    html.replace(
+      /^([\s\S]*?)<form /,
+      (_, before: string) => `${before}<form method="dialog" ${EARLY_PAGE_ATTRIBUTE}="${key}" `,
+    ),
+  );
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The intake's first page for a patient who arrives by a campaign link whose funnel starts on
+ * the intake (the ED funnels): the contact details, as the intake screen asks them of someone
+ * with no lead yet, with the page count it shows then (src/features/intake/intake-screen.tsx).
+ * Null for any other code: where the intake comes after other steps the patient brings a lead
+ * (or is sent back to the start), and a renewal opens with its note above the form, so the
+ * page would not be the one the screen shows.
+ */
+export function renderEarlyIntake(site: Site, pathname: string, code: string): EarlyFormHtml | null {
+  const route = funnelEngine.locate(pathname)?.match.route;
+  if (route?.screen !== 'intake' || route.form === undefined) return null;
+  if (funnelStartUrl(funnelEngine, code, site) !== pathname || firstVisitUrlFor(code, site) !== null) return null;
+  const pageCount = 1 + intakeFormFor(route.form, code).pageIds.length + aboutYouPages(aboutYouAsks({}), {}).length;
+  return renderEarlyForm(site, { formId: CONTACT_PAGE.formId, pageCount }, CONTACT_PAGE);
 }

@@ -7,12 +7,24 @@
 /** The attribute of the element the form sits in, whose value is the page's key (earlyFormKey). */
 export const EARLY_FORM_SLOT = 'data-early-form';
 
+/**
+ * On the early form itself: which page it is (earlyFormKey, or `formId:pageId` of a page a
+ * screen puts before the form's own, as the intake's contact details). The slot names the
+ * route's form; a screen may open on a page of its own before it (src/server/pages.ts).
+ */
+export const EARLY_PAGE_ATTRIBUTE = 'data-early-page';
+
 /** Set on the early form by src/page-start.ts when the patient pressed Next (or Enter) before the app ran. */
 export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
 
 /** The name of a form's first page, as its slot carries it: `formId:pageId`. */
 export function earlyFormKey(form: { formId: string; pageIds: readonly string[] }): string {
-  return `${form.formId}:${form.pageIds[0] ?? ''}`;
+  return earlyPageKey(form.formId, form.pageIds[0] ?? '');
+}
+
+/** The name of a page of questions, as an early form carries it: `formId:pageId`. */
+export function earlyPageKey(formId: string, pageId: string): string {
+  return `${formId}:${pageId}`;
 }
 
 /** A form's first page as the server puts it in the page (src/app/render-shell.tsx renders it). */

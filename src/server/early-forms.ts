@@ -33,11 +33,15 @@ export type RenderEarlySummary = (
   product: unknown,
 ) => EarlyFormHtml;
 
+/** The build's renderer of the intake's first page for a campaign code, or null when it has none (src/app/render-shell.tsx). */
+export type RenderEarlyIntake = (site: Site, pathname: string, code: string) => EarlyFormHtml | null;
+
 /** What the build's render of the app can put in a page. */
 export interface EarlyRenderers {
   form: RenderEarlyForm;
   /** Null for a build that renders forms only. */
   summary: RenderEarlySummary | null;
+  intake: RenderEarlyIntake | null;
 }
 
 /** The build's renderers, or null when the build has none (built before them, or by another tool). */
@@ -47,11 +51,13 @@ export async function loadEarlyRenderers(staticDir: string): Promise<EarlyRender
   const bundle = (await import(pathToFileURL(path.resolve(file)).href)) as {
     renderEarlyForm?: RenderEarlyForm;
     renderEarlySummary?: RenderEarlySummary;
+    renderEarlyIntake?: RenderEarlyIntake;
   };
   if (typeof bundle.renderEarlyForm !== 'function') return null;
   return {
     form: bundle.renderEarlyForm,
     summary: typeof bundle.renderEarlySummary === 'function' ? bundle.renderEarlySummary : null,
+    intake: typeof bundle.renderEarlyIntake === 'function' ? bundle.renderEarlyIntake : null,
   };
 }
 
@@ -65,6 +71,17 @@ export function checkedRender(early: EarlyFormHtml): EarlyFormHtml {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The page without React's preload of an image that is no longer in it: the part put in a slot
+ * took the place of the loading mark, whose image React had the page preload; unused, the
+ * browser fetches it for nothing and says so on the console.
+ */
+function withoutUnusedImagePreloads(page: string): string {
+  return page.replace(/<link rel="preload" as="image" href="([^"]+)"[^>]*>/g, (link, href: string) =>
+    page.split(`"${href}"`).length - 1 > 1 ? link : '',
+  );
 }
 
 /**
@@ -91,7 +108,7 @@ export function withEarlyPart(page: string, slot: string, value: string, early: 
   }
   if (end < 0) return page;
   const style = early.css === '' ? '' : `<style nonce="${CSP_NONCE_PLACEHOLDER}">${early.css}</style>\n  `;
-  const withPart = `${page.slice(0, start)}${early.html}${page.slice(end)}`;
+  const withPart = withoutUnusedImagePreloads(`${page.slice(0, start)}${early.html}${page.slice(end)}`);
   // A function, so nothing in the rules is read as a replacement pattern ($&).
   return style === '' ? withPart : withPart.replace('</head>', () => `${style}</head>`);
 }

@@ -97,6 +97,7 @@ export function loadPages(
     page: string,
     site: Site,
     location: PageLocation,
+    pathname: string,
     query: string,
   ): EarlyPart | null => {
     const { route } = location.match;
@@ -106,6 +107,19 @@ export function loadPages(
     const pageAsked = params.get(pageParam);
     if (form !== undefined && (pageAsked === undefined || pageAsked === '1')) {
       const key = earlyFormKey(form);
+      const code = campaignCodeOf(location.match);
+      if (route.screen === 'intake' && page.includes(`${EARLY_FORM_SLOT}="${key}"`)) {
+        // The intake opens with the contact details for a patient who arrives with nothing (the
+        // ED funnels start here); a link that brings a lead or a prefill is filled in by the app.
+        if (code === null || params.get('landing_id') !== undefined || params.get('prefill') !== undefined) return null;
+        return {
+          slot: EARLY_FORM_SLOT,
+          value: key,
+          what: `the intake's first page for ${code}`,
+          json: () => JSON.stringify(code),
+          render: (render) => render.intake?.(site, pathname, code) ?? null,
+        };
+      }
       if (page.includes(`${EARLY_FORM_SLOT}="${key}"`)) {
         return {
           slot: EARLY_FORM_SLOT,
@@ -138,7 +152,7 @@ export function loadPages(
     const route = location?.match.route.path ?? '*';
     const page = pages.get(`${site} ${route}`) ?? plain;
     if (earlyForms === undefined || location === null) return page;
-    const part = earlyPartOf(earlyForms, page, site, location, query);
+    const part = earlyPartOf(earlyForms, page, site, location, pathname, query);
     if (part === null) return page;
     // Whatever goes wrong here (the database busy, a renderer of another build), the page goes
     // as it was built, with the loading mark: the part comes with the app as before.

@@ -193,3 +193,12 @@ test('a product the server does not have leaves the payment page as it was built
     seedDemoData(db);
   }
 });
+
+test('the loading mark’s image, no longer on the page once a part took its place, is not preloaded for nothing', () => {
+  const page =
+    '<head><link rel="preload" as="image" href="/mark.svg"/><link rel="preload" as="image" href="/logo.svg"/></head>' +
+    '<img src="/logo.svg"/><div data-early-form="MIP:1"><img src="/mark.svg"/></div>';
+  expect(withEarlyForm(page, 'MIP:1', { html: '<form>F</form>', css: '' })).toBe(
+    '<head><link rel="preload" as="image" href="/logo.svg"/></head><img src="/logo.svg"/><div data-early-form="MIP:1"><form>F</form></div>',
+  );
+});

@@ -7,7 +7,8 @@ import type { JourneyState } from '../../contract/journey-state.ts';
 import { getLead } from '../../shared/api/leads.ts';
 import type { Lead, QuestionPage } from '../../contract/api-types.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
-import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
+import { EarlyFormSlot } from '../../shared/questions/early-form.tsx';
+import { earlyPageKey } from '../../contract/early-form.ts';
 import { routeIntro } from '../../shared/layout/route-intro.ts';
 import { FormRunner, requestedPage } from '../../shared/ui/form-runner.tsx';
 import { IdentityDocumentsStep } from './identity-documents-step.tsx';
@@ -123,11 +124,12 @@ export default function IntakeScreen({ route, code, step }: ScreenProps) {
   }
   const asksRecord = journey.state.records[INTAKE_RECORDS.asks];
   if (!journeyReady || lead === undefined || seeded !== null || asksRecord === undefined) {
-    // Where the page's HTML showed them (its shell): the heading and the intro stay put.
+    // Where the page's HTML showed them (its shell): the heading and the intro stay put, and
+    // the contact details' page the HTML may have brought (issue 28) stays on show.
     return (
       <Stack gap="md" py="lg">
         {header}
-        <LoadingIndicator />
+        <EarlyFormSlot page={earlyPageKey(CONTACT_PAGE.formId, CONTACT_PAGE.id)} />
       </Stack>
     );
   }

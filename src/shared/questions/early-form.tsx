@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { isHydrating } from '../hydration.ts';
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import classes from './early-form.module.css';
-import { EARLY_FORM_SLOT } from '../../contract/early-form.ts';
+import { EARLY_FORM_SLOT, EARLY_PAGE_ATTRIBUTE } from '../../contract/early-form.ts';
 
 /**
  * Issue 28: the first page of a form is in the page's HTML, before any script (the server
@@ -51,7 +51,8 @@ export function captureEarlyForm(root: ParentNode): void {
   const active = document.activeElement;
   const focused = active instanceof HTMLElement && form.contains(active) ? active : null;
   early = {
-    key: slot.getAttribute(EARLY_FORM_SLOT) ?? '',
+    // The page the form is (the intake's contact details, in the intake's slot), else the slot's.
+    key: form.getAttribute(EARLY_PAGE_ATTRIBUTE) ?? slot.getAttribute(EARLY_FORM_SLOT) ?? '',
     pathname: window.location.pathname,
     html: slot.innerHTML,
     nodes: [...slot.childNodes],
@@ -86,9 +87,9 @@ function caretOf(field: HTMLElement | null): Caret | null {
  * The early form of this page, while it waits for its screen. A page the app has left (the
  * journey sent the patient on, or back) drops it: what was typed there is not for another page.
  */
-function earlyFormOf(page: string): EarlyForm | null {
+function earlyFormOf(page: string | null): EarlyForm | null {
   if (early !== null && early.pathname !== window.location.pathname) early = null;
-  return early !== null && early.key === page ? early : null;
+  return early !== null && (page === null || early.key === page) ? early : null;
 }
 
 /** The early form of `page`, for its screen to take (./adopt-early-form.ts): from now on it is the screen's alone. */
@@ -125,9 +126,12 @@ function noteFocus(form: EarlyForm): void {
  */
 export function EarlyFormSlot({ page }: { page: string }) {
   // Decided once per slot: the hydration pass must render exactly what the server sent.
+  // The shell's slot, hydrating, takes whichever page the server put in it (the route's first,
+  // or a page the screen opens with before it); each later slot only the page it is for.
   const [held] = useState(() => {
-    const form = earlyFormOf(page);
-    return form === null ? null : { form, mode: isHydrating() ? ('as-sent' as const) : ('moved' as const) };
+    const hydrating = isHydrating();
+    const form = earlyFormOf(hydrating ? null : page);
+    return form === null ? null : { form, mode: hydrating ? ('as-sent' as const) : ('moved' as const) };
   });
   const place = useCallback(
     (element: HTMLDivElement | null) => {

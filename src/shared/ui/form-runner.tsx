@@ -9,7 +9,7 @@ import { joinUrl, parseQuery, splitUrl, withoutQueryParam } from '../../engine/u
 import { LoadingIndicator } from '../layout/loading-indicator.tsx';
 import { dropEarlyForm, EarlyFormSlot } from '../questions/early-form.tsx';
 import { adoptEarlyForm } from '../questions/adopt-early-form.ts';
-import { earlyFormKey } from '../../contract/early-form.ts';
+import { earlyFormKey, earlyPageKey } from '../../contract/early-form.ts';
 import {
   BILLING_ADDRESS_REF,
   completeAddress,
@@ -183,14 +183,17 @@ export function FormRunner({
 
   // The first page, as it first renders, takes what the patient did in the page's early form.
   const pageArea = useRef<HTMLDivElement>(null);
-  const earlyKey = earlyFormKey(form);
+  // The first page shown: the screen's own page before the form's (the intake's contact
+  // details), else the form's first.
+  const firstBefore = pagesBefore[0];
+  const earlyKey = firstBefore === undefined ? earlyFormKey(form) : earlyPageKey(firstBefore.formId, firstBefore.id);
   // Another page first (a returning patient's page 3): what was typed on the first page in the
   // meantime is dropped, not carried to a later visit of it.
   useLayoutEffect(() => {
     if (shownNumber === null) return;
-    if (shownNumber === 1 && pagesBefore.length === 0) adoptEarlyForm(earlyKey, pageArea.current);
+    if (shownNumber === 1) adoptEarlyForm(earlyKey, pageArea.current);
     else dropEarlyForm();
-  }, [shownNumber, pagesBefore.length, earlyKey]);
+  }, [shownNumber, earlyKey]);
 
   if (journey.status === 'loading' || loaded.status === 'loading') {
     // The first page's intro stays where the page's HTML showed it (the screen's shell).
