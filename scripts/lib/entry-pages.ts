@@ -2,11 +2,13 @@
  * The pages a patient enters the funnel on, per brand, that issue 14's aim is measured on:
  * the assessment, results, payment and intake of each brand's main code (the men's intake is
  * /mip/form, shared with the ED funnels: /intake/shrt is no page at all, and until
- * 2026-11-26 its not-found page was what got measured). `npm run bench:web`,
- * e2e/first-load.spec.ts and e2e/prerender.spec.ts measure the same list.
+ * 2026-11-26 its not-found page was what got measured). Since issue 28 the men's intake is
+ * measured where patients arrive on it, the ED intake (/mip/form/dailytada, the first step of
+ * ed-checkout): /mip/form/shrt comes after payment, to a patient whose app is already loaded.
+ * `npm run bench:web`, e2e/first-load.spec.ts and e2e/prerender.spec.ts measure the same list.
  */
 export const ENTRY_PATHS = {
-  men: ['/hormone-assessment/shrt', '/results/shrt', '/payment/shrt', '/mip/form/shrt'],
+  men: ['/hormone-assessment/shrt', '/results/shrt', '/payment/shrt', '/mip/form/dailytada'],
   women: ['/f/hormone-assessment/fha1', '/f/results/fha1', '/f/payment/fha1', '/f/intake/fha1'],
 } as const;
 
