@@ -161,6 +161,38 @@ test('an intake the patient reaches with a lead, or on a renewal, comes without 
   await context.close();
 });
 
+test('the line drops before the app arrives: the patient answers and presses Next, and once back online the app comes and makes the press', async ({
+  page,
+  context,
+}) => {
+  const problems = watchProblems(page);
+  let failed = false;
+  // The app's entry fails to arrive, as it does when the line drops just after the page.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+    if (failed) {
+      await route.continue();
+      return;
+    }
+    failed = true;
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  await page.goto(`${MENS_SITE}/hormone-assessment/shrt`, { waitUntil: 'domcontentloaded' });
+  await expect.poll(() => failed).toBe(true);
+  await page.getByLabel('What is your date of birth?').fill('04/27/1980');
+  await page.getByLabel('Which state do you live in?').selectOption('TX');
+  await page.getByLabel('What is your weight in pounds?').fill('185');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Saving…' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/shrt?page=2`, { timeout: 20_000 });
+  await page.goBack();
+  await expect(page.getByLabel('What is your weight in pounds?')).toHaveValue('185');
+  // The one failed fetch of the app is the line's, said by the browser; nothing else went wrong.
+  expect(problems.filter((problem) => !problem.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+});
+
 test('with no script at all, the first page of questions is on the page, ready to answer, styled as the app draws it, and Next sends nothing', async ({
   browser,
 }) => {

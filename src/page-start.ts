@@ -86,7 +86,26 @@ function startApp(): void {
     link.crossOrigin = '';
     document.head.append(link);
   }
-  void import(/* @vite-ignore */ entry);
+  loadApp(entry, 1);
+}
+
+/** How many times the app is fetched again after a failure while the browser says it is online. */
+const APP_RETRIES_ONLINE = 3;
+
+/**
+ * Fetches the app. A patient whose line drops before it has arrived keeps the page as it is
+ * (the early form, with what they typed and a held press of Next): the app is fetched again
+ * once the browser is back online, or, online but failed (a server restarting), a few times
+ * after a pause.
+ */
+function loadApp(entry: string, attempt: number): void {
+  import(/* @vite-ignore */ entry).catch(() => {
+    const retry = () => {
+      loadApp(entry, attempt + 1);
+    };
+    if (!navigator.onLine) window.addEventListener('online', retry, { once: true });
+    else if (attempt <= APP_RETRIES_ONLINE) setTimeout(retry, 2000 * attempt);
+  });
 }
 
 /**
