@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { ROOT_DIR } from '../src/contract/schema-files.ts';
 import { createFunnelEngine } from '../src/engine/funnel-plan.ts';
+import { CONFIG_FILES } from '../src/engine/config-types.ts';
 import { databaseFile } from '../src/server/database.ts';
 import { ALL_CONFIG_FILES, formatProblem, validateConfigTexts } from './lib/config-validation.ts';
 import { countPlaces, diffFunnels, renderDiff, type SavedJourneyPlace } from './lib/funnel-diff.ts';
@@ -66,6 +67,8 @@ function configAt(ref: string): Record<string, string> {
     } catch (error) {
       const why = error instanceof Error && 'stderr' in error ? String(error.stderr).trim() : String(error);
       if (file === ALL_CONFIG_FILES[0]) fail(`Cannot read config/${file} at ${ref}: ${why}`);
+      // Split tests came later (issue 29): a commit from before them had none.
+      if (file === CONFIG_FILES.experiments) texts[file] = JSON.stringify({ experiments: {} });
     }
   }
   return texts;

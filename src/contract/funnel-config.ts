@@ -1,5 +1,6 @@
 import brands from '../../config/brands.json';
 import codeGroups from '../../config/code-groups.json';
+import experiments from '../../config/experiments.json';
 import funnels from '../../config/funnels.json';
 import routes from '../../config/routes.json';
 import scores from '../../config/scores.json';
@@ -18,6 +19,7 @@ export const funnelConfig = {
   routes,
   brands,
   scores: scores as unknown as FunnelConfig['scores'],
+  experiments,
 } as FunnelConfig;
 
 export const funnelEngine = createFunnelEngine(funnelConfig);

@@ -6,6 +6,10 @@ import {
   type Treatment,
   type CodeGroupsFile,
   type ConfigSet,
+  type ExperimentsFile,
+  type ExperimentVariant,
+  type FlagsFile,
+  CONTROL_VARIANT,
   type Funnel,
   type FunnelConfig,
   type ProductsFile,
@@ -19,6 +23,7 @@ import {
   WHEN_SENT_SCREENS,
 } from './config-types.ts';
 import { campaignCodeOf, compileRoutes, patternParams, sentPath, type RouteTable } from './route-match.ts';
+import { applyChanges, variantSteps } from './experiments.ts';
 import { didYouMean } from './suggest.ts';
 import { compileRedirects, type RedirectTable } from './url.ts';
 
@@ -191,6 +196,26 @@ export function checkConfigRules(
     if (clean.funnels) checkGroupFit(byCode, report, warn);
   }
   if (ready('brand checks', 'brands', ['brands']) && clean.brands) checkBrands(clean.brands, report);
+  if (
+    ready('experiment checks', 'experiments', ['experiments', 'routes', 'flags']) &&
+    everyFunnel('experiment checks', 'experiments', true) &&
+    clean.funnels &&
+    table
+  ) {
+    // An experiment on a funnel with schema errors is not checked (its control is unknown); the others are.
+    const broken = new Map(
+      codeFunnels
+        .filter(([id]) => brokenFunnels.includes(id))
+        .flatMap(([id, funnel]) => funnel.codes.map((code) => [code, id])),
+    );
+    checkExperiments(files.experiments as ExperimentsFile, clean, table, files.flags as FlagsFile, broken, {
+      report,
+      warn,
+      skip: (at, why) => {
+        skip('experiments', at, 'experiment checks', why);
+      },
+    });
+  }
   if (ready('product checks', 'products', ['products', 'routes']) && clean.funnels && table) {
     const known = allCodes || everyFunnel('checks that products name a code with a funnel', 'products', true);
     const codes = new Set(codeFunnels.flatMap(([, funnel]) => funnel.codes));
@@ -910,4 +935,159 @@ function checkBrands(file: BrandsFile, report: Report) {
       }
     }
   });
+}
+
+/**
+ * A split test (config/experiments.json) applies to codes of one funnel, whose steps are its
+ * control; each other variant's steps (its list, or the control's with its changes made) are
+ * steps of that funnel's site, differ from the control's, and end nowhere before the finish;
+ * the weights give someone a variant; a code is in one running experiment at a time; a flag
+ * that switches an experiment off is a flag of flags.json.
+ */
+function checkExperiments(
+  file: ExperimentsFile,
+  config: Partial<FunnelConfig>,
+  table: Pages,
+  flags: FlagsFile,
+  brokenFunnelOf: ReadonlyMap<string, string>,
+  { report, warn, skip }: { report: Report; warn: Report; skip: (at: string, why: string) => void },
+) {
+  const funnels = config.funnels?.funnels ?? {};
+  const funnelOf = new Map<string, [string, Funnel]>();
+  for (const [id, funnel] of Object.entries(funnels)) for (const code of funnel.codes) funnelOf.set(code, [id, funnel]);
+  const known = knownStepPaths(config);
+  const running = new Map<string, string>();
+  for (const [id, experiment] of Object.entries(file.experiments)) {
+    const base = pointer('experiments', id);
+    const broken = experiment.codes.map((code) => brokenFunnelOf.get(code)).find((funnel) => funnel !== undefined);
+    if (broken !== undefined) {
+      skip(base, `funnel "${broken}" has schema errors`);
+      continue;
+    }
+    // The funnel of the experiment's codes: its steps are the control.
+    let owner: [string, Funnel] | null = null;
+    for (const [index, code] of experiment.codes.entries()) {
+      const at = `${base}/codes/${String(index)}`;
+      const found = funnelOf.get(code);
+      if (found === undefined) {
+        report('experiments', at, `"${code}" is no funnel's campaign code${didYouMean(code, funnelOf.keys(), true)}`);
+        continue;
+      }
+      if (owner !== null && owner[0] !== found[0]) {
+        report(
+          'experiments',
+          at,
+          `"${code}" follows funnel "${found[0]}", the codes before it "${owner[0]}": an experiment's codes follow one funnel, whose steps are its control`,
+        );
+        continue;
+      }
+      owner = found;
+      if (!experiment.running) continue;
+      const other = running.get(code);
+      if (other !== undefined)
+        report(
+          'experiments',
+          at,
+          `code "${code}" is already in running experiment "${other}": a patient takes part in one split test at a time, so stop one ("running": false)`,
+        );
+      else running.set(code, id);
+    }
+
+    const weights = Object.values(experiment.variants).reduce((sum, variant) => sum + variant.weight, 0);
+    if (weights === 0)
+      report('experiments', `${base}/variants`, 'the weights add up to 0: no patient could be given a variant');
+
+    if (experiment.flag !== undefined) {
+      const flag = flags.flags[experiment.flag];
+      if (flag === undefined)
+        report(
+          'experiments',
+          `${base}/flag`,
+          `"${experiment.flag}" is not a flag of flags.json${didYouMean(experiment.flag, Object.keys(flags.flags), true)}`,
+        );
+      else if (!flag.default && experiment.running)
+        warn(
+          'experiments',
+          `${base}/flag`,
+          `flag "${experiment.flag}" is off by default, so the experiment assigns no one unless the flag service turns it on`,
+        );
+    }
+
+    if (owner === null) continue;
+    const [funnelId, funnel] = owner;
+    const codes = experiment.codes.filter((code) => funnelOf.get(code)?.[0] === funnelId);
+    /** The problem of a step for the experiment's codes, as a funnel's step is judged. */
+    const stepMessage = (step: string): string | null => {
+      for (const code of codes) {
+        const problem = stepProblem(table, step, code, funnel.site);
+        if (problem === null) continue;
+        return problem.startsWith('no page')
+          ? `unknown step "${step}": ${problem}${didYouMean(step, known)}`
+          : `step "${step}" does not fit funnel "${funnelId}": ${problem}`;
+      }
+      return null;
+    };
+    /** Whether a step ends the journey (its page offers no Continue): only the finish may. */
+    const ends = (step: string) => {
+      const page = codes[0] === undefined ? null : table.routes.match(`${step}/${codes[0]}`);
+      return page !== null && ENDING_SCREENS.includes(page.route.screen) ? page.route.screen : null;
+    };
+    for (const [variantId, variant] of Object.entries(experiment.variants)) {
+      if (variantId === CONTROL_VARIANT) continue;
+      const at = `${base}/variants/${pointerToken(variantId)}`;
+      const { steps, change } = variant as ExperimentVariant;
+      if ((steps === undefined) === (change === undefined)) {
+        report(
+          'experiments',
+          at,
+          steps === undefined
+            ? 'give the variant\'s "steps" (its whole step list) or a "change" to the control\'s steps'
+            : 'give either "steps" (the whole step list) or "change" (changes to the control\'s steps), not both',
+        );
+        continue;
+      }
+      let bad = false;
+      for (const [index, step] of (steps ?? []).entries()) {
+        const problem = stepMessage(step);
+        if (problem === null) continue;
+        report('experiments', `${at}/steps/${String(index)}`, problem);
+        bad = true;
+      }
+      for (const [index, item] of (change ?? []).entries()) {
+        const problem = item.insert === undefined ? null : stepMessage(item.insert);
+        if (problem === null) continue;
+        report('experiments', `${at}/change/${String(index)}/insert`, problem);
+        bad = true;
+      }
+      if (change !== undefined) {
+        const changed = applyChanges(funnel.steps, change);
+        if (!changed.ok) {
+          const key = changed.key === '' ? '' : `/${changed.key}`;
+          report('experiments', `${at}/change/${String(changed.index)}${key}`, changed.message);
+          continue;
+        }
+      }
+      const compiled = variantSteps(funnel, variant);
+      if (bad || compiled === null) continue;
+      // A step the variant brings that ends the journey before its last (the control's own
+      // steps are the funnel's to answer for).
+      const brought = steps ?? (change ?? []).map((item) => item.insert);
+      compiled.slice(0, -1).forEach((step) => {
+        const screen = ends(step);
+        const index = brought.indexOf(step);
+        if (screen === null || index === -1) return;
+        report(
+          'experiments',
+          steps === undefined ? `${at}/change/${String(index)}/insert` : `${at}/steps/${String(index)}`,
+          `step "${step}" ends the journey (the ${screen} screen offers no Continue), so the steps after it could never be reached`,
+        );
+      });
+      if (compiled.join('\n') === funnel.steps.join('\n'))
+        report(
+          'experiments',
+          at,
+          `variant "${variantId}" walks the control's steps (${funnel.steps.join(', ')}): it would test nothing`,
+        );
+    }
+  }
 }

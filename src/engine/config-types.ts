@@ -57,6 +57,49 @@ export interface FunnelsFile {
   funnels: Record<string, Funnel>;
 }
 
+/**
+ * A change to a funnel's steps, as a split test's variant makes it (config/experiments.json):
+ * a step removed, one inserted before or after another, or two swapped. The keys that go
+ * together are checked by the rules, not the schema (src/engine/config-rules.ts).
+ */
+export interface StepChange {
+  remove?: string;
+  insert?: string;
+  before?: string;
+  after?: string;
+  swap?: [string, string];
+}
+
+/** The control of a split test: the funnel's own steps, at a weight. */
+export interface ControlVariant {
+  weight: number;
+}
+
+/** A variant of a split test: its whole step list, or changes to the control's. */
+export interface ExperimentVariant {
+  description?: string;
+  weight: number;
+  steps?: string[];
+  change?: StepChange[];
+}
+
+/** The variant id every experiment has: the funnel's own steps. */
+export const CONTROL_VARIANT = 'control';
+
+/** A split test (config/experiments.json): the codes it applies to, its variants and whether new patients are assigned. */
+export interface Experiment {
+  description: string;
+  codes: string[];
+  running: boolean;
+  /** A flag of flags.json that switches it off (new patients get the control). */
+  flag?: string;
+  variants: { control: ControlVariant } & Record<string, ExperimentVariant>;
+}
+
+export interface ExperimentsFile {
+  experiments: Record<string, Experiment>;
+}
+
 export type SitePaths = Partial<Record<Site, string>>;
 
 export interface StepKey {
@@ -288,6 +331,7 @@ export interface FunnelConfig {
   routes: RoutesFile;
   brands: BrandsFile;
   scores: ScoresFile;
+  experiments: ExperimentsFile;
 }
 
 /**
@@ -339,6 +383,7 @@ export const CONFIG_FILES = {
   flags: 'flags.json',
   consultVideos: 'consult-videos.json',
   products: 'products.json',
+  experiments: 'experiments.json',
 } as const satisfies Record<keyof ConfigSet, string>;
 
 /** How people name a site in messages. */

@@ -599,8 +599,9 @@ test('two schema errors in one file and a rule broken in another all print in on
     `not checked: config/routes.json: /: the route checks that read every route (redirects, whenSent) did not run: ${routesWhy}`,
     `not checked: config/routes.json: /: the funnel page reach check did not run: ${routesWhy}`,
     `not checked: config/products.json: /: the product checks did not run: ${routesWhy}`,
+    `not checked: config/experiments.json: /: the experiment checks did not run: ${routesWhy}`,
     '',
-    '4 errors, 2 warnings, 5 checks not run in config/',
+    '4 errors, 2 warnings, 6 checks not run in config/',
   ]);
 });
 

@@ -168,6 +168,10 @@ const CONFIG_TYPES: readonly [type: string, schemaFile: string, def: string | nu
   ['ConsultVideoEntry', 'consult-videos.schema.json', 'video'],
   ['ProductsFile', 'products.schema.json', null],
   ['CodeProduct', 'products.schema.json', 'product'],
+  ['ExperimentsFile', 'experiments.schema.json', null],
+  ['Experiment', 'experiments.schema.json', 'experiment'],
+  ['ExperimentVariant', 'experiments.schema.json', 'variant'],
+  ['StepChange', 'experiments.schema.json', 'change'],
 ];
 
 test('every config type matches the schema config/ is checked against', () => {

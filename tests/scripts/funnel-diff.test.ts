@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { expect, test } from 'vitest';
+import { ROOT_DIR } from '../../src/contract/schema-files.ts';
 import { validateConfigTexts } from '../../scripts/lib/config-validation.ts';
 import { countPlaces, diffFunnels, renderDiff } from '../../scripts/lib/funnel-diff.ts';
 import { createFunnelEngine, type FunnelEngine } from '../../src/engine/funnel-plan.ts';
@@ -86,3 +89,12 @@ test('saved journeys are counted on the old step they stand on, by the way their
   expect(text).toContain('step 2 /results (2 saved journeys) → step 2 /payment, step gone');
   expect(text).toContain('step 2 /mip/form (1 saved journey) → step 2 /payment, a required step first');
 });
+
+test('a commit from before split tests is compared as one with none: its config/ had no experiments.json', () => {
+  // 410e060 (2026-11-27) is the last commit before config/experiments.json (issue 29).
+  const tsx = path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx');
+  const run = spawnSync(tsx, ['scripts/funnels.ts', '--diff', '410e060'], { cwd: ROOT_DIR, encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  expect(run.stdout).toContain('no patient moves');
+}, 60_000);
