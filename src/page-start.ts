@@ -86,7 +86,22 @@ function startApp(): void {
     link.crossOrigin = '';
     document.head.append(link);
   }
-  loadApp(entry, 1);
+  // The app takes over the page as the server sent it, so it runs once the whole page is
+  // parsed: this script is async, and with the app's code already cached (a second page) the
+  // app could otherwise start while the rest of the page is still arriving, find half of it,
+  // draw its own, and leave the rest the parser adds after it on the page. Its code is
+  // fetched meanwhile (the preloads above).
+  if (document.readyState === 'loading') {
+    document.addEventListener(
+      'DOMContentLoaded',
+      () => {
+        loadApp(entry, 1);
+      },
+      { once: true },
+    );
+  } else {
+    loadApp(entry, 1);
+  }
 }
 
 /** How many times the app is fetched again after a failure while the browser says it is online. */
