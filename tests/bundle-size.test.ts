@@ -83,10 +83,13 @@ function screenKey(screen: string): string {
 // in the entry (0.5 KiB); taking its answers over loads with the form's chunk (0.9 KiB).
 // 160.6 KiB since the payment pages' order summary came in their HTML too (160.4 measured):
 // the place that keeps it on show is in every page's shell, so in the entry (0.2 KiB).
-test('an assessment page loads at most 160.6 KiB of JavaScript (gzip) first', () => {
+// 161.2 KiB since split tests (issue 29, 161.0 measured): the planner walks a patient's
+// variant, made from the control's steps and the variant's changes (experiments.ts), and the
+// experiments' config is bundled with the funnels' (0.6 KiB); their messages stay in the rules.
+test('an assessment page loads at most 161.2 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(160.6 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(161.2 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

@@ -23,7 +23,7 @@ import {
   WHEN_SENT_SCREENS,
 } from './config-types.ts';
 import { campaignCodeOf, compileRoutes, patternParams, sentPath, type RouteTable } from './route-match.ts';
-import { applyChanges, variantSteps } from './experiments.ts';
+import { applyChanges, variantSteps, type ChangeProblem } from './experiments.ts';
 import { didYouMean } from './suggest.ts';
 import { compileRedirects, type RedirectTable } from './url.ts';
 
@@ -937,6 +937,24 @@ function checkBrands(file: BrandsFile, report: Report) {
   });
 }
 
+/** What a change that could not be made did wrong, in words (applyChanges says which and where). */
+function changeProblemText(failed: { problem: ChangeProblem; step: string }, control: readonly string[]): string {
+  switch (failed.problem) {
+    case 'missing':
+      return `"${failed.step}" is not one of the steps here (${control.join(', ')})`;
+    case 'twice':
+      return `"${failed.step}" is in the steps twice, so a change cannot say which: give the variant's whole "steps" instead`;
+    case 'same':
+      return `a swap names two different steps, not "${failed.step}" twice`;
+    case 'form':
+      return 'a change is one of {"remove": step}, {"insert": step, "before": step}, {"insert": step, "after": step} or {"swap": [step, step]}';
+    case 'where':
+      return 'an insert says where: either "before" or "after" a step';
+    case 'anchor':
+      return `"${failed.step}" goes with "insert" only`;
+  }
+}
+
 /**
  * A split test (config/experiments.json) applies to codes of one funnel, whose steps are its
  * control; each other variant's steps (its list, or the control's with its changes made) are
@@ -1063,7 +1081,11 @@ function checkExperiments(
         const changed = applyChanges(funnel.steps, change);
         if (!changed.ok) {
           const key = changed.key === '' ? '' : `/${changed.key}`;
-          report('experiments', `${at}/change/${String(changed.index)}${key}`, changed.message);
+          report(
+            'experiments',
+            `${at}/change/${String(changed.index)}${key}`,
+            changeProblemText(changed, funnel.steps),
+          );
           continue;
         }
       }

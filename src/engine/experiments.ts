@@ -7,6 +7,15 @@ import { CONTROL_VARIANT } from './config-types.ts';
  * config rules, the planner and the tools compute the same steps.
  */
 
+/**
+ * Why a change could not be made: the step it names is not in the list (`missing`), or is in
+ * it twice (`twice`: a change could not say which); a swap of a step with itself (`same`);
+ * keys that do not make a change (`form`), an insert that says not where (`where`), or
+ * before/after without an insert (`anchor`). The config rules put these in words
+ * (src/engine/config-rules.ts); the browser's planner only needs to know the change failed.
+ */
+export type ChangeProblem = 'missing' | 'twice' | 'same' | 'form' | 'where' | 'anchor';
+
 /** What the changes made of the steps, or which change could not be made and why. */
 export type ChangeResult =
   | { ok: true; steps: string[] }
@@ -16,63 +25,62 @@ export type ChangeResult =
       index: number;
       /** The key of the change at fault (`remove`, `before`, `swap/1`...), or '' for the change as a whole. */
       key: string;
-      message: string;
+      problem: ChangeProblem;
+      /** The step the problem is about, if any. */
+      step: string;
     };
 
-/** How a change is written, for messages. */
-const CHANGE_FORMS =
-  '{"remove": step}, {"insert": step, "before": step}, {"insert": step, "after": step} or {"swap": [step, step]}';
-
-/**
- * The one place of `step` in `steps`, or why there is none: a step the list does not have, or
- * has twice (a change could not say which; the variant gives its whole `steps` then).
- */
-function placeOf(steps: readonly string[], step: string): number | string {
+/** The one place of `step` in `steps`, or why there is none. */
+function placeOf(steps: readonly string[], step: string): number | ChangeProblem {
   const first = steps.indexOf(step);
-  if (first === -1) return `"${step}" is not one of the steps here (${steps.join(', ')})`;
-  if (steps.indexOf(step, first + 1) !== -1)
-    return `"${step}" is in the steps twice, so a change cannot say which: give the variant's whole "steps" instead`;
-  return first;
+  if (first === -1) return 'missing';
+  return steps.indexOf(step, first + 1) === -1 ? first : 'twice';
 }
 
 /** Which kind of change it is, or why it is none (keys that do not go together). */
-function kindOf(change: StepChange): { kind: 'remove' | 'insert' | 'swap' } | { problem: string } {
+function kindOf(change: StepChange): 'remove' | 'insert' | 'swap' | 'form' | 'where' | 'anchor' {
   const kinds = (['remove', 'insert', 'swap'] as const).filter((key) => change[key] !== undefined);
   const [kind] = kinds;
-  if (kind === undefined || kinds.length !== 1) return { problem: `a change is one of ${CHANGE_FORMS}` };
-  const anchors = (['before', 'after'] as const).filter((key) => change[key] !== undefined);
-  if (kind === 'insert' && anchors.length !== 1)
-    return { problem: 'an insert says where: either "before" or "after" a step' };
-  if (kind !== 'insert' && anchors.length > 0) return { problem: `"${anchors[0] ?? ''}" goes with "insert" only` };
-  return { kind };
+  if (kind === undefined || kinds.length !== 1) return 'form';
+  const anchors = [change.before, change.after].filter((anchor) => anchor !== undefined).length;
+  if (kind === 'insert') return anchors === 1 ? kind : 'where';
+  return anchors > 0 ? 'anchor' : kind;
 }
 
 /** The steps with `changes` made, in order; the first change that cannot be made stops it. */
 export function applyChanges(steps: readonly string[], changes: readonly StepChange[]): ChangeResult {
   let current = [...steps];
   for (const [index, change] of changes.entries()) {
-    const found = kindOf(change);
-    const fail = (key: string, message: string): ChangeResult => ({ ok: false, index, key, message });
-    if ('problem' in found) return fail('', found.problem);
-    const { kind } = found;
+    const fail = (key: string, problem: ChangeProblem, step = ''): ChangeResult => ({
+      ok: false,
+      index,
+      key,
+      problem,
+      step,
+    });
+    const kind = kindOf(change);
     if (kind === 'remove') {
-      const at = placeOf(current, change.remove ?? '');
-      if (typeof at === 'string') return fail('remove', at);
+      const step = change.remove ?? '';
+      const at = placeOf(current, step);
+      if (typeof at !== 'number') return fail('remove', at, step);
       current = current.filter((_, item) => item !== at);
     } else if (kind === 'insert') {
       const anchor = change.before === undefined ? 'after' : 'before';
-      const at = placeOf(current, change[anchor] ?? '');
-      if (typeof at === 'string') return fail(anchor, at);
+      const step = change[anchor] ?? '';
+      const at = placeOf(current, step);
+      if (typeof at !== 'number') return fail(anchor, at, step);
       const into = anchor === 'before' ? at : at + 1;
       current = [...current.slice(0, into), change.insert ?? '', ...current.slice(into)];
-    } else {
+    } else if (kind === 'swap') {
       const [a = '', b = ''] = change.swap ?? [];
-      if (a === b) return fail('swap', `a swap names two different steps, not "${a}" twice`);
+      if (a === b) return fail('swap', 'same', a);
       const first = placeOf(current, a);
-      if (typeof first === 'string') return fail('swap/0', first);
+      if (typeof first !== 'number') return fail('swap/0', first, a);
       const second = placeOf(current, b);
-      if (typeof second === 'string') return fail('swap/1', second);
+      if (typeof second !== 'number') return fail('swap/1', second, b);
       current = current.map((step, item) => (item === first ? b : item === second ? a : step));
+    } else {
+      return fail('', kind, kind === 'anchor' ? (change.before === undefined ? 'after' : 'before') : '');
     }
   }
   return { ok: true, steps: current };

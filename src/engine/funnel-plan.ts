@@ -11,6 +11,7 @@ import {
 } from './config-types.ts';
 import { compileRoutes, campaignCodeOf, type RouteMatch, type RouteTable } from './route-match.ts';
 import { compileRedirects, joinUrl, parseQuery, splitUrl, withoutQueryParam, type RedirectTable } from './url.ts';
+import { variantSteps } from './experiments.ts';
 
 /** Who is visiting: the campaign code from the path, the brand's site, and the raw query. */
 export interface Visit {
@@ -18,6 +19,18 @@ export interface Visit {
   brand: Site;
   /** The raw query string without its `?`. */
   query: string;
+  /**
+   * The split test variant the patient was assigned (config/experiments.json), if any. It
+   * gives the steps unless the link's pathOverride or a query variant does (those win: a
+   * call-centre link is the call centre's, whatever the patient was assigned).
+   */
+  experiment?: ExperimentAssignment | null;
+}
+
+/** A patient's place in a split test: the experiment and the variant they were assigned. */
+export interface ExperimentAssignment {
+  readonly experiment: string;
+  readonly variant: string;
 }
 
 /** The step list a visit walks, after the variant and any pathOverride have been applied. */
@@ -34,6 +47,8 @@ export interface FunnelPlan {
   query: string;
   /** What happens after the finish page: the funnel's (its variants and pathOverride lists share it). */
   afterFinish: AfterFinish;
+  /** The split test variant whose steps these are (the control's included), or null when none gave them. */
+  experiment: ExperimentAssignment | null;
 }
 
 export type FunnelProblem =
@@ -168,6 +183,30 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
       visit.query,
     );
 
+  /**
+   * The steps of a split test's variant for a code of funnel `funnelId`, or null when the
+   * assignment names no experiment of that code, or no variant of it (an experiment removed
+   * from the config since: the patient walks the funnel's own steps).
+   */
+  const variantStepsCache = new Map<string, readonly string[] | null>();
+  const experimentSteps = (funnelId: string, code: string, assignment: ExperimentAssignment) => {
+    const key = `${funnelId}\n${code}\n${assignment.experiment}\n${assignment.variant}`;
+    const cached = variantStepsCache.get(key);
+    if (cached !== undefined) return cached;
+    const experiments = config.experiments.experiments;
+    const found = Object.hasOwn(experiments, assignment.experiment) ? experiments[assignment.experiment] : undefined;
+    const funnel = config.funnels.funnels[funnelId];
+    const steps =
+      found === undefined ||
+      funnel === undefined ||
+      !found.codes.includes(code) ||
+      !Object.hasOwn(found.variants, assignment.variant)
+        ? null
+        : variantSteps(funnel, found.variants[assignment.variant]);
+    variantStepsCache.set(key, steps);
+    return steps;
+  };
+
   const planVisit = (visit: Visit): VisitPlan => {
     const found = funnelFor(visit.code, visit.brand);
     if (!found) {
@@ -187,6 +226,7 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
     const override = query.get(stepKeys.queryParam);
     let steps: readonly string[] = found.funnel.steps;
     let variant: string | null = null;
+    let experiment: ExperimentAssignment | null = null;
 
     const overrideKeys = (override ?? '')
       .split(stepKeys.separator)
@@ -224,6 +264,12 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
       if (chosen) {
         steps = chosen.steps;
         variant = chosen.name;
+      } else if (visit.experiment != null) {
+        const assigned = experimentSteps(found.id, visit.code, visit.experiment);
+        if (assigned !== null) {
+          steps = assigned;
+          experiment = visit.experiment;
+        }
       }
       // When the steps run out the patient finishes, as with pathOverride's list (SPEC §2).
       if (steps[steps.length - 1] !== found.funnel.finish) steps = [...steps, found.funnel.finish];
@@ -246,6 +292,7 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
         pages,
         query: visit.query,
         afterFinish: found.funnel.afterFinish ?? 'consult',
+        experiment,
       },
     };
   };
