@@ -1,5 +1,6 @@
 /**
  * npm run --silent simulate -- <start-url> [--back | --press next,back,...] [--brand male|female] [--step N]
+ *                                [--experiment <id> --variant <id>]
  * npm run --silent simulate -- --all [--json]
  *
  * QA's tool, without a browser. With a start URL: one JSON array, the start URL then each URL
@@ -7,14 +8,16 @@
  * each press of a mixed walk, one for one (the same URL again where a press had nowhere to go).
  * With --all: every code of every funnel, on its site, with its own steps, each variant and each
  * pathOverride key, with the version of its steps, the URLs Next reaches from its link and those Back reaches from the end;
- * --json prints them as one JSON array for generating tests. Problems go to stderr with exit code 2.
+ * --json prints them as one JSON array for generating tests (each split test variant of a code is
+ * a path of its own). With --experiment and --variant, the walk of a patient assigned that split
+ * test variant (config/experiments.json). Problems go to stderr with exit code 2.
  */
 import { parseArgs } from 'node:util';
 import { listPaths, parsePresses, simulate, SimulationError, wayOf, type Press } from '../src/engine/simulate.ts';
 import { loadEngineOrExit } from './lib/load-config.ts';
 
 const USAGE = [
-  'usage: npm run --silent simulate -- <start-url> [--back | --press next,back,...] [--brand male|female] [--step N]',
+  'usage: npm run --silent simulate -- <start-url> [--back | --press next,back,...] [--brand male|female] [--step N] [--experiment <id> --variant <id>]',
   '       npm run --silent simulate -- --all [--json]',
 ].join('\n');
 
@@ -36,6 +39,8 @@ const OPTIONS = {
   step: { type: 'string' },
   all: { type: 'boolean' },
   json: { type: 'boolean' },
+  experiment: { type: 'string' },
+  variant: { type: 'string' },
 } as const;
 
 let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
@@ -47,8 +52,17 @@ try {
 const { values, positionals } = parsed;
 
 if (values.all === true) {
-  if (positionals.length > 0 || values.back === true || values.press !== undefined || values.step !== undefined)
-    fail(`--all lists every path: it takes no start URL, --back, --press or --step\n${USAGE}`);
+  if (
+    positionals.length > 0 ||
+    values.back === true ||
+    values.press !== undefined ||
+    values.step !== undefined ||
+    values.experiment !== undefined ||
+    values.variant !== undefined
+  )
+    fail(
+      `--all lists every path (every split test variant too): it takes no start URL, --back, --press, --step, --experiment or --variant\n${USAGE}`,
+    );
   const paths = listPaths(loadEngineOrExit());
   if (values.json === true) {
     console.log(JSON.stringify(paths, null, 2));
@@ -77,6 +91,13 @@ function walkOne() {
   if (step !== undefined && (!Number.isInteger(step) || step < 1))
     fail(`--step must be a step number from 1, not "${String(values.step)}"\n${USAGE}`);
 
+  if ((values.experiment === undefined) !== (values.variant === undefined))
+    fail(`--experiment and --variant go together: the split test and which of its variants to walk\n${USAGE}`);
+  const experiment =
+    values.experiment === undefined || values.variant === undefined
+      ? undefined
+      : { experiment: values.experiment, variant: values.variant };
+
   const engine = loadEngineOrExit();
   try {
     const presses: Press[] | undefined = values.press === undefined ? undefined : parsePresses(values.press);
@@ -85,6 +106,7 @@ function walkOne() {
       ...(presses === undefined ? {} : { presses }),
       ...(brand ? { brand } : {}),
       ...(step === undefined ? {} : { step }),
+      ...(experiment === undefined ? {} : { experiment }),
     });
     console.log(JSON.stringify(urls));
   } catch (error) {

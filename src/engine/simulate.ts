@@ -10,7 +10,16 @@ import {
   type FunnelEvent,
   type FunnelSnapshot,
 } from './funnel-machine.ts';
-import { funnelStartUrl, variantQuery, variantsFor, type FunnelEngine, type Visit } from './funnel-plan.ts';
+import { variantIds } from './experiments.ts';
+import {
+  funnelStartUrl,
+  variantQuery,
+  variantsFor,
+  type ExperimentAssignment,
+  type FunnelEngine,
+  type Visit,
+} from './funnel-plan.ts';
+import { didYouMean } from './suggest.ts';
 import { stepsVersion } from './funnel-version.ts';
 import { joinUrl, normalizeUrl, splitUrl } from './url.ts';
 
@@ -73,6 +82,12 @@ export interface SimulateOptions {
    * history entry; a bare URL does not, and is its first occurrence.
    */
   step?: number;
+  /**
+   * Walk as a patient assigned this split test variant (config/experiments.json) would. The
+   * experiment must apply to the start URL's code; a call-centre or pathOverride link still
+   * wins over it, as it does for patients.
+   */
+  experiment?: ExperimentAssignment;
 }
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
@@ -100,7 +115,9 @@ export function simulate(engine: FunnelEngine, startUrl: string, options: Simula
   }
 
   const entryIndex = options.step === undefined ? undefined : options.step - 1;
-  const machine = createFunnelMachine(engine, found.visit, {
+  if (options.experiment !== undefined) checkAssignment(engine, found.visit.code, options.experiment);
+  const visit = options.experiment === undefined ? found.visit : { ...found.visit, experiment: options.experiment };
+  const machine = createFunnelMachine(engine, visit, {
     url: normalized.url,
     ...(entryIndex === undefined ? {} : { index: entryIndex }),
   });
@@ -135,6 +152,28 @@ export function simulate(engine: FunnelEngine, startUrl: string, options: Simula
   return urls;
 }
 
+/** Throws, saying what to give instead, when `assignment` names no experiment of `code` or no variant of it. */
+function checkAssignment(engine: FunnelEngine, code: string, assignment: ExperimentAssignment): void {
+  const { experiments } = engine.config.experiments;
+  const experiment = Object.hasOwn(experiments, assignment.experiment) ? experiments[assignment.experiment] : undefined;
+  if (experiment === undefined) {
+    const ids = Object.keys(experiments);
+    throw new SimulationError(
+      `--experiment "${assignment.experiment}" is not in config/experiments.json${didYouMean(assignment.experiment, ids, true)}${ids.length === 0 ? ' (it has no experiments)' : ''}`,
+    );
+  }
+  if (!experiment.codes.includes(code))
+    throw new SimulationError(
+      `experiment "${assignment.experiment}" is for ${experiment.codes.join(', ')}, not the start URL's code "${code}"`,
+    );
+  if (!Object.hasOwn(experiment.variants, assignment.variant)) {
+    const ids = variantIds(experiment);
+    throw new SimulationError(
+      `--variant "${assignment.variant}" is not a variant of "${assignment.experiment}" (its variants: ${ids.join(', ')})${didYouMean(assignment.variant, ids, true)}`,
+    );
+  }
+}
+
 /** One path of the listing: a code on a site, with a variant or a pathOverride key (or neither). */
 export interface FunnelPath {
   code: string;
@@ -144,6 +183,8 @@ export interface FunnelPath {
   variant: string | null;
   /** The pathOverride value (one step key), or null. */
   pathOverride: string | null;
+  /** The split test variant walked (the control included), or null. */
+  experiment: ExperimentAssignment | null;
   /** The link's query that chooses this way: '' for the own steps, `callcenter=true`, `pathOverride=cal`. */
   query: string;
   /** The version of the steps this path walks (`stepsVersion`), or null where the link plans no visit. */
@@ -156,8 +197,11 @@ export interface FunnelPath {
   back: string[];
 }
 
-/** Which way a path walks, in words: `own steps`, `variant callcenter`, `pathOverride=cal`. */
-export function wayOf(path: Pick<FunnelPath, 'variant' | 'pathOverride'>): string {
+/** Which way a path walks, in words: `own steps`, `variant callcenter`, `pathOverride=cal`, `experiment x/control`. */
+export function wayOf(
+  path: Pick<FunnelPath, 'variant' | 'pathOverride'> & { experiment?: ExperimentAssignment | null },
+): string {
+  if (path.experiment != null) return `experiment ${path.experiment.experiment}/${path.experiment.variant}`;
   if (path.variant !== null) return `variant ${path.variant}`;
   return path.pathOverride === null ? 'own steps' : `pathOverride=${path.pathOverride}`;
 }
@@ -175,26 +219,49 @@ export function listPaths(engine: FunnelEngine): FunnelPath[] {
     for (const code of funnel.codes) {
       const first = funnelStartUrl(engine, code, funnel.site);
       if (first === null) continue;
-      const ways: { variant: string | null; pathOverride: string | null; query: string }[] = [
-        { variant: null, pathOverride: null, query: '' },
+      const ways: {
+        variant: string | null;
+        pathOverride: string | null;
+        query: string;
+        experiment: ExperimentAssignment | null;
+      }[] = [
+        { variant: null, pathOverride: null, query: '', experiment: null },
         ...variantsFor(funnel, code).map((variant) => ({
           variant: variant.name,
           pathOverride: null,
           query: variantQuery(variant),
+          experiment: null,
         })),
         ...Object.entries(keys)
           .filter(([, key]) => key.sites.includes(funnel.site))
-          .map(([name]) => ({ variant: null, pathOverride: name, query: `${queryParam}=${encodeURIComponent(name)}` })),
+          .map(([name]) => ({
+            variant: null,
+            pathOverride: name,
+            query: `${queryParam}=${encodeURIComponent(name)}`,
+            experiment: null,
+          })),
+        // Each variant of each split test of the code, the control included (its own steps).
+        ...Object.entries(engine.config.experiments.experiments)
+          .filter(([, experiment]) => experiment.codes.includes(code))
+          .flatMap(([id, experiment]) =>
+            variantIds(experiment).map((variant) => ({
+              variant: null,
+              pathOverride: null,
+              query: '',
+              experiment: { experiment: id, variant },
+            })),
+          ),
       ];
       for (const way of ways) {
         const start = joinUrl(splitUrl(first).pathname, way.query);
         // A pathOverride list starts at its own first step, not the funnel's.
-        const planned = engine.planVisit({ code, brand: funnel.site, query: way.query });
+        const planned = engine.planVisit({ code, brand: funnel.site, query: way.query, experiment: way.experiment });
         const entry = planned.ok ? joinUrl(`${planned.plan.steps[0] ?? ''}/${code}`, way.query) : start;
-        const next = simulate(engine, entry, { brand: funnel.site });
+        const assigned = way.experiment === null ? {} : { experiment: way.experiment };
+        const next = simulate(engine, entry, { brand: funnel.site, ...assigned });
         const last = next.at(-1) ?? entry;
         const back = planned.ok
-          ? simulate(engine, last, { brand: funnel.site, back: true, step: planned.plan.steps.length })
+          ? simulate(engine, last, { brand: funnel.site, back: true, step: planned.plan.steps.length, ...assigned })
           : [last];
         paths.push({
           code,
@@ -202,6 +269,7 @@ export function listPaths(engine: FunnelEngine): FunnelPath[] {
           funnel: funnelId,
           variant: way.variant,
           pathOverride: way.pathOverride,
+          experiment: way.experiment,
           query: way.query,
           version: planned.ok ? stepsVersion(planned.plan.steps) : null,
           start: entry,

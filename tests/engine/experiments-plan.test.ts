@@ -3,6 +3,7 @@ import { validateConfigTexts } from '../../scripts/lib/config-validation.ts';
 import type { ExperimentsFile } from '../../src/engine/config-types.ts';
 import { createFunnelEngine, type Visit } from '../../src/engine/funnel-plan.ts';
 import { stepsVersion } from '../../src/engine/funnel-version.ts';
+import { listPaths, simulate, wayOf } from '../../src/engine/simulate.ts';
 import { configTexts, editConfig } from '../support/config.ts';
 
 /**
@@ -89,4 +90,57 @@ test('an assignment the config no longer has (the experiment removed, a variant 
     expect(planned.experiment).toBeNull();
   }
   expect(plan({ code: 'mhrt', experiment: { experiment: 'shrt-short', variant: 'no-results' } }).experiment).toBeNull();
+});
+
+test('QA walks a variant without a browser: simulate takes the experiment and the variant', () => {
+  const walk = (variant: string) =>
+    simulate(engine, '/hormone-assessment/shrt', { experiment: { experiment: 'shrt-short', variant } });
+  expect(walk('no-results')).toEqual([
+    '/hormone-assessment/shrt',
+    '/payment/shrt',
+    '/mip/form/shrt',
+    '/mip/calendly/shrt',
+    '/finish/shrt',
+  ]);
+  expect(walk('control')).toEqual(simulate(engine, '/hormone-assessment/shrt'));
+  // Back from the end of a variant walks its steps back.
+  expect(
+    simulate(engine, '/finish/shrt', {
+      back: true,
+      step: 5,
+      experiment: { experiment: 'shrt-short', variant: 'no-results' },
+    }),
+  ).toEqual(['/finish/shrt', '/mip/calendly/shrt', '/mip/form/shrt', '/payment/shrt', '/hormone-assessment/shrt']);
+});
+
+test('a variant QA names wrong is refused with what there is', () => {
+  expect(() =>
+    simulate(engine, '/hormone-assessment/shrt', { experiment: { experiment: 'shrt-shrot', variant: 'control' } }),
+  ).toThrow('--experiment "shrt-shrot" is not in config/experiments.json; did you mean "shrt-short"?');
+  expect(() =>
+    simulate(engine, '/hormone-assessment/shrt', { experiment: { experiment: 'shrt-short', variant: 'no-result' } }),
+  ).toThrow(
+    '--variant "no-result" is not a variant of "shrt-short" (its variants: control, no-results, book-first); did you mean "no-results"?',
+  );
+  expect(() =>
+    simulate(engine, '/hormone-assessment/mhrt', { experiment: { experiment: 'shrt-short', variant: 'control' } }),
+  ).toThrow('experiment "shrt-short" is for shrt, ghrt, not the start URL\'s code "mhrt"');
+});
+
+test('every path of the config includes each variant of each split test, with its version', () => {
+  const paths = listPaths(engine).filter((path) => path.experiment !== null);
+  expect(paths.map((path) => `${path.code} ${wayOf(path)}`)).toEqual([
+    'shrt experiment shrt-short/control',
+    'shrt experiment shrt-short/no-results',
+    'shrt experiment shrt-short/book-first',
+    'ghrt experiment shrt-short/control',
+    'ghrt experiment shrt-short/no-results',
+    'ghrt experiment shrt-short/book-first',
+  ]);
+  const ghrt = paths.filter((path) => path.code === 'ghrt');
+  expect(new Set(ghrt.map((path) => path.version)).size).toBe(3);
+  for (const path of ghrt) {
+    expect(path.next.at(-1)).toBe('/finish/ghrt');
+    expect(path.back.at(-1)).toBe('/hormone-assessment/ghrt');
+  }
 });
