@@ -12,6 +12,7 @@ import {
 } from '../../src/engine/config-types.ts';
 import { stepUrl, variantQuery, variantsFor } from '../../src/engine/funnel-plan.ts';
 import { stepsVersion } from '../../src/engine/funnel-version.ts';
+import { variantIds, variantSteps } from '../../src/engine/experiments.ts';
 
 const ARROW = ' → ';
 
@@ -79,33 +80,104 @@ function mermaidId(name: string): string {
   return name.replace(/[^A-Za-z0-9]/g, '_');
 }
 
+/** A chain of steps from the entry node: its node id prefix, its steps, the label of its entry edge. */
+interface Chain {
+  prefix: string;
+  steps: readonly string[];
+  condition: string | null;
+}
+
 /**
- * One funnel as a Mermaid flowchart. Nodes are step indexes, not paths, so a path the funnel
- * visits twice (microbh books twice) is two nodes. The funnel's own steps and each variant are
- * separate chains from the entry node; a variant's entry edge carries its query condition.
+ * Chains of steps as one Mermaid flowchart. Nodes are step indexes, not paths, so a path
+ * visited twice (microbh books twice) is two nodes; each chain starts from the entry node.
  */
-function funnelDiagram(funnel: Funnel): string[] {
+function flowchart(chains: readonly Chain[]): string[] {
   const lines = ['```mermaid', 'flowchart LR', '  entry(("start"))'];
-  const chain = (prefix: string, steps: readonly string[], condition: string | null) => {
+  for (const { prefix, steps, condition } of chains) {
     steps.forEach((step, index) => {
       lines.push(`  ${prefix}${index}["${mermaidText(`${index + 1}. ${step}`)}"]`);
     });
-    if (steps.length === 0) return;
+    if (steps.length === 0) continue;
     lines.push(condition === null ? `  entry --> ${prefix}0` : `  entry -->|"${mermaidText(condition)}"| ${prefix}0`);
     for (let index = 1; index < steps.length; index += 1) {
       lines.push(`  ${prefix}${index - 1} -->|Next| ${prefix}${index}`);
     }
-  };
-  chain('s', walked(funnel.steps, funnel), null);
+  }
+  lines.push('```');
+  return lines;
+}
+
+/**
+ * One funnel as a Mermaid flowchart: the funnel's own steps and each variant are separate
+ * chains from the entry node; a variant's entry edge carries its query condition.
+ */
+function funnelDiagram(funnel: Funnel): string[] {
+  const chains: Chain[] = [{ prefix: 's', steps: walked(funnel.steps, funnel), condition: null }];
   const used = new Set<string>();
   funnel.variants?.forEach((variant, variantIndex) => {
     let prefix = `v_${mermaidId(variant.name)}_`;
     if (used.has(prefix)) prefix = `v${variantIndex}_${mermaidId(variant.name)}_`;
     used.add(prefix);
     const forCodes = variant.codes === undefined ? '' : ` (${variant.codes.join(', ')})`;
-    chain(prefix, walked(variant.steps, funnel), `${variantQuery(variant)}${forCodes}`);
+    chains.push({ prefix, steps: walked(variant.steps, funnel), condition: `${variantQuery(variant)}${forCodes}` });
   });
-  lines.push('```');
+  return flowchart(chains);
+}
+
+/**
+ * The split tests of config/experiments.json: each with its codes, whether it runs, and each
+ * variant (the control first) with its weight, version and steps, drawn side by side.
+ */
+function experimentsSection(config: FunnelConfig): string[] {
+  const lines = [
+    '## Split tests',
+    '',
+    'Declared in `config/experiments.json`. A new patient of a code in a running experiment is to be',
+    "given one variant, once, by weight (not built yet: today every patient walks the control, the",
+    "funnel's own steps). A call-centre or pathOverride link walks its own steps whatever the variant.",
+    'Each variant has its own version.',
+    '',
+  ];
+  const experiments = Object.entries(config.experiments.experiments);
+  if (experiments.length === 0) return [...lines, 'No split tests are declared.', ''];
+  for (const [id, experiment] of experiments) {
+    const funnelEntry = Object.entries(config.funnels.funnels).find(([, funnel]) =>
+      experiment.codes.some((code) => funnel.codes.includes(code)),
+    );
+    lines.push(`### ${id}`, '', prose(experiment.description), '');
+    lines.push(
+      `Codes: ${experiment.codes.map((code) => `\`${code}\``).join(', ')}${funnelEntry === undefined ? '' : ` (funnel \`${funnelEntry[0]}\`)`}. ${experiment.running ? 'Running' : 'Not running'}${experiment.flag === undefined ? '' : `; switched off by flag \`${experiment.flag}\``}.`,
+      '',
+    );
+    if (funnelEntry === undefined) continue;
+    const [, funnel] = funnelEntry;
+    const variants = variantIds(experiment).map((variantId) => {
+      const variant = experiment.variants[variantId];
+      const steps = walked(variantSteps(funnel, variant) ?? funnel.steps, funnel);
+      return { variantId, weight: variant?.weight ?? 0, steps };
+    });
+    const code = experiment.codes[0] ?? '';
+    lines.push(
+      ...table(
+        ['Variant', 'Weight', 'Version', 'Steps'],
+        variants.map(({ variantId, weight, steps }) => [
+          variantId,
+          String(weight),
+          stepsVersion(steps),
+          stepUrls(steps, code),
+        ]),
+      ),
+      '',
+      ...flowchart(
+        variants.map(({ variantId, weight, steps }) => ({
+          prefix: `x_${mermaidId(variantId)}_`,
+          steps,
+          condition: `${variantId} (weight ${String(weight)})`,
+        })),
+      ),
+      '',
+    );
+  }
   return lines;
 }
 
@@ -210,7 +282,8 @@ export function renderFunnelsMarkdown(config: FunnelConfig): string {
     if (funnel.variants !== undefined && funnel.variants.length > 0) lines.push('');
     lines.push(...funnelDiagram(funnel));
   }
-  return `${lines.join('\n')}\n`;
+  lines.push('', ...experimentsSection(config));
+  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
 }
 
 /** Pads every column but the last to its widest cell. */

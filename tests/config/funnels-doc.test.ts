@@ -67,3 +67,31 @@ test('each code carries the version of the steps the engine walks for it, the sa
   expect(ghrt.ok && stepsVersion(ghrt.plan.steps)).toBe(version);
   expect(bhrt.ok && stepsVersion(bhrt.plan.steps)).not.toBe(version);
 });
+
+test('each split test is drawn with its variants beside the control, each with its weight and version', () => {
+  const config = loadConfig();
+  const markdown = renderFunnelsMarkdown({
+    ...config,
+    experiments: {
+      experiments: {
+        'ghrt-short': {
+          description: 'Straight from the assessment to payment.',
+          codes: ['ghrt'],
+          running: false,
+          variants: { control: { weight: 1 }, 'no-results': { weight: 2, change: [{ remove: '/results' }] } },
+        },
+      },
+    },
+  });
+  const section = markdown.split('\n### ghrt-short\n')[1] ?? '';
+  expect(section).toContain('Codes: `ghrt` (funnel `hrt-assessment`). Not running.');
+  const own = ['/hormone-assessment', '/results', '/payment', '/mip/form', '/mip/calendly', '/finish'];
+  const short = own.filter((step) => step !== '/results');
+  expect(section).toContain(`| control | 1 | ${stepsVersion(own)} |`);
+  expect(section).toContain(`| no-results | 2 | ${stepsVersion(short)} |`);
+  const diagram = /```mermaid\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  expect(diagram).toContain('entry -->|"control (weight 1)"| x_control_0');
+  expect(diagram).toContain('entry -->|"no-results (weight 2)"| x_no_results_0');
+  expect(diagram).toContain('x_no_results_1["2. /payment"]');
+  expect(diagram).toContain('x_control_1["2. /results"]');
+});
