@@ -133,7 +133,7 @@ function experimentsSection(config: FunnelConfig): string[] {
     '## Split tests',
     '',
     'Declared in `config/experiments.json`. A new patient of a code in a running experiment is to be',
-    "given one variant, once, by weight (not built yet: today every patient walks the control, the",
+    'given one variant, once, by weight (not built yet: today every patient walks the control, the',
     "funnel's own steps). A call-centre or pathOverride link walks its own steps whatever the variant.",
     'Each variant has its own version.',
     '',
