@@ -13,31 +13,80 @@ import {
   type FunnelEvent,
   type FunnelSnapshot,
 } from '../../src/engine/funnel-machine.ts';
-import { stepUrl, variantQuery, variantsFor } from '../../src/engine/funnel-plan.ts';
+import {
+  createFunnelEngine,
+  stepUrl,
+  variantQuery,
+  variantsFor,
+  type FunnelEngine,
+} from '../../src/engine/funnel-plan.ts';
+import type { ExperimentsFile } from '../../src/engine/config-types.ts';
+import { variantIds } from '../../src/engine/experiments.ts';
+import { validateConfigTexts } from '../../scripts/lib/config-validation.ts';
 import { joinUrl, splitUrl } from '../../src/engine/url.ts';
-import { loadEngine } from '../support/config.ts';
+import { configTexts, editConfig, loadEngine } from '../support/config.ts';
 
 /**
  * Every code × variant × brand, enumerated from the machine itself with xstate/graph: every
  * reachable step opens a page of the brand's site without a redirect, and every walk ends.
  */
-const engine = loadEngine();
+const projectEngine = loadEngine();
 const brands: Site[] = ['male', 'female'];
 
-const visits = Object.values(engine.config.funnels.funnels).flatMap((funnel) =>
-  funnel.codes.flatMap((code) =>
-    [
-      { variant: 'base', query: '' },
-      ...variantsFor(funnel, code).map((v) => ({ variant: v.name, query: variantQuery(v) })),
-    ].flatMap(({ variant, query }) => brands.map((brand) => ({ code, variant, brand, query, site: funnel.site }))),
-  ),
-);
+/**
+ * The project's config, and the same with a split test on two codes of hrt-assessment (the
+ * project ships none running): its variants are walked as every other way is.
+ */
+const withExperiment = (() => {
+  const texts = editConfig(configTexts(), 'experiments', (json: ExperimentsFile) => {
+    json.experiments = {
+      'sample-split': {
+        description: 'A sample split test, for the path tests.',
+        codes: ['shrt', 'ghrt'],
+        running: true,
+        variants: {
+          control: { weight: 1 },
+          'no-results': { weight: 1, change: [{ remove: '/results' }] },
+          'book-first': { weight: 1, change: [{ swap: ['/results', '/mip/calendly'] }] },
+        },
+      },
+    };
+  });
+  const { config, problems } = validateConfigTexts(texts);
+  if (config === null) throw new Error(problems.map((problem) => problem.message).join('\n'));
+  return createFunnelEngine(config);
+})();
+
+function visitsOf(engine: FunnelEngine) {
+  return Object.values(engine.config.funnels.funnels).flatMap((funnel) =>
+    funnel.codes.flatMap((code) =>
+      [
+        { variant: 'base', query: '', experiment: null },
+        ...variantsFor(funnel, code).map((v) => ({ variant: v.name, query: variantQuery(v), experiment: null })),
+        // Each variant of each split test of the code, the control included.
+        ...Object.entries(engine.config.experiments.experiments)
+          .filter(([, experiment]) => experiment.codes.includes(code))
+          .flatMap(([id, experiment]) =>
+            variantIds(experiment).map((variant) => ({
+              variant: `${id}/${variant}`,
+              query: '',
+              experiment: { experiment: id, variant },
+            })),
+          ),
+      ].flatMap(({ variant, query, experiment }) =>
+        brands.map((brand) => ({ engine, code, variant, brand, query, experiment, site: funnel.site })),
+      ),
+    ),
+  );
+}
+
+const visits = [...visitsOf(projectEngine), ...visitsOf(withExperiment).filter((visit) => visit.experiment !== null)];
 
 /** A funnel page of the code that is not one of its steps, if the site has one. */
 function offListPage(snapshot: FunnelSnapshot): string | undefined {
   const plan = snapshot.context.plan;
   if (!plan) return undefined;
-  const { stepKeys } = engine.config;
+  const { stepKeys } = projectEngine.config;
   const candidates = [stepKeys.finish[plan.site], ...Object.values(stepKeys.keys).map((key) => key.paths[plan.site])];
   const path = candidates.find((candidate) => candidate !== undefined && !plan.steps.includes(candidate));
   return path === undefined ? undefined : joinUrl(`${path}/${plan.code}`, snapshot.context.query);
@@ -60,8 +109,8 @@ function eventsFor(snapshot: FunnelSnapshot): FunnelEvent[] {
   ];
 }
 
-test.each(visits)('$code ($variant) on the $brand brand', ({ code, brand, query, site }) => {
-  const machine = createFunnelMachine(engine, { code, brand, query });
+test.each(visits)('$code ($variant) on the $brand brand', ({ engine, code, brand, query, experiment, site }) => {
+  const machine = createFunnelMachine(engine, { code, brand, query, experiment });
   const reached = getShortestPaths(machine, { events: eventsFor }).map((path) => path.state);
 
   if (brand !== site) {
