@@ -54,7 +54,7 @@ test('a patient answers the first page before the app arrives, goes on typing as
   // The questions are there, ready to answer, with the app still on its way.
   const birthdate = page.getByLabel('What is your date of birth?');
   await expect(birthdate).toBeEditable();
-  expect(app.held()).toBeGreaterThan(0);
+  await expect.poll(() => app.held()).toBeGreaterThan(0);
   await expect(page.getByText('Page 1 of 4')).toBeVisible();
   await birthdate.pressSequentially('04/27/1980');
   await page.getByLabel('Which state do you live in?').selectOption('TX');
@@ -133,7 +133,7 @@ test('the ED intake opens with the contact details in the page: typed and sent b
   await page.getByLabel('Last name').fill('Early');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mobile phone').fill('2125550123');
-  expect(app.held()).toBeGreaterThan(0);
+  await expect.poll(() => app.held()).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('button', { name: 'Saving…' })).toBeVisible();
 

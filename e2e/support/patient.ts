@@ -375,6 +375,9 @@ export async function completeIntakeTyping(
     await onPage(title);
     switch (title) {
       case 'Your contact details':
+        // The ED intake's page comes in the HTML (issue 28): a patient may type there before the
+        // app arrives (e2e/early-form.spec.ts walks that road); this walk is the app's.
+        await appTookOverTheForm(page);
         await page.getByRole('textbox', { name: 'First name', exact: true }).fill(patient.firstName);
         await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(patient.lastName);
         await page.getByRole('textbox', { name: 'Email', exact: true }).fill(patient.email);
