@@ -1,4 +1,4 @@
-import type { Experiment, ExperimentVariant, Funnel, StepChange } from './config-types.ts';
+import type { Experiment, ExperimentVariant, ExperimentsFile, Funnel, StepChange } from './config-types.ts';
 import { CONTROL_VARIANT } from './config-types.ts';
 
 /**
@@ -102,4 +102,14 @@ export function variantSteps(funnel: Pick<Funnel, 'steps'>, variant: ExperimentV
 /** The variant ids of an experiment, the control first. */
 export function variantIds(experiment: Experiment): string[] {
   return [CONTROL_VARIANT, ...Object.keys(experiment.variants).filter((id) => id !== CONTROL_VARIANT)];
+}
+
+/** Every variant (the control included) of every split test of `code`, as the assignment that walks it. */
+export function experimentWaysOf(
+  file: ExperimentsFile,
+  code: string,
+): { readonly experiment: string; readonly variant: string }[] {
+  return Object.entries(file.experiments)
+    .filter(([, experiment]) => experiment.codes.includes(code))
+    .flatMap(([id, experiment]) => variantIds(experiment).map((variant) => ({ experiment: id, variant })));
 }

@@ -10,7 +10,7 @@ import {
   type FunnelEvent,
   type FunnelSnapshot,
 } from './funnel-machine.ts';
-import { variantIds } from './experiments.ts';
+import { experimentWaysOf, variantIds } from './experiments.ts';
 import {
   funnelStartUrl,
   variantQuery,
@@ -241,16 +241,12 @@ export function listPaths(engine: FunnelEngine): FunnelPath[] {
             experiment: null,
           })),
         // Each variant of each split test of the code, the control included (its own steps).
-        ...Object.entries(engine.config.experiments.experiments)
-          .filter(([, experiment]) => experiment.codes.includes(code))
-          .flatMap(([id, experiment]) =>
-            variantIds(experiment).map((variant) => ({
-              variant: null,
-              pathOverride: null,
-              query: '',
-              experiment: { experiment: id, variant },
-            })),
-          ),
+        ...experimentWaysOf(engine.config.experiments, code).map((experiment) => ({
+          variant: null,
+          pathOverride: null,
+          query: '',
+          experiment,
+        })),
       ];
       for (const way of ways) {
         const start = joinUrl(splitUrl(first).pathname, way.query);

@@ -102,25 +102,18 @@ export function loadPages(
   ): EarlyPart | null => {
     const { route } = location.match;
     const params = parseQuery(query);
+    const code = campaignCodeOf(location.match);
     // Only a page whose shell has the slot (src/shared/layout/screen-shell.tsx) takes a part.
     const { form } = route;
     const pageAsked = params.get(pageParam);
-    if (form !== undefined && (pageAsked === undefined || pageAsked === '1')) {
-      const key = earlyFormKey(form);
-      const code = campaignCodeOf(location.match);
-      if (route.screen === 'intake' && page.includes(`${EARLY_FORM_SLOT}="${key}"`)) {
-        // The intake opens with the contact details for a patient who arrives with nothing (the
-        // ED funnels start here); a link that brings a lead or a prefill is filled in by the app.
-        if (code === null || params.get('landing_id') !== undefined || params.get('prefill') !== undefined) return null;
-        return {
-          slot: EARLY_FORM_SLOT,
-          value: key,
-          what: `the intake's first page for ${code}`,
-          json: () => JSON.stringify(code),
-          render: (render) => render.intake?.(site, pathname, code) ?? null,
-        };
-      }
-      if (page.includes(`${EARLY_FORM_SLOT}="${key}"`)) {
+    const key = form === undefined ? null : earlyFormKey(form);
+    if (
+      form !== undefined &&
+      key !== null &&
+      (pageAsked === undefined || pageAsked === '1') &&
+      page.includes(`${EARLY_FORM_SLOT}="${key}"`)
+    ) {
+      if (route.screen !== 'intake') {
         return {
           slot: EARLY_FORM_SLOT,
           value: key,
@@ -130,11 +123,21 @@ export function loadPages(
             render.form(site, { formId: form.formId, pageCount: form.pageIds.length }, content as QuestionPage),
         };
       }
+      // The intake opens with the contact details for a patient who arrives with nothing (the
+      // ED funnels start here); a link that brings a lead or a prefill is filled in by the app.
+      if (code === null || params.get('landing_id') !== undefined || params.get('prefill') !== undefined) return null;
+      return {
+        slot: EARLY_FORM_SLOT,
+        value: key,
+        what: `the intake's first page for ${code}`,
+        json: () => JSON.stringify(code),
+        render: (render) => render.intake?.(site, pathname, code) ?? null,
+      };
     }
     if (page.includes(`${EARLY_SUMMARY_SLOT}=""`)) {
       // The product the payment screen will ask for (src/features/payment/payment-step.tsx).
       const mpid = params.get('mpid');
-      const request = productRequestFor(campaignCodeOf(location.match) ?? '', mpid === '' ? undefined : mpid, site);
+      const request = productRequestFor(code ?? '', mpid === '' ? undefined : mpid, site);
       return {
         slot: EARLY_SUMMARY_SLOT,
         value: '',

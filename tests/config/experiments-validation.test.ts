@@ -212,7 +212,7 @@ test('a variant that would end the journey before its last step', () => {
   ]);
 });
 
-test('a broken experiments file says which checks did not run', () => {
+test('an experiments file that is not JSON is an error, and the config is refused', () => {
   const texts = { ...valid, 'experiments.json': '{"experiments": {"a": ' };
   const result = validateConfigTexts(texts);
   expect(result.config).toBeNull();

@@ -1,10 +1,9 @@
 import { expect, test } from 'vitest';
-import { validateConfigTexts } from '../../scripts/lib/config-validation.ts';
 import type { ExperimentsFile } from '../../src/engine/config-types.ts';
-import { createFunnelEngine, type Visit } from '../../src/engine/funnel-plan.ts';
+import type { Visit } from '../../src/engine/funnel-plan.ts';
 import { stepsVersion } from '../../src/engine/funnel-version.ts';
 import { listPaths, simulate, wayOf } from '../../src/engine/simulate.ts';
-import { configTexts, editConfig } from '../support/config.ts';
+import { configTexts, editConfig, engineOf } from '../support/config.ts';
 
 /**
  * Issue 29, point 2: a patient's split test variant gives the steps they walk, with its own
@@ -29,9 +28,7 @@ const texts = editConfig(configTexts(), 'experiments', (json: ExperimentsFile) =
     },
   };
 });
-const { config, problems } = validateConfigTexts(texts);
-if (config === null) throw new Error(problems.map((problem) => problem.message).join('\n'));
-const engine = createFunnelEngine(config);
+const engine = engineOf(texts);
 
 function plan(visit: Partial<Visit>) {
   const planned = engine.planVisit({ code: 'shrt', brand: 'male', query: '', ...visit });

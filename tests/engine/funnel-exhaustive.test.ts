@@ -13,18 +13,11 @@ import {
   type FunnelEvent,
   type FunnelSnapshot,
 } from '../../src/engine/funnel-machine.ts';
-import {
-  createFunnelEngine,
-  stepUrl,
-  variantQuery,
-  variantsFor,
-  type FunnelEngine,
-} from '../../src/engine/funnel-plan.ts';
+import { stepUrl, variantQuery, variantsFor, type FunnelEngine } from '../../src/engine/funnel-plan.ts';
 import type { ExperimentsFile } from '../../src/engine/config-types.ts';
-import { variantIds } from '../../src/engine/experiments.ts';
-import { validateConfigTexts } from '../../scripts/lib/config-validation.ts';
+import { experimentWaysOf } from '../../src/engine/experiments.ts';
 import { joinUrl, splitUrl } from '../../src/engine/url.ts';
-import { configTexts, editConfig, loadEngine } from '../support/config.ts';
+import { configTexts, editConfig, engineOf, loadEngine } from '../support/config.ts';
 
 /**
  * Every code × variant × brand, enumerated from the machine itself with xstate/graph: every
@@ -52,9 +45,7 @@ const withExperiment = (() => {
       },
     };
   });
-  const { config, problems } = validateConfigTexts(texts);
-  if (config === null) throw new Error(problems.map((problem) => problem.message).join('\n'));
-  return createFunnelEngine(config);
+  return engineOf(texts);
 })();
 
 function visitsOf(engine: FunnelEngine) {
@@ -64,15 +55,11 @@ function visitsOf(engine: FunnelEngine) {
         { variant: 'base', query: '', experiment: null },
         ...variantsFor(funnel, code).map((v) => ({ variant: v.name, query: variantQuery(v), experiment: null })),
         // Each variant of each split test of the code, the control included.
-        ...Object.entries(engine.config.experiments.experiments)
-          .filter(([, experiment]) => experiment.codes.includes(code))
-          .flatMap(([id, experiment]) =>
-            variantIds(experiment).map((variant) => ({
-              variant: `${id}/${variant}`,
-              query: '',
-              experiment: { experiment: id, variant },
-            })),
-          ),
+        ...experimentWaysOf(engine.config.experiments, code).map((experiment) => ({
+          variant: `${experiment.experiment}/${experiment.variant}`,
+          query: '',
+          experiment,
+        })),
       ].flatMap(({ variant, query, experiment }) =>
         brands.map((brand) => ({ engine, code, variant, brand, query, experiment, site: funnel.site })),
       ),

@@ -2,19 +2,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { ROOT_DIR } from '../../src/contract/schema-files.ts';
-import { validateConfigTexts } from '../../scripts/lib/config-validation.ts';
 import { countPlaces, diffFunnels, renderDiff } from '../../scripts/lib/funnel-diff.ts';
-import { createFunnelEngine, type FunnelEngine } from '../../src/engine/funnel-plan.ts';
 import { stepsVersion } from '../../src/engine/funnel-version.ts';
-import { configTexts, editConfig } from '../support/config.ts';
+import { configTexts, editConfig, engineOf } from '../support/config.ts';
 
 // npm run funnels -- --diff <git-ref> (issue 26, point 3): who a funnel change moves, before shipping.
-
-function engineOf(texts: Record<string, string>): FunnelEngine {
-  const { config, problems } = validateConfigTexts(texts);
-  if (config === null) throw new Error(problems.map((problem) => problem.message).join('\n'));
-  return createFunnelEngine(config);
-}
 
 const before = engineOf(configTexts());
 // The issue's example: /results removed from hrt-assessment; and a payment added to hrt-no-payment.

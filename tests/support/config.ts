@@ -22,6 +22,14 @@ export function loadEngine(): FunnelEngine {
   return createFunnelEngine(loadConfig());
 }
 
+/** The engine of a config copy (editConfig), or a failed test naming every problem. */
+export function engineOf(texts: Record<string, string>): FunnelEngine {
+  const { config, problems } = validateConfigTexts(texts);
+  if (!config)
+    throw new Error(`the config copy is invalid:\n${problems.map((problem) => formatProblem(problem)).join('\n')}`);
+  return createFunnelEngine(config);
+}
+
 /** The text of every config file, by file name, for tests that edit a copy. */
 export function configTexts(): Record<string, string> {
   return Object.fromEntries(ALL_CONFIG_FILES.map((file) => [file, readFileSync(path.join(CONFIG_DIR, file), 'utf8')]));
