@@ -958,7 +958,8 @@ function changeProblemText(failed: { problem: ChangeProblem; step: string }, con
 /**
  * A split test (config/experiments.json) applies to codes of one funnel, whose steps are its
  * control; each other variant's steps (its list, or the control's with its changes made) are
- * steps of that funnel's site, differ from the control's, and end nowhere before the finish;
+ * steps of that funnel's site, differ from the control's, start on its first step and end
+ * nowhere before the finish;
  * the weights give someone a variant; a code is in one running experiment at a time; a flag
  * that switches an experiment off is a flag of flags.json.
  */
@@ -1104,6 +1105,14 @@ function checkExperiments(
           `step "${step}" ends the journey (the ${screen} screen offers no Continue), so the steps after it could never be reached`,
         );
       });
+      // The campaign link's page (and the first page of questions the HTML brings with it,
+      // issue 28) is shown before the server has said which variant the patient is in.
+      if (compiled[0] !== funnel.steps[0])
+        report(
+          'experiments',
+          steps === undefined ? `${at}/change` : `${at}/steps/0`,
+          `the variant starts on "${String(compiled[0])}", the control on "${String(funnel.steps[0])}": every variant starts on the control's first step, the page the campaign link opens before the patient's variant is known`,
+        );
       if (compiled.join('\n') === funnel.steps.join('\n'))
         report(
           'experiments',

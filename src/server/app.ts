@@ -9,6 +9,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import brands from '../../config/brands.json';
 import { selectBrand } from '../contract/brand.ts';
 import { funnelEngine } from '../contract/funnel-config.ts';
+import type { FunnelEngine } from '../engine/funnel-plan.ts';
+import { experimentSwitch, type ExperimentSwitch } from './experiments.ts';
 import type { BrandsFile } from '../engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
 import { accessFor, STAFF_HEADER } from './access.ts';
@@ -56,6 +58,10 @@ export interface AppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** false turns the rate limits of docs/limits.md off (RATE_LIMITS=off). @default true */
   rateLimits?: boolean;
+  /** The funnels and split tests to plan with; config/ by default (tests give a copy with a split test running). */
+  engine?: FunnelEngine | undefined;
+  /** Whether split tests' flags are on; by default read from the services' flags, and stopped with the server. */
+  experimentSwitch?: ExperimentSwitch | undefined;
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -165,6 +171,22 @@ export function buildApp(options: AppOptions): FastifyInstance {
     trustProxy: options.trustProxy ?? false,
     ...limitServerOptions(options.trustProxy !== undefined && options.trustProxy !== false),
   });
+  const engine = options.engine ?? funnelEngine;
+  // The flag service is read only when a running split test has a flag to read.
+  const flagged = Object.values(engine.config.experiments.experiments).some(
+    (experiment) => experiment.running && experiment.flag !== undefined,
+  );
+  const experiments =
+    options.experimentSwitch ??
+    experimentSwitch(flagged ? serverServices.page.flags : { provider: 'local', overrides: {} }, {
+      onFallback: () => {
+        app.log.warn('flag service unavailable: split tests keep the last flag values or the defaults');
+      },
+    });
+  app.addHook('onClose', (_instance, done) => {
+    experiments.stop();
+    done();
+  });
   app.setValidatorCompiler(contractValidatorCompiler());
   registerLimits(app, { routes, rateLimits: options.rateLimits ?? true });
   // What is written per response (the page with its nonce, the API's JSON) is compressed as it
@@ -264,6 +286,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
             secure,
             site: brandOf(request.hostname).site,
             services: serverServices,
+            engine,
+            experiments,
             log: request.log,
           };
           const key = request.headers['idempotency-key'];
@@ -296,7 +320,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const pageFor =
     options.staticDir === undefined
       ? null
-      : loadPages(options.staticDir, funnelEngine, (html) => pageTemplate(html, clientToken, options.brand, services), {
+      : loadPages(options.staticDir, engine, (html) => pageTemplate(html, clientToken, options.brand, services), {
           // The rows GET /memoForm/pageQuestions answers with: the first page of a form goes in its page.
           pageJson: (formId, pageId) => questionPageJson(db, formId, pageId),
           // The product GET /memoForm/getProductInfo answers: a payment page's order summary.

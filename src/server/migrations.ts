@@ -410,6 +410,9 @@ const journeyRevisions: Migration = {
   },
 };
 
+/** The CHECK of a funnel version column: the 8 hex digits of `stepsVersion`. */
+const VERSION_GLOB = "GLOB '[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]'";
+
 /**
  * Each journey's funnel version (issue 26): the short hash of the funnel steps its place belongs
  * to, as the journey's state records it (`funnel.version`), in a column of its own so a funnel
@@ -420,10 +423,54 @@ const journeyFunnelVersions: Migration = {
   version: 12,
   description: 'journey funnel versions: the version of the funnel steps a journey was saved on',
   up: (db) => {
-    db.exec(
-      `ALTER TABLE journeys ADD COLUMN funnel_version TEXT CHECK (funnel_version GLOB '[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]')`,
-    );
+    db.exec(`ALTER TABLE journeys ADD COLUMN funnel_version TEXT CHECK (funnel_version ${VERSION_GLOB})`);
     db.exec('CREATE INDEX journeys_funnel_version ON journeys (path_code, funnel_version)');
+  },
+};
+
+/**
+ * A journey's split test (issue 29): the experiment and variant the server assigned it on its
+ * first save, the version of that variant's steps events were last recorded on, and the
+ * highest step recorded (NULL: no exposure yet). Columns the server owns beside the state, not
+ * in it: the browser replaces the state whole on every save, so a variant kept there could be
+ * chosen by the browser. A journey saved when no experiment ran on its code has none.
+ */
+const journeyExperiments: Migration = {
+  version: 13,
+  description: 'journey experiments: the split test variant the server assigned a journey',
+  up: (db) => {
+    db.exec(`
+      ALTER TABLE journeys ADD COLUMN experiment TEXT;
+      ALTER TABLE journeys ADD COLUMN experiment_variant TEXT CHECK ((experiment IS NULL) = (experiment_variant IS NULL));
+      ALTER TABLE journeys ADD COLUMN experiment_version TEXT CHECK (experiment_version ${VERSION_GLOB});
+      ALTER TABLE journeys ADD COLUMN experiment_recorded INTEGER CHECK (experiment_recorded BETWEEN -1 AND 99);
+    `);
+  },
+};
+
+/**
+ * What split tests measure (issue 29): one row each time a patient is first shown a variant
+ * (an exposure) and each time they first reach a step of it. Counts, not people: no journey
+ * or session id, and the day rather than the time, so a row cannot be joined back to the
+ * journey it came from. Nothing the patient typed is in it (docs/split-tests.md).
+ */
+const experimentEvents: Migration = {
+  version: 14,
+  description: 'experiment events: exposures and steps reached per split test variant, without ids',
+  up: (db) => {
+    db.exec(`
+      CREATE TABLE experiment_events (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('exposure', 'step')),
+        experiment TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        code TEXT NOT NULL,
+        funnel_version TEXT NOT NULL CHECK (funnel_version ${VERSION_GLOB}),
+        step INTEGER CHECK ((kind = 'exposure' AND step IS NULL) OR (kind = 'step' AND step BETWEEN 0 AND 99)),
+        recorded_on TEXT NOT NULL CHECK (recorded_on GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
+      ) STRICT;
+      CREATE INDEX experiment_events_report ON experiment_events (code, experiment, variant, funnel_version, recorded_on);
+    `);
   },
 };
 
@@ -440,4 +487,6 @@ export const MIGRATIONS: readonly Migration[] = [
   journeyRevisions,
   idempotencySessionMigration,
   journeyFunnelVersions,
+  journeyExperiments,
+  experimentEvents,
 ];

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { FunnelEngine } from '../engine/funnel-plan.ts';
+import type { ExperimentSwitch } from './experiments.ts';
 import type { Access } from './access.ts';
 import type { Db } from './database.ts';
 import type { ServerServiceSettings } from './service-settings.ts';
@@ -24,6 +26,10 @@ export interface OperationContext {
   access: Access;
   /** The secret that signs patients' return links (src/server/access.ts). */
   linkSecret: string;
+  /** The funnels and split tests the server plans with: config/ as built, or a test's. */
+  engine: FunnelEngine;
+  /** Whether each split test's flag lets it assign new patients (src/server/experiments.ts). */
+  experiments: ExperimentSwitch;
   log: FastifyBaseLogger;
 }
 

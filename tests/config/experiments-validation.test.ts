@@ -212,6 +212,22 @@ test('a variant that would end the journey before its last step', () => {
   ]);
 });
 
+test('a variant that starts on another page than the campaign link opens: given as steps, or by a change', () => {
+  const texts = withExperiments({
+    'ghrt-short': experiment({
+      variants: {
+        control: { weight: 1 },
+        'pay-first': { weight: 1, steps: ['/payment', '/hormone-assessment', '/mip/form', '/mip/calendly'] },
+        'results-first': { weight: 1, change: [{ swap: ['/hormone-assessment', '/results'] }] },
+      },
+    }),
+  });
+  expect(problemsOf(texts)).toEqual([
+    'config/experiments.json: /experiments/ghrt-short/variants/pay-first/steps/0: the variant starts on "/payment", the control on "/hormone-assessment": every variant starts on the control\'s first step, the page the campaign link opens before the patient\'s variant is known',
+    'config/experiments.json: /experiments/ghrt-short/variants/results-first/change: the variant starts on "/results", the control on "/hormone-assessment": every variant starts on the control\'s first step, the page the campaign link opens before the patient\'s variant is known',
+  ]);
+});
+
 test('an experiments file that is not JSON is an error, and the config is refused', () => {
   const texts = { ...valid, 'experiments.json': '{"experiments": {"a": ' };
   const result = validateConfigTexts(texts);

@@ -148,6 +148,10 @@ export async function startTestServer(
     trustProxy?: string;
     /** A built app to serve (its index.html and files), as STATIC_DIR. */
     staticDir?: string;
+    /** The funnels and split tests the server plans with (a config copy with a split test running). */
+    engine?: AppOptions['engine'];
+    /** Whether split tests' flags are on, instead of the local flags. */
+    experimentSwitch?: AppOptions['experimentSwitch'];
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -163,6 +167,8 @@ export async function startTestServer(
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.staticDir === undefined ? {} : { staticDir: options.staticDir }),
+    engine: options.engine,
+    experimentSwitch: options.experimentSwitch,
   });
   await app.ready();
   let closed = false;

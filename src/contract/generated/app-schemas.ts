@@ -98,6 +98,16 @@ export interface components {
       readonly revision: components['schemas']['JourneyRevision'];
       /** Format: date-time */
       readonly updatedAt: string;
+      readonly assignment?: components['schemas']['JourneyAssignment'];
+    };
+    /** @description The split test variant the server gave this journey on its first save (config/experiments.json), present only when a split test ran on its code then. The server decides it and keeps it beside the journey: the browser cannot send or change it (PUT /journey takes no assignment), and it never goes into a URL or browser storage. The browser walks the variant's steps unless a pathOverride or call-centre link says otherwise. */
+    readonly JourneyAssignment: {
+      /** @description The experiment's id in config/experiments.json. */
+      readonly experiment: string;
+      /** @description The variant's id, `control` for the funnel's own steps. */
+      readonly variant: string;
+      /** @description How far the server has counted this journey on the variant's current steps: null before the patient was shown them, -1 once shown, then the highest step index counted (issue 29's reach report). */
+      readonly recorded: number | null;
     };
     readonly JourneyForgotten: {
       readonly pathCode: components['schemas']['PathCode'];
@@ -202,6 +212,7 @@ export type JourneyFunnel = components['schemas']['JourneyFunnel'];
 export type JourneyStateV2 = components['schemas']['JourneyStateV2'];
 export type JourneyRevision = components['schemas']['JourneyRevision'];
 export type Journey = components['schemas']['Journey'];
+export type JourneyAssignment = components['schemas']['JourneyAssignment'];
 export type JourneyForgotten = components['schemas']['JourneyForgotten'];
 export type IdDocumentReceipt = components['schemas']['IdDocumentReceipt'];
 export type PlaceText = components['schemas']['PlaceText'];

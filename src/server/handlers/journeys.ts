@@ -5,16 +5,27 @@ import { HttpProblem } from '../problem.ts';
 import { leadView } from './leads.ts';
 import { bodyOf, notFound, nowIso, ok, stored, text } from './support.ts';
 import { migrateJourneyState } from '../../contract/journey-state.ts';
+import {
+  assignmentFor,
+  assignmentView,
+  recordReach,
+  type JourneyExperimentRow,
+  type ReachState,
+} from '../experiments.ts';
 
 /** How long a journey is kept after its last save: a patient may come back to the link a month later. */
 export const JOURNEY_RETENTION_DAYS = SESSION_DAYS;
 
-interface JourneyRow {
+interface JourneyRow extends JourneyExperimentRow {
   path_code: string;
   state_json: string;
   revision: number;
   updated_at: string;
 }
+
+/** The columns of a journey a view is made of. */
+const JOURNEY_COLUMNS =
+  'path_code, state_json, revision, updated_at, experiment, experiment_variant, experiment_version, experiment_recorded';
 
 /** A journey as saved (checked against the contract then), of this version or an older one. */
 type SavedState = Parameters<typeof migrateJourneyState>[0];
@@ -22,13 +33,21 @@ type SavedState = Parameters<typeof migrateJourneyState>[0];
 /** A journey as the contract gives it: whatever version it was saved in is read as the current one. */
 function journeyView(row: JourneyRow) {
   const state = migrateJourneyState(stored(row.state_json) as SavedState);
-  return { pathCode: row.path_code, state, revision: row.revision, updatedAt: row.updated_at };
+  const assignment = assignmentView(row);
+  return {
+    pathCode: row.path_code,
+    state,
+    revision: row.revision,
+    updatedAt: row.updated_at,
+    // Only when there is one: most journeys are in no split test.
+    ...(assignment === null ? {} : { assignment }),
+  };
 }
 
 function journeyOf(db: Db, journeyId: string, pathCode: string): JourneyRow | undefined {
   return statement<[string, string], JourneyRow>(
     db,
-    'SELECT path_code, state_json, revision, updated_at FROM journeys WHERE journey_id = ? AND path_code = ?',
+    `SELECT ${JOURNEY_COLUMNS} FROM journeys WHERE journey_id = ? AND path_code = ?`,
   ).get(journeyId, pathCode);
 }
 
@@ -59,14 +78,14 @@ function staleSave(current: number | undefined, baseRevision: number | null): ne
  * answers of the one that saved first. Journeys untouched for JOURNEY_RETENTION_DAYS are
  * deleted on the way: they hold answers, which are kept no longer than a patient could need them.
  */
-const saveJourney: OperationHandler = ({ db, body, access }) => {
+const saveJourney: OperationHandler = ({ db, body, access, site, engine, experiments }) => {
   const fields = bodyOf(body);
   // The first save starts the browser's session: its cookie goes back with the answer.
   const id = access.sessionId();
   const pathCode = text(fields, 'pathCode');
   const baseRevision = typeof fields.baseRevision === 'number' ? fields.baseRevision : null;
   // A tab opened before a release may still send an older version: it is stored as the current one.
-  const state = migrateJourneyState(fields.state as SavedState) as { funnel?: { version?: unknown } };
+  const state = migrateJourneyState(fields.state as SavedState) as ReachState;
   const stateJson = JSON.stringify(state);
   // Beside the state, so a funnel change can count who stands on each version (docs/api.md).
   const funnelVersion = typeof state.funnel?.version === 'string' ? state.funnel.version : null;
@@ -74,22 +93,31 @@ const saveJourney: OperationHandler = ({ db, body, access }) => {
   const cutoff = new Date(Date.now() - JOURNEY_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
   // First, so an expired journey counts as none.
   statement(db, 'DELETE FROM journeys WHERE updated_at < ?').run(cutoff);
+  // A new journey is given its split test variant here, once (issue 29): the same session and
+  // code always get the same one, so starting over lands the patient where they were.
+  const assigned = baseRevision === null ? assignmentFor(engine, experiments, site, pathCode, id) : null;
   // The compare and the set are one statement each, so no other writer (another request, or
   // another process on the same file) can come between them.
   const saved =
     baseRevision === null
-      ? statement<[string, string, string, string | null, string, string], { revision: number }>(
+      ? statement<[string, string, string, string | null, string | null, string | null, string, string], JourneyRow>(
           db,
-          `INSERT INTO journeys (journey_id, path_code, state_json, funnel_version, revision, created_at, updated_at)
-           VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (journey_id, path_code) DO NOTHING RETURNING revision`,
-        ).get(id, pathCode, stateJson, funnelVersion, now, now)
-      : statement<[string, string | null, string, string, string, number], { revision: number }>(
+          `INSERT INTO journeys (journey_id, path_code, state_json, funnel_version, experiment, experiment_variant, revision, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (journey_id, path_code) DO NOTHING RETURNING ${JOURNEY_COLUMNS}`,
+        ).get(id, pathCode, stateJson, funnelVersion, assigned?.experiment ?? null, assigned?.variant ?? null, now, now)
+      : statement<[string, string | null, string, string, string, number], JourneyRow>(
           db,
           `UPDATE journeys SET state_json = ?, funnel_version = ?, revision = revision + 1, updated_at = ?
-           WHERE journey_id = ? AND path_code = ? AND revision = ? RETURNING revision`,
+           WHERE journey_id = ? AND path_code = ? AND revision = ? RETURNING ${JOURNEY_COLUMNS}`,
         ).get(stateJson, funnelVersion, now, id, pathCode, baseRevision);
   if (saved === undefined) staleSave(journeyOf(db, id, pathCode)?.revision, baseRevision);
-  return ok(journeyView({ path_code: pathCode, state_json: stateJson, revision: saved.revision, updated_at: now }));
+  const counted = recordReach(db, engine, site, pathCode, saved, state);
+  if (counted !== null)
+    statement<[string | null, number | null, string, string]>(
+      db,
+      'UPDATE journeys SET experiment_version = ?, experiment_recorded = ? WHERE journey_id = ? AND path_code = ?',
+    ).run(counted.experiment_version, counted.experiment_recorded, id, pathCode);
+  return ok(journeyView({ ...saved, ...counted }));
 };
 
 /**

@@ -1,11 +1,12 @@
-import type { FlagValue } from '../../../contract/service-settings.ts';
-import { acceptedValue, type FlagSource, type FlagValues } from './flag-source.ts';
-import { isRecord } from '../../../lib/is-record.ts';
+import {
+  CONFIGCAT_CACHE_MS,
+  CONFIGCAT_FETCH_TIMEOUT_MS,
+  valuesOfConfig,
+  type FlagValues,
+} from '../../../contract/flag-config.ts';
+import type { FlagSource } from './flag-source.ts';
 
-/** SPEC §1: the flag service is polled lazily, with a 600 s cache. */
-export const CONFIGCAT_CACHE_MS = 600_000;
-/** A fetch of the config that takes longer is given up: the defaults (or last values) stand. */
-export const CONFIGCAT_FETCH_TIMEOUT_MS = 1500;
+export { CONFIGCAT_CACHE_MS } from '../../../contract/flag-config.ts';
 
 export interface ConfigCatFlagsOptions {
   /** The config file: `https://cdn-global.configcat.com/configuration-files/{sdkKey}/config_v6.json`. */
@@ -14,45 +15,6 @@ export interface ConfigCatFlagsOptions {
   defaults: FlagValues;
   /** Called the first time a fetch fails or is too slow (the patient gets the defaults). */
   onFallback: () => void;
-}
-
-/** ConfigCat's setting types (config JSON v6 `t`) and the key of `v` each keeps its value under. */
-const VALUE_KEYS = ['b', 's', 'i', 'd'] as const;
-
-/** A setting's served value, when it is of the type the setting says; undefined otherwise. */
-function settingValue(setting: unknown): FlagValue | undefined {
-  if (!isRecord(setting) || !isRecord(setting.v) || typeof setting.t !== 'number') return undefined;
-  const key = VALUE_KEYS[setting.t];
-  const value = key === undefined ? undefined : setting.v[key];
-  switch (key) {
-    case 'b':
-      return typeof value === 'boolean' ? value : undefined;
-    case 's':
-      return typeof value === 'string' ? value : undefined;
-    case 'i':
-      return Number.isInteger(value) ? (value as number) : undefined;
-    case 'd':
-      return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-    default:
-      return undefined;
-  }
-}
-
-/**
- * The flags' values in a ConfigCat config file (JSON v6: `{ "f": { key: { "t", "v" } } }`),
- * over the defaults; null when the file is not such a config. Only each setting's own value is
- * read: targeting rules (`r`), percentage options (`p`) and segments are ignored, as the page
- * sends the service nothing about the patient to target on.
- */
-export function valuesOfConfig(config: unknown, defaults: FlagValues): FlagValues | null {
-  if (!isRecord(config) || !isRecord(config.f)) return null;
-  const values: Record<string, FlagValue> = { ...defaults };
-  for (const [name, setting] of Object.entries(config.f)) {
-    const value = settingValue(setting);
-    const accepted = value === undefined ? null : acceptedValue(name, value);
-    if (accepted !== null) values[name] = accepted;
-  }
-  return values as FlagValues;
 }
 
 /**

@@ -1,0 +1,192 @@
+import { afterEach, expect, test } from 'vitest';
+import type { ExperimentsFile } from '../../src/engine/config-types.ts';
+import { recordedFunnel } from '../../src/engine/funnel-version.ts';
+import type { ExperimentAssignment } from '../../src/engine/funnel-plan.ts';
+import { fixedSwitch, type ExperimentSwitch } from '../../src/server/experiments.ts';
+import { configTexts, editConfig, engineOf } from '../support/config.ts';
+import { startTestServer, type Browser, type TestServer } from './test-server.ts';
+
+/**
+ * Issue 29, points 2 and 3, on the server: a new journey on a code with a running split test is
+ * given a variant on its first save, keeps it, and cannot choose it; what patients reach of
+ * their variant is counted without anything that could lead back to them.
+ */
+
+const experiments = (running: boolean, flag?: string) =>
+  editConfig(configTexts(), 'experiments', (json: ExperimentsFile) => {
+    json.experiments = {
+      'shrt-short': {
+        description: 'Straight from the assessment to payment.',
+        codes: ['shrt'],
+        running,
+        ...(flag === undefined ? {} : { flag }),
+        variants: { control: { weight: 1 }, 'no-results': { weight: 1, change: [{ remove: '/results' }] } },
+      },
+    };
+  });
+const engine = engineOf(experiments(true));
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.remove();
+  server = undefined;
+});
+
+async function serve(options: { engine?: typeof engine; experimentSwitch?: ExperimentSwitch } = {}) {
+  server = await startTestServer({ engine, ...options });
+  return server;
+}
+
+/** The steps, and their version, a patient of `variant` walks from the shrt link. */
+function funnelOf(variant: string | null, query = '') {
+  const planned = engine.planVisit({
+    code: 'shrt',
+    brand: 'male',
+    query,
+    experiment: variant === null ? null : { experiment: 'shrt-short', variant },
+  });
+  if (!planned.ok) throw new Error(planned.problem.message);
+  return recordedFunnel(planned.plan);
+}
+
+/** A journey as the page saves it: on step `index` of `funnel`, with answers that must never be counted. */
+function stateOn(funnel: { version: string; steps: readonly string[] }, index: number, query = '') {
+  const url = `${funnel.steps[index] ?? ''}/shrt${query === '' ? '' : `?${query}`}`;
+  return {
+    version: 3,
+    landedAt: '2026-11-28T10:00:00.000Z',
+    answers: { 'first-name': ['CANARY-Zebediah'], weight: ['177'] },
+    pages: {},
+    step: { url, index },
+    reached: { url, index },
+    funnel,
+    completed: [],
+    records: {},
+  };
+}
+
+interface Saved {
+  revision: number;
+  assignment?: ExperimentAssignment & { recorded: number | null };
+}
+
+async function save(browser: Browser, state: unknown, baseRevision?: number): Promise<Saved> {
+  const reply = await browser({
+    method: 'PUT',
+    url: '/api/journey',
+    payload: { pathCode: 'shrt', state, ...(baseRevision === undefined ? {} : { baseRevision }) },
+  });
+  expect(reply.status, reply.text).toBe(200);
+  return (reply.json as { data: Saved }).data;
+}
+
+async function load(browser: Browser): Promise<Saved | null> {
+  return ((await browser({ method: 'GET', url: '/api/journey?pathCode=shrt' })).json as { data: Saved | null }).data;
+}
+
+function events(db: TestServer['db']) {
+  return db
+    .prepare('SELECT kind, experiment, variant, code, funnel_version, step FROM experiment_events ORDER BY id')
+    .all() as { kind: string; variant: string; step: number | null; funnel_version: string }[];
+}
+
+test('a new patient is given a variant on their first save, by weight, and keeps it on every later load and save', async () => {
+  const { browser } = await serve();
+  const seen = new Map<string, number>();
+  for (let patient = 0; patient < 40; patient += 1) {
+    const own = browser();
+    const first = await save(own, stateOn(funnelOf(null), 0));
+    const variant = first.assignment?.variant ?? 'none';
+    seen.set(variant, (seen.get(variant) ?? 0) + 1);
+    expect(first.assignment?.experiment).toBe('shrt-short');
+    expect((await load(own))?.assignment?.variant).toBe(variant);
+    expect((await save(own, stateOn(funnelOf(variant), 0), first.revision)).assignment?.variant).toBe(variant);
+  }
+  // 1:1 over 40 patients: both variants (all on one side is a chance of 2 in a trillion).
+  expect([...seen.keys()].sort()).toEqual(['control', 'no-results']);
+});
+
+test('starting over lands the patient in the variant they had: the assignment is the session’s, not the save’s', async () => {
+  const { call } = await serve();
+  const first = await save(call, stateOn(funnelOf(null), 0));
+  await call({ method: 'DELETE', url: '/api/journey?pathCode=shrt' });
+  expect(await load(call)).toBeNull();
+  const again = await save(call, stateOn(funnelOf(null), 0));
+  expect(again.assignment?.variant).toBe(first.assignment?.variant);
+});
+
+test('the browser cannot choose its variant: an assignment sent with the journey, or inside its state, is refused', async () => {
+  const { call } = await serve();
+  for (const payload of [
+    { pathCode: 'shrt', state: stateOn(funnelOf(null), 0), assignment: { experiment: 'shrt-short', variant: 'x' } },
+    { pathCode: 'shrt', state: { ...stateOn(funnelOf(null), 0), assignment: { experiment: 'shrt-short' } } },
+  ]) {
+    const reply = await call({ method: 'PUT', url: '/api/journey', payload });
+    expect(reply.status).toBe(400);
+  }
+});
+
+test('no split test running on the code, or its flag off: new patients walk the funnel’s own steps, unassigned; those assigned keep theirs', async () => {
+  const stopped = await startTestServer({ engine: engineOf(experiments(false)) });
+  expect((await save(stopped.call, stateOn(funnelOf(null), 0))).assignment).toBeUndefined();
+  await stopped.remove();
+
+  let flagOn = true;
+  const flagged: ExperimentSwitch = { ...fixedSwitch({}), isOn: (flag) => flag === undefined || flagOn };
+  const { call, browser } = await serve({
+    engine: engineOf(experiments(true, 'consultVideo')),
+    experimentSwitch: flagged,
+  });
+  const before = await save(call, stateOn(funnelOf(null), 0));
+  expect(before.assignment?.experiment).toBe('shrt-short');
+  flagOn = false;
+  expect((await save(browser(), stateOn(funnelOf(null), 0))).assignment).toBeUndefined();
+  expect((await load(call))?.assignment?.variant).toBe(before.assignment?.variant);
+});
+
+test('each step of the variant is counted once per patient, from an exposure, with no id and nothing the patient typed', async () => {
+  const { call, db } = await serve();
+  const first = await save(call, stateOn(funnelOf(null), 0));
+  const variant = first.assignment?.variant ?? '';
+  const own = funnelOf(variant);
+  // The first save was on the steps the page had before it knew its variant: when they are not
+  // the variant's, nothing is counted until the page saves on the variant's.
+  expect(events(db)).toEqual(
+    variant === 'control' ? [expect.objectContaining({ kind: 'exposure' }), expect.objectContaining({ step: 0 })] : [],
+  );
+  let revision = first.revision;
+  for (const index of [0, 1, 1, 3]) {
+    const saved = await save(call, stateOn(own, index), revision);
+    revision = saved.revision;
+    expect(saved.assignment?.recorded).toBe(index);
+  }
+  expect(events(db)).toEqual([
+    { kind: 'exposure', experiment: 'shrt-short', variant, code: 'shrt', funnel_version: own.version, step: null },
+    ...[0, 1, 2, 3].map((step) => ({
+      kind: 'step',
+      experiment: 'shrt-short',
+      variant,
+      code: 'shrt',
+      funnel_version: own.version,
+      step,
+    })),
+  ]);
+  const columns = (db.prepare('PRAGMA table_info(experiment_events)').all() as { name: string }[]).map(
+    (column) => column.name,
+  );
+  expect(columns).toEqual(['id', 'kind', 'experiment', 'variant', 'code', 'funnel_version', 'step', 'recorded_on']);
+  const everything = JSON.stringify(db.prepare('SELECT * FROM experiment_events').all());
+  expect(everything).not.toContain('CANARY');
+  expect(everything).not.toContain(call.cookie()?.split('=')[1]?.split('.')[0] ?? 'no cookie');
+  expect(everything).toMatch(/"recorded_on":"\d{4}-\d\d-\d\d"/);
+});
+
+test('a patient who came by a call-centre link walks the call centre’s steps and is not counted in the split test', async () => {
+  const { call, db } = await serve();
+  const callCentre = funnelOf(null, 'callcenter=true');
+  const first = await save(call, stateOn(callCentre, 0, 'callcenter=true'));
+  expect(first.assignment?.experiment).toBe('shrt-short');
+  await save(call, stateOn(callCentre, 1, 'callcenter=true'), first.revision);
+  expect(events(db)).toEqual([]);
+  expect((await load(call))?.assignment?.recorded).toBeNull();
+});
