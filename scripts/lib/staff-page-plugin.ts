@@ -1,10 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Plugin } from 'vite';
 import { CONFIG_DIR, ROOT_DIR } from '../../src/contract/schema-files.ts';
-import { validateConfigDir } from './config-validation.ts';
+import { createFunnelEngine } from '../../src/engine/funnel-plan.ts';
+import { databaseFile } from '../../src/server/database.ts';
+import { validateConfigDir, type ValidationResult } from './config-validation.ts';
+import { buildReachReport, readExperimentEvents, type ReachReport } from './reach-report.ts';
 import { renderStaffPage, STAFF_PAGE_PATH } from './staff-page.ts';
 import type { DemoPatient } from '../demo-patient.ts';
 
@@ -33,6 +38,30 @@ const MAX_WALKS = 3;
 const WALK_LIMIT_MS = 4 * 60_000;
 /** A host of this dev server: localhost, femme.localhost or 127.0.0.1, with its port. */
 const DEV_HOST = /^(?:[a-z0-9-]+\.)*localhost(?::\d{1,5})?$|^127\.0\.0\.1(?::\d{1,5})?$/;
+
+/**
+ * The reach report of split tests from the dev API's database (DATA_DIR as the server reads it,
+ * ./data by default), opened read-only on each request so the page shows the events as they
+ * are now. Null when there is no database yet, or it cannot be read (mid-migration, locked,
+ * corrupt): the section says "no data" and the rest of the page is served all the same.
+ */
+function readReach(result: ValidationResult): ReachReport | null {
+  if (result.config === null) return null;
+  const file = databaseFile(path.resolve(ROOT_DIR, process.env.DATA_DIR ?? 'data'));
+  if (!existsSync(file)) return null;
+  try {
+    // Wait briefly, not the default 5 s: the page comes back at once even when the database is held.
+    const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 250 });
+    try {
+      return buildReachReport(readExperimentEvents(db), createFunnelEngine(result.config));
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    console.warn(`staff page: the split tests' events could not be read from ${file}: ${String(error)}`);
+    return null;
+  }
+}
 
 function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
@@ -157,7 +186,8 @@ export function staffPage({ dir = CONFIG_DIR }: { dir?: string } = {}): Plugin {
     const port = host.includes(':') ? `:${host.split(':').pop() ?? ''}` : '';
     if (pathname === STAFF_PAGE_PATH || pathname === `${STAFF_PAGE_PATH}/`) {
       const origins = { male: `http://localhost${port}`, female: `http://femme.localhost${port}` };
-      send(res, 200, 'text/html', renderStaffPage({ result: validateConfigDir(dir), origins }));
+      const result = validateConfigDir(dir);
+      send(res, 200, 'text/html', renderStaffPage({ result, origins, reach: readReach(result) }));
       return true;
     }
     if (pathname === `${STAFF_PAGE_PATH}/open`) {

@@ -4,6 +4,16 @@ import { createFunnelEngine, stepUrl, type FunnelEngine, type FunnelPlan } from 
 import { stepsVersion } from '../../src/engine/funnel-version.ts';
 import { listPaths, type FunnelPath } from '../../src/engine/simulate.ts';
 import { formatProblem, type ValidationResult } from './config-validation.ts';
+import {
+  differenceText,
+  filterText,
+  finishText,
+  NO_EVENTS,
+  percent,
+  UNKNOWN_STEP,
+  type ExperimentReach,
+  type ReachReport,
+} from './reach-report.ts';
 
 /**
  * The staff page of `npm run dev` (/__funnels, scripts/lib/staff-page-plugin.ts): every campaign
@@ -23,6 +33,11 @@ export interface StaffPageInput {
   result: ValidationResult;
   /** Each brand's origin on this dev server: http://localhost:4173, http://femme.localhost:4173. */
   origins: Readonly<Record<Site, string>>;
+  /**
+   * The reach report of split tests (`npm run report`) from the dev API's database; null or
+   * absent when there is none to read (no database yet, or it could not be read).
+   */
+  reach?: ReachReport | null;
 }
 
 function escapeHtml(text: string): string {
@@ -181,6 +196,37 @@ function siteSection(
   return `<section class="site" aria-labelledby="site-${site}"><h2 id="site-${site}">${escapeHtml(brand.brandName)} <small>${escapeHtml(host)}</small></h2><div class="table-wrap"><table><caption>Campaign codes of ${escapeHtml(brand.brandName)}</caption><thead><tr><th scope="col">Code</th><th scope="col">Funnel</th><th scope="col">Variants</th><th scope="col">${escapeHtml(queryParam)} keys</th><th scope="col">Version</th><th scope="col">Validation</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>${funnels.join('')}</section>`;
 }
 
+/** One experiment on one code: a row per cohort (variant and version) with the same figures as `npm run report`. */
+function reachTable(entry: ExperimentReach): string {
+  const rows = entry.variants.map((cohort) => {
+    const steps = cohort.steps.map(
+      (step) =>
+        `<li>${String(step.index + 1)}. ${step.path === null ? UNKNOWN_STEP : `<code>${escapeHtml(step.path)}</code>`}: ${String(step.patients)}${step.share === null ? '' : ` (${percent(step.share)})`}</li>`,
+    );
+    // Where a note says why there is no rate, the note is the cell.
+    const finish = cohort.finish !== null ? escapeHtml(finishText(cohort.finish)) : cohort.note === null ? '—' : '';
+    const difference = cohort.versusControl === null ? '—' : escapeHtml(differenceText(cohort.versusControl));
+    const note = cohort.note === null ? '' : `<p class="note">${escapeHtml(cohort.note)}</p>`;
+    return `<tr><th scope="row">${escapeHtml(cohort.variant)}</th><td><code>${escapeHtml(cohort.version)}</code>${cohort.current ? '' : ' (not current)'}</td><td>${String(cohort.exposures)}</td><td><ol class="reach">${steps.join('')}</ol></td><td>${finish}${note}</td><td>${difference}</td></tr>`;
+  });
+  const caption = `${entry.code}, split test ${entry.experiment}`;
+  return `<div class="table-wrap"><table><caption>${escapeHtml(caption)}</caption><thead><tr><th scope="col">Variant</th><th scope="col">Version</th><th scope="col">Shown</th><th scope="col">Reached each step (share of shown)</th><th scope="col">Finished (95% CI)</th><th scope="col">Difference to control (95% CI)</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+/** The split tests' reach, or "no data" when there is no database to read or no event in it. */
+function reachSection(reach: ReachReport | null | undefined): string {
+  const heading = '<h2 id="split-tests">Split tests</h2>';
+  if (reach == null) {
+    return `<section class="split-tests" aria-labelledby="split-tests">${heading}<p>No data: the dev API’s database (under <code>DATA_DIR</code>, <code>./data</code> by default) is not there yet or could not be read.</p></section>`;
+  }
+  const lead = `<p class="lead">Patients of each variant of each running split test, from the dev API’s database (${escapeHtml(filterText(reach))}); steps are named from config/ as it is now. The same figures as <code>npm run report</code>.</p>`;
+  const body =
+    reach.experiments.length === 0
+      ? `<p>No data: ${escapeHtml(NO_EVENTS.toLowerCase())}.</p>`
+      : reach.experiments.map(reachTable).join('');
+  return `<section class="split-tests" aria-labelledby="split-tests">${heading}${lead}${body}</section>`;
+}
+
 const STYLE = `
 :root { font-family: system-ui, sans-serif; color: #1f2a37; background: #f6f7f9; }
 body { margin: 0 auto; max-width: 1200px; padding: 16px; }
@@ -205,6 +251,7 @@ ul.problems { margin: 4px 0; padding-left: 16px; font-size: 12px; max-width: 420
 .code h5 { margin: 8px 0 2px; font-size: 13px; } .version { font-weight: 400; color: #4b5563; }
 ol.steps { display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 0; padding-left: 0; list-style: none; font-size: 14px; }
 ol.steps a { font-weight: 600; } ol.steps code { font-size: 12px; color: #4b5563; }
+ol.reach { margin: 0; padding-left: 0; list-style: none; } .note { margin: 4px 0 0; color: #92400e; font-size: 13px; }
 a { color: #0b4f8a; } a:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
 `;
 
@@ -222,9 +269,9 @@ export function renderStaffPage(input: StaffPageInput): string {
       result.warnings.length === 0
         ? '<div class="banner valid" role="status"><strong>The config is valid.</strong></div>'
         : `<div class="banner warned" role="status"><strong>The config is valid, with ${String(result.warnings.length)} warning${result.warnings.length === 1 ? '' : 's'}</strong>:${problemList(result.warnings, 'all-problems')}</div>`;
-    body = SITES.map((site) => siteSection(engine, site, input, all)).join('');
+    body = `${SITES.map((site) => siteSection(engine, site, input, all)).join('')}${reachSection(input.reach)}`;
   }
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Funnels (dev)</title><style>${STYLE}</style></head>
-<body><main><h1>Funnels</h1><p class="lead">Every campaign code of both brands, from config/ as it is now (reload after an edit). A step link opens the app at that step as a new demo patient who has done every step before it: this browser becomes that patient. Served by <code>npm run dev</code> only; a production build has no such page.</p>${result.config === null ? '' : `<nav aria-label="Brands"><a href="#site-male">Men’s site</a> · <a href="#site-female">Women’s site</a></nav>`}${banner}${body}</main></body></html>`;
+<body><main><h1>Funnels</h1><p class="lead">Every campaign code of both brands, from config/ as it is now (reload after an edit). A step link opens the app at that step as a new demo patient who has done every step before it: this browser becomes that patient. Served by <code>npm run dev</code> only; a production build has no such page.</p>${result.config === null ? '' : `<nav aria-label="Brands"><a href="#site-male">Men’s site</a> · <a href="#site-female">Women’s site</a> · <a href="#split-tests">Split tests</a></nav>`}${banner}${body}</main></body></html>`;
 }
