@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+
+// A screen that loads through the mocked network (MSW) on a busy 2-core machine, running every
+// test file at once, can take longer than Testing Library's 1 s to show: a find or waitFor fails
+// when what it waits for does not come, not when it comes late.
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * jsdom has no layout, so media queries are evaluated here against window.innerWidth, which
