@@ -1,5 +1,5 @@
 import type { FunnelStep, MoveProblem, StepMove } from '../shared/funnel-step.ts';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type Actor } from 'xstate';
@@ -22,11 +22,19 @@ import {
 } from '../engine/funnel-machine.ts';
 import { STEP_WORK_ACTORS, workOf } from './step-work.ts';
 import type { NeedStatus } from '../engine/journey-needs.ts';
-import { screensAfter, stepUrl, type FunnelEngine, type Visit } from '../engine/funnel-plan.ts';
+import {
+  screensAfter,
+  stepUrl,
+  type ExperimentAssignment,
+  type FunnelEngine,
+  type FunnelPlan,
+  type Visit,
+} from '../engine/funnel-plan.ts';
+import { runningExperimentOf } from '../engine/experiments.ts';
 import { recordedFunnel } from '../engine/funnel-version.ts';
 import { splitUrl } from '../engine/url.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
-import type { JourneyChange, JourneyStore } from '../shared/journey/journey-store.ts';
+import type { JourneyChange, JourneySnapshot, JourneyStore } from '../shared/journey/journey-store.ts';
 import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
 import { pushedFromOf, withPushedFrom } from '../shared/history-entry.ts';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
@@ -63,6 +71,11 @@ type FunnelActor = Actor<FunnelMachine>;
 /** A visit's machine, and the Continue (onNext) that could not be saved, shown until one is. */
 interface FunnelValue {
   actor: FunnelActor;
+  /**
+   * Next, made on the machine of the patient's split test variant: while the server has not
+   * said which it is (a new patient's first save), the press waits for it.
+   */
+  moveOn: (move?: StepMove) => Promise<void>;
   unsaved: MoveProblem | null;
   setUnsaved: (change: (before: MoveProblem | null) => MoveProblem | null) => void;
 }
@@ -121,15 +134,9 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
   const navigate = useNavigate();
   const journeys = useJourneyStore();
   const code = visit.code;
-  // Made once per visit, from the address and history entry the visit began on.
-  const [machine] = useState(() => {
-    const { stepIndex } = readHistoryState(location.state);
-    return createFunnelMachine(
-      engine,
-      visit,
-      { url, ...(stepIndex === undefined ? {} : { index: stepIndex }) },
-      { saveSteps: true },
-    ).provide({
+  /** The visit's machine for a split test variant (null: none), on the step at `entry`. */
+  const machineFor = (experiment: ExperimentAssignment | null, entry: { url: string; index?: number }) =>
+    createFunnelMachine(engine, { ...visit, experiment }, entry, { saveSteps: true }).provide({
       actors: {
         saveStep: fromPromise<undefined, StepSaveInput>(({ input }) =>
           saveStep(journeys, code, input).then(() => undefined),
@@ -137,11 +144,87 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
         ...STEP_WORK_ACTORS,
       },
     });
+  // Made once per visit, from the address and history entry the visit began on, for the
+  // variant this page already knows (an earlier visit of the code); most codes run no split test.
+  const [machine] = useState(() => {
+    const { stepIndex } = readHistoryState(location.state);
+    return machineFor(journeys.snapshot(code).assignment ?? null, {
+      url,
+      ...(stepIndex === undefined ? {} : { index: stepIndex }),
+    });
   });
-  const actor = useActorRef(machine);
+  const firstActor = useActorRef(machine);
+  // The machine of the variant the server gave the patient, when its steps are not the first
+  // machine's: started by a VariantActor beside the page, which stays mounted (no remount of
+  // the screen the patient may be typing in).
+  const [variant, setVariant] = useState<{ machine: FunnelMachine; actor: FunnelActor | null } | null>(null);
+  const actor = variant?.actor ?? firstActor;
+  const runsExperiment = useMemo(
+    () => runningExperimentOf(engine.config.experiments, code) !== undefined,
+    [engine, code],
+  );
+  /** Settles once a swap asked for has its actor (resolved by the effect below). */
+  const swapped = useRef<{ done: Promise<void>; resolve: () => void } | null>(null);
+  const current = useRef(actor);
+  useEffect(() => {
+    current.current = actor;
+    swapped.current?.resolve();
+    swapped.current = null;
+  }, [actor]);
+
+  /**
+   * Moves the patient onto their variant's machine once the server has said which it is, when
+   * its steps differ from this machine's: only from a step both share, at the same place (every
+   * variant starts on the control's first step: the config rules), and not while a move is
+   * saving. A patient who got past a step where the two differ before the server could answer
+   * (offline at the start) walks on as they are, uncounted, and is moved at their next visit.
+   */
+  const swapIfAssigned = useCallback((): boolean => {
+    const assignment = journeys.snapshot(code).assignment;
+    if (!runsExperiment || assignment === undefined || swapped.current !== null) return false;
+    const now = current.current.getSnapshot();
+    const planned = engine.planVisit({ ...visit, experiment: assignment });
+    const index = stepIndexOf(now);
+    const { plan } = now.context;
+    if (!planned.ok || plan === null || index === null || now.hasTag(SAVING) || placeOf(now) !== 'step') return false;
+    if (sameSteps(planned.plan, plan) || !sharesStepsTo(planned.plan, plan, index)) return false;
+    let resolve: () => void = () => undefined;
+    const done = new Promise<void>((settle) => {
+      resolve = settle;
+    });
+    swapped.current = { done, resolve };
+    setVariant({ machine: machineFor(assignment, { url: urlOf(now), index }), actor: null });
+    return true;
+    // machineFor is made from the visit's props, which the key keeps.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [journeys, code, runsExperiment, engine, visit]);
+
+  useEffect(() => {
+    if (!runsExperiment) return;
+    swapIfAssigned();
+    const unsubscribe = journeys.subscribe(swapIfAssigned);
+    const subscription = actor.subscribe(swapIfAssigned);
+    return () => {
+      unsubscribe();
+      subscription.unsubscribe();
+    };
+  }, [actor, journeys, runsExperiment, swapIfAssigned]);
+
+  const moveOn = useCallback(
+    async (move?: StepMove) => {
+      if (runsExperiment && (journeys.snapshot(code).assignment === undefined || swapped.current !== null)) {
+        await journeys.assignment(code);
+        swapIfAssigned();
+        await swapped.current?.done;
+      }
+      return advanceOn(current.current, move);
+    },
+    [journeys, code, runsExperiment, swapIfAssigned],
+  );
+
   // Only whether the machine is on the step the browser shows: FunnelVisit rerenders when that
   // changes, not at every snapshot.
-  const onStep = useSelector(actor, (current) => placeOf(current) === 'step' && urlOf(current) === url);
+  const onStep = useSelector(actor, (now) => placeOf(now) === 'step' && urlOf(now) === url);
   const [unsaved, setUnsaved] = useState<MoveProblem | null>(null);
   // A Continue that failed belongs to its step: another step (Back, a link) starts clean.
   useEffect(() => {
@@ -155,18 +238,39 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       subscription.unsubscribe();
     };
   }, [actor]);
-  const value = useMemo(() => ({ actor, unsaved, setUnsaved }), [actor, unsaved]);
+  const value = useMemo(() => ({ actor, moveOn, unsaved, setUnsaved }), [actor, moveOn, unsaved]);
   // The address (and its step index) the machine last heard of: only a move of the browser is
   // news to it. The machine may move on its own first (the resume), before the effects below
   // run; they must not send it back to the address it left.
   const heard = useRef(`${url}#${String(readHistoryState(location.state).stepIndex)}`);
+  // While the machine hears the journey (and resumes), the step it passes through is not written.
+  const hearing = useRef(false);
+  const remembering = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     // Resume: a patient who comes back to the funnel's first page (the campaign link) goes on
     // from the step their journey says they reached, when it belongs to this same visit.
+    // Once per machine: the variant's machine, swapped in, hears the journey as the first did.
     let cancelled = false;
     void journeys.ready(code).then(({ loaded, state, status }) => {
       if (cancelled) return;
+      // A returning patient's variant came with their journey: their machine hears it, not this one.
+      if (swapped.current !== null || swapIfAssigned()) return;
+      // The machine hears the journey, then may move to where the patient was: one write for
+      // where they end up, not one for the campaign link's page on the way.
+      hearing.current = true;
+      try {
+        hear(loaded, state, status);
+      } finally {
+        hearing.current = false;
+      }
+      remembering.current();
+    });
+    const hear = (
+      loaded: JourneySnapshot['loaded'],
+      state: JourneySnapshot['state'],
+      status: JourneySnapshot['status'],
+    ) => {
       // How far the patient got, for the pages that need it (config/routes.json needs): the
       // journey as this page holds it now, with this page's own moves on top of the saved one.
       actor.send({
@@ -214,13 +318,13 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       ) {
         actor.send({ type: 'step.goto', url: saved.url, index: saved.index });
       }
-    });
+    };
     return () => {
       cancelled = true;
     };
-    // Once per visit: this component is keyed by it.
+    // Once per machine: the visit's (this component is keyed by it), then its variant's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [actor]);
 
   // The browser is on a URL: tell the machine.
   useEffect(() => {
@@ -241,6 +345,7 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
   // links and the resume.
   useEffect(() => {
     const remember = () => {
+      if (hearing.current) return;
       const now = actor.getSnapshot();
       const index = stepIndexOf(now);
       // While Next saves (the lead, then the journey with the step being moved to), the
@@ -268,6 +373,7 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
         .save(code, (state) => ({ ...state, step, funnel, ...(reached === undefined ? {} : { reached }) }))
         .catch(() => undefined);
     };
+    remembering.current = remember;
     remember();
     const subscription = actor.subscribe(remember);
     return () => {
@@ -330,10 +436,43 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
 
   return (
     <FunnelContext.Provider value={value}>
+      {variant !== null && (
+        <VariantActor
+          machine={variant.machine}
+          onActor={(started) => {
+            setVariant((before) => (before?.machine === variant.machine ? { ...before, actor: started } : before));
+          }}
+        />
+      )}
       <AnalyticsPage engine={engine} site={site} actor={actor} onStep={onStep} />
       {children}
     </FunnelContext.Provider>
   );
+}
+
+/**
+ * Runs the machine of the patient's split test variant, with @xstate/react's own start and
+ * stop (React's strict effects included), and hands it to the visit once started.
+ */
+function VariantActor({ machine, onActor }: { machine: FunnelMachine; onActor: (actor: FunnelActor) => void }) {
+  const actor = useActorRef(machine);
+  // After useActorRef's own effect, which starts it.
+  useEffect(() => {
+    onActor(actor);
+    // Once per actor: onActor is made anew by each render of the visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor]);
+  return null;
+}
+
+/** Whether two plans walk the same steps. */
+function sameSteps(a: FunnelPlan, b: FunnelPlan): boolean {
+  return a.steps.join('\n') === b.steps.join('\n');
+}
+
+/** Whether two plans have the same steps up to and including `index`: a patient there stands on both. */
+function sharesStepsTo(a: FunnelPlan, b: FunnelPlan, index: number): boolean {
+  return a.steps.length > index && b.steps.slice(0, index + 1).every((step, at) => a.steps[at] === step);
 }
 
 /**
@@ -354,6 +493,8 @@ function AnalyticsPage({
 }) {
   const location = useLocation();
   const url = engine.funnelUrl(`${location.pathname}${location.search}`);
+  // The URL whose step view was counted: the split test's machine taking over is no new view.
+  const viewed = useRef<string | null>(null);
   useEffect(() => {
     const page = engine.locate(location.pathname);
     const stepIndex = onStep && actor !== null ? stepIndexOf(actor.getSnapshot()) : null;
@@ -364,7 +505,8 @@ function AnalyticsPage({
       stepIndex,
       route: page?.match.route.path ?? null,
     });
-    if (onStep) track('funnel_step_view');
+    if (onStep && viewed.current !== url) track('funnel_step_view');
+    if (onStep) viewed.current = url;
     // A view per new URL or visit; onStep and the pathname follow the URL.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, url]);
@@ -511,10 +653,11 @@ export function useFunnelStep(): FunnelStep | null {
   const view = useSelector(actor, (current?: FunnelSnapshot) => current && stepViewOf(current), sameStepView);
   const unsaved = funnel?.unsaved ?? null;
   const setUnsaved = funnel?.setUnsaved;
+  const moveOn = funnel?.moveOn;
   return useMemo(() => {
-    if (!actor || !view || !setUnsaved) return null;
+    if (!actor || !view || !setUnsaved || !moveOn) return null;
     const onNext = () => {
-      advanceOn(actor).then(
+      moveOn().then(
         () => {
           setUnsaved(() => null);
         },
@@ -525,12 +668,12 @@ export function useFunnelStep(): FunnelStep | null {
     };
     return {
       ...view,
-      advance: (move) => advanceOn(actor, move),
+      advance: moveOn,
       onNext,
       unsaved,
       onBack: () => {
         actor.send({ type: 'step.back' });
       },
     };
-  }, [actor, view, unsaved, setUnsaved]);
+  }, [actor, view, unsaved, setUnsaved, moveOn]);
 }

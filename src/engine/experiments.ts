@@ -113,3 +113,13 @@ export function experimentWaysOf(
     .filter(([, experiment]) => experiment.codes.includes(code))
     .flatMap(([id, experiment]) => variantIds(experiment).map((variant) => ({ experiment: id, variant })));
 }
+
+/**
+ * The running split test of `code`, if any (the config rules allow one at a time): the
+ * experiment the server assigns a new journey of the code to, unless its flag is off.
+ */
+export function runningExperimentOf(file: ExperimentsFile, code: string): [string, Experiment] | undefined {
+  return Object.entries(file.experiments).find(
+    ([, experiment]) => experiment.running && experiment.codes.includes(code),
+  );
+}

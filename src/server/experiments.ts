@@ -9,6 +9,7 @@ import {
 } from '../contract/flag-config.ts';
 import type { ServiceSettings } from '../contract/service-settings.ts';
 import { assignVariant } from '../engine/experiment-assign.ts';
+import { runningExperimentOf } from '../engine/experiments.ts';
 import type { Site } from '../engine/config-types.ts';
 import type { ExperimentAssignment, FunnelEngine } from '../engine/funnel-plan.ts';
 import { stepsVersion } from '../engine/funnel-version.ts';
@@ -110,12 +111,12 @@ export function assignmentFor(
   code: string,
   journeyId: string,
 ): ExperimentAssignment | null {
-  if (engine.funnelFor(code, site) === undefined) return null;
-  for (const [id, experiment] of Object.entries(engine.config.experiments.experiments)) {
-    if (!experiment.running || !experiment.codes.includes(code) || !experiments.isOn(experiment.flag)) continue;
-    return { experiment: id, variant: assignVariant(id, experiment, journeyId) };
-  }
-  return null;
+  const running = runningExperimentOf(engine.config.experiments, code);
+  if (engine.funnelFor(code, site) === undefined || running === undefined) return null;
+  const [id, experiment] = running;
+  return experiments.isOn(experiment.flag)
+    ? { experiment: id, variant: assignVariant(id, experiment, journeyId) }
+    : null;
 }
 
 /** The part of a saved journey's state the counting reads: where the patient is, and on which steps. */

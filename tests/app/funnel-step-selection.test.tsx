@@ -5,6 +5,9 @@ import { expect, test } from 'vitest';
 import { FunnelSync, useFunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { FunnelStep } from '../../src/shared/funnel-step.ts';
 import { useApiServer } from '../api/msw.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
+import { recordedFunnel } from '../../src/engine/funnel-version.ts';
+import type { JourneyCalls } from '../../src/shared/journey/journey-store.ts';
 import { loadEngine } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 
@@ -52,4 +55,43 @@ test('a screen rerenders only when what its step shows changes, not at every sna
   expect(rendered.length).toBeGreaterThan(1);
   const repeats = rendered.filter((view, position) => position > 0 && view === rendered[position - 1]);
   expect(repeats).toEqual([]);
+});
+
+test('a returning patient back on the campaign link resumes at their step with no write: the server has that place already', async () => {
+  const planned = ENGINE.planVisit({ code: 'shrt', brand: 'male', query: '' });
+  if (!planned.ok) throw new Error(planned.problem.message);
+  const url = '/results/shrt';
+  const saved: JourneyState = {
+    version: 3,
+    landedAt: '2026-11-28T10:00:00.000Z',
+    answers: {},
+    pages: {},
+    step: { url, index: 1 },
+    reached: { url, index: 1 },
+    funnel: recordedFunnel(planned.plan),
+    completed: [],
+    records: {},
+  };
+  const memory = memoryJourneyCalls({ shrt: saved });
+  const saves: JourneyState[] = [];
+  const calls: JourneyCalls = {
+    load: memory.load,
+    save: (code, state, base) => {
+      saves.push(state);
+      return memory.save(code, state, base);
+    },
+  };
+  renderWithProviders(
+    <FunnelSync engine={ENGINE} site="male">
+      <Routes>
+        <Route path="/hormone-assessment/:pathCode" element={<h1>Hormone Assessment</h1>} />
+        <Route path="/results/:pathCode" element={<h1>Your results are ready</h1>} />
+      </Routes>
+    </FunnelSync>,
+    { path: '/hormone-assessment/shrt', journeyCalls: calls },
+  );
+  expect(await screen.findByRole('heading', { name: 'Your results are ready' })).toBeVisible();
+  // Neither the campaign link's page it passes through nor the step the server already has is written.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(saves).toEqual([]);
 });

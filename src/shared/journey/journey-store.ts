@@ -1,5 +1,8 @@
 import { getJourney, isJourneyConflict, saveJourney } from './journey-api.ts';
 import { JOURNEY_VERSION, migrateJourneyState, type JourneyState } from '../../contract/journey-state.ts';
+import type { JourneyAssignment } from '../../contract/generated/app-schemas.ts';
+
+export type { JourneyAssignment };
 
 /** How long the store waits after the last keystroke before saving typed answers. */
 export const SAVE_DELAY_MS = 600;
@@ -22,6 +25,12 @@ export interface JourneySnapshot {
   state: JourneyState;
   /** The state as it was loaded from the server (null when there was none), for resuming. */
   loaded: JourneyState | null;
+  /**
+   * The split test variant the server gave the journey (issue 29): null when it is in none,
+   * undefined until the server has said (a new journey is given one by its first save).
+   * Held in memory only, as the server sends it: never in the state, a URL or storage.
+   */
+  assignment: JourneyAssignment | null | undefined;
 }
 
 /**
@@ -36,7 +45,15 @@ export type JourneyChange = (state: JourneyState) => JourneyState;
 export interface StoredJourney {
   state: JourneyState;
   revision: number;
+  /** Its split test variant, when it has one (the server's; absent in fakes without split tests). */
+  assignment?: JourneyAssignment | null;
 }
+
+/**
+ * What a save answers: the journey's new revision, with its split test variant; a fake
+ * without split tests may answer with the revision alone.
+ */
+export type SaveAnswer = number | { revision: number; assignment: JourneyAssignment | null };
 
 /** The calls the store makes; tests pass fakes. */
 export interface JourneyCalls {
@@ -47,7 +64,7 @@ export interface JourneyCalls {
    * the journey's new revision; rejects with an ApiError 409 (isJourneyConflict) when the
    * server's journey is no longer at `baseRevision`, having stored nothing.
    */
-  save: (pathCode: string, state: JourneyState, baseRevision: number | null) => Promise<number>;
+  save: (pathCode: string, state: JourneyState, baseRevision: number | null) => Promise<SaveAnswer>;
 }
 
 /** How the store retries a save the server refused because the journey had moved on (409). */
@@ -75,13 +92,19 @@ export const API_JOURNEY_CALLS: JourneyCalls = {
   load: async (pathCode) => {
     const journey = await getJourney({ pathCode }, { maxRetries: 1 });
     // A backend still on an older journey version is read through the one migration.
-    return journey === null ? null : { state: migrateJourneyState(journey.state), revision: journey.revision };
+    return journey === null
+      ? null
+      : {
+          state: migrateJourneyState(journey.state),
+          revision: journey.revision,
+          assignment: journey.assignment ?? null,
+        };
   },
   save: async (pathCode, state, baseRevision) => {
     // keepalive: a patient who closes the tab as the next step appears still has it saved.
     // A retry of a save that did land is refused as stale (409), and the store reapplies.
     const saved = await saveJourney({ pathCode, state, baseRevision }, { maxRetries: 2, keepalive: true });
-    return saved.revision;
+    return { revision: saved.revision, assignment: saved.assignment ?? null };
   },
 };
 
@@ -204,6 +227,20 @@ export class JourneyStore {
     }
   }
 
+  /**
+   * The journey's split test variant, once the server has said (null: none). A new journey is
+   * given one by its first save: the save on its way is waited for, and when none is, one is
+   * made. Null as well when the server cannot be reached: the patient walks the funnel's own
+   * steps meanwhile, uncounted.
+   */
+  async assignment(pathCode: string): Promise<JourneyAssignment | null> {
+    const entry = this.entry(pathCode);
+    await entry.loading;
+    if (entry.snapshot.assignment === undefined) await this.saving;
+    if (entry.snapshot.assignment === undefined) await this.save(pathCode, undefined, { report: false }).catch(ignore);
+    return entry.snapshot.assignment ?? null;
+  }
+
   /** Resolves once the journey of a code has loaded (or failed to). */
   async ready(pathCode: string): Promise<JourneySnapshot> {
     const entry = this.entry(pathCode);
@@ -215,7 +252,7 @@ export class JourneyStore {
     const existing = this.entries.get(pathCode);
     if (existing) return existing;
     const entry: Entry = {
-      snapshot: { status: 'loading', state: emptyJourney(), loaded: null },
+      snapshot: { status: 'loading', state: emptyJourney(), loaded: null, assignment: undefined },
       base: null,
       pending: [],
       loading: Promise.resolve(),
@@ -227,7 +264,13 @@ export class JourneyStore {
       (loaded) => {
         // Changes made while loading (the step the patient is on) go on top of what was saved.
         entry.base = loaded;
-        this.set(entry, { status: 'ready', state: this.replay(entry), loaded: loaded?.state ?? null });
+        this.set(entry, {
+          status: 'ready',
+          state: this.replay(entry),
+          loaded: loaded?.state ?? null,
+          // None saved yet: the first save is given one.
+          assignment: loaded === null ? undefined : (loaded.assignment ?? null),
+        });
       },
       () => {
         // The changes stay pending: the next save loads again first, so it never replaces a
@@ -269,6 +312,7 @@ export class JourneyStore {
       status: entry.snapshot.status,
       state: this.replay(entry),
       loaded: firstLoad ? (loaded?.state ?? null) : entry.snapshot.loaded,
+      assignment: loaded === null ? entry.snapshot.assignment : (loaded.assignment ?? null),
     });
   }
 
@@ -296,10 +340,12 @@ export class JourneyStore {
         const sending = entry.pending.length;
         const { state } = entry.snapshot;
         try {
-          const revision = await this.calls.save(pathCode, state, entry.base?.revision ?? null);
-          entry.base = { state, revision };
+          const answer = await this.calls.save(pathCode, state, entry.base?.revision ?? null);
+          const { revision, assignment } = typeof answer === 'number' ? { revision: answer, assignment: null } : answer;
+          entry.base = { state, revision, assignment };
           // Changes made while the save was on its way are still to be saved.
           entry.pending = entry.pending.slice(sending);
+          if (assignment !== entry.snapshot.assignment) this.set(entry, { ...entry.snapshot, assignment });
           break;
         } catch (error) {
           if (!isJourneyConflict(error) || attempt >= this.conflicts.maxRetries) throw error;

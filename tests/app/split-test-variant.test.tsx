@@ -1,0 +1,174 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { expect, test } from 'vitest';
+import { FunnelSync, useFunnelStep } from '../../src/app/funnel-sync.tsx';
+import type { ExperimentsFile } from '../../src/engine/config-types.ts';
+import { recordedFunnel } from '../../src/engine/funnel-version.ts';
+import type { JourneyState } from '../../src/contract/journey-state.ts';
+import type { JourneyAssignment, JourneyCalls } from '../../src/shared/journey/journey-store.ts';
+import { useApiServer } from '../api/msw.ts';
+import { configTexts, editConfig, engineOf } from '../support/config.ts';
+import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
+
+/**
+ * Issue 29, point 2, in the page: the server says which split test variant a patient is in
+ * (with the journey it loads, or the answer to its first save), and the page walks that
+ * variant's steps from where the patient stands, without a reload and without losing a press.
+ */
+
+useApiServer();
+
+const ENGINE = engineOf(
+  editConfig(configTexts(), 'experiments', (json: ExperimentsFile) => {
+    json.experiments = {
+      'shrt-short': {
+        description: 'Straight from the assessment to payment.',
+        codes: ['shrt'],
+        running: true,
+        variants: { control: { weight: 1 }, 'no-results': { weight: 1, change: [{ remove: '/results' }] } },
+      },
+    };
+  }),
+);
+
+function funnelOf(variant: string) {
+  const planned = ENGINE.planVisit({
+    code: 'shrt',
+    brand: 'male',
+    query: '',
+    experiment: { experiment: 'shrt-short', variant },
+  });
+  if (!planned.ok) throw new Error(planned.problem.message);
+  return recordedFunnel(planned.plan);
+}
+
+/**
+ * The server's journeys, with a variant given on the first save as the server gives it; each
+ * save is counted, and may be held until the test lets it go.
+ */
+function serverGiving(variant: string, initial: Record<string, JourneyState> = {}, held = false) {
+  const memory = memoryJourneyCalls(initial);
+  const assignment: JourneyAssignment = { experiment: 'shrt-short', variant, recorded: null };
+  const saves: JourneyState[] = [];
+  let release: () => void = () => undefined;
+  const gate = held
+    ? new Promise<void>((resolve) => {
+        release = resolve;
+      })
+    : Promise.resolve();
+  const calls: JourneyCalls = {
+    load: async (code) => {
+      const loaded = await memory.load(code);
+      return loaded === null ? null : { ...loaded, assignment };
+    },
+    save: async (code, state, base) => {
+      await gate;
+      saves.push(state);
+      const answer = await memory.save(code, state, base);
+      return { revision: typeof answer === 'number' ? answer : answer.revision, assignment };
+    },
+  };
+  return {
+    calls,
+    saves,
+    release: () => {
+      release();
+    },
+  };
+}
+
+function Probe() {
+  const step = useFunnelStep();
+  return (
+    <>
+      <p>
+        Step {String((step?.index ?? 0) + 1)} of {String(step?.total ?? 0)}
+      </p>
+      <button type="button" onClick={step?.onNext}>
+        Next
+      </button>
+    </>
+  );
+}
+
+function renderFunnel(calls: JourneyCalls) {
+  renderWithProviders(
+    <FunnelSync engine={ENGINE} site="male">
+      <Routes>
+        <Route path="/hormone-assessment/:pathCode" element={<Probe />} />
+        <Route path="/results/:pathCode" element={<h1>Your results</h1>} />
+        <Route path="/payment/:pathCode" element={<h1>Payment</h1>} />
+      </Routes>
+    </FunnelSync>,
+    { path: '/hormone-assessment/shrt', journeyCalls: calls },
+  );
+}
+
+test('a new patient the server puts in the shorter variant walks it from the assessment: Next goes to payment', async () => {
+  const user = userEvent.setup();
+  const server = serverGiving('no-results');
+  renderFunnel(server.calls);
+  // The control's six steps until the first save's answer, then the variant's five.
+  expect(await screen.findByText('Step 1 of 5')).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByRole('heading', { name: 'Payment' })).toBeVisible();
+  await waitFor(() => {
+    expect(server.saves.at(-1)?.step?.index).toBe(1);
+  });
+  const last = server.saves.at(-1);
+  expect(last?.funnel).toEqual(funnelOf('no-results'));
+  expect(last?.step?.url).toBe('/payment/shrt');
+  // The first save was made on the control's steps, before the answer; one more recorded the
+  // variant's on the same step, then Next's.
+  expect(server.saves.map((state) => state.funnel?.version)).toEqual([
+    funnelOf('control').version,
+    funnelOf('no-results').version,
+    funnelOf('no-results').version,
+  ]);
+});
+
+test('Next pressed before the server has said which variant: the press waits for it, and is made once', async () => {
+  const user = userEvent.setup();
+  const server = serverGiving('no-results', {}, true);
+  renderFunnel(server.calls);
+  await user.click(await screen.findByRole('button', { name: 'Next' }));
+  expect(screen.queryByRole('heading', { name: 'Your results' })).toBeNull();
+  server.release();
+  expect(await screen.findByRole('heading', { name: 'Payment' })).toBeVisible();
+  await waitFor(() => {
+    expect(server.saves.at(-1)?.step?.url).toBe('/payment/shrt');
+  });
+  expect(server.saves.filter((state) => state.step?.index === 1)).toHaveLength(1);
+});
+
+test('a patient the server keeps on the control walks the funnel’s own steps: Next goes to results', async () => {
+  const user = userEvent.setup();
+  const server = serverGiving('control');
+  renderFunnel(server.calls);
+  expect(await screen.findByText('Step 1 of 6')).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByRole('heading', { name: 'Your results' })).toBeVisible();
+});
+
+test('a returning patient of the shorter variant, back on the campaign link, resumes at their step of it', async () => {
+  const variant = funnelOf('no-results');
+  const url = '/payment/shrt';
+  const saved: JourneyState = {
+    version: 3,
+    landedAt: '2026-11-28T10:00:00.000Z',
+    answers: {},
+    pages: {},
+    step: { url, index: 1 },
+    reached: { url, index: 1 },
+    funnel: variant,
+    completed: [],
+    records: {},
+  };
+  const server = serverGiving('no-results', { shrt: saved });
+  renderFunnel(server.calls);
+  expect(await screen.findByRole('heading', { name: 'Payment' })).toBeVisible();
+  // Where they were is what the server has: nothing is written, on the control's steps or any.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(server.saves).toEqual([]);
+});
