@@ -59,14 +59,24 @@ const config = defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['services.spec.ts', 'gallery.spec.ts', 'funnel-change.spec.ts', 'staff-page-dev.spec.ts'],
+      testIgnore: [
+        'services.spec.ts',
+        'gallery.spec.ts',
+        'funnel-change.spec.ts',
+        'split-tests.spec.ts',
+        'staff-page-dev.spec.ts',
+      ],
     },
     // The production-like runs wait out services' time limits on purpose: after the rest, so
     // their load does not slow the other journeys on a two-core machine.
     { name: 'services', testMatch: 'services.spec.ts', dependencies: ['chromium'] },
-    // A funnel change shipped under a patient builds the app twice (a minute of both cores):
-    // last, so the builds slow no other test.
-    { name: 'funnel-change', testMatch: 'funnel-change.spec.ts', dependencies: ['services'] },
+    // A funnel change shipped under a patient builds the app twice (a minute of both cores), and
+    // a split test once: last, so the builds slow no other test.
+    {
+      name: 'funnel-change',
+      testMatch: ['funnel-change.spec.ts', 'split-tests.spec.ts'],
+      dependencies: ['services'],
+    },
     // The staff page in \`npm run dev\`: Vite's dev server and the demo walks' own browsers, alone
     // after the rest, as any other test beside them has made a walk's page load too slow.
     { name: 'dev-server', testMatch: 'staff-page-dev.spec.ts', dependencies: ['funnel-change'] },

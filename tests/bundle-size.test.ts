@@ -86,10 +86,13 @@ function screenKey(screen: string): string {
 // 161.2 KiB since split tests (issue 29, 161.0 measured): the planner walks a patient's
 // variant, made from the control's steps and the variant's changes (experiments.ts), and the
 // experiments' config is bundled with the funnels' (0.6 KiB); their messages stay in the rules.
-test('an assessment page loads at most 161.2 KiB of JavaScript (gzip) first', () => {
+// 161.8 KiB since the page walks the variant the server gives (161.6 measured): the journey
+// store keeps it, and the visit's machine is swapped for the variant's from where the patient
+// stands, with a Next waiting for the server's answer (0.4 KiB), in every funnel page's entry.
+test('an assessment page loads at most 161.8 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(161.2 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(161.8 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

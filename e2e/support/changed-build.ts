@@ -20,22 +20,30 @@ const BUILD_INPUTS = [
   'public',
 ] as const;
 
-/** A build of the app made from a changed config/funnels.json, as a deploy of a funnel change makes one. */
+/** A build of the app made from a changed config, as a deploy of a funnel change makes one. */
 export interface ChangedBuild {
   /** The built app, for the server's STATIC_DIR. */
   dir: string;
+  /** The copy of the project it was built from: a server run there reads the same config. */
+  root: string;
   remove: () => void;
 }
 
+/** A build from a copy whose config/funnels.json is `funnels`. */
+export function buildWithFunnels(funnels: FunnelsFile, name: string): Promise<ChangedBuild> {
+  return buildWithConfig({ 'funnels.json': funnels }, name);
+}
+
 /**
- * Builds the app as `npm run build` does, from a copy of this project whose config/funnels.json
- * is `funnels`: the funnel config is bundled into the app (src/contract/funnel-config.ts), so a
- * funnel change reaches patients as a new build. The copy shares node_modules by a link; the
- * build's own config validation runs, so a change staff could not ship fails here too. Copies
- * live beside the suite's data, by `name` (a run killed half way leaves them to the next run,
- * which starts each afresh), so suites on other ports keep theirs.
+ * Builds the app as `npm run build` does, from a copy of this project whose config files named
+ * in `files` (`funnels.json`, `experiments.json`...) are replaced: the config is bundled into
+ * the app (src/contract/funnel-config.ts), so a config change reaches patients as a new build,
+ * and the server reads the same files from its source (run it in `root`). The copy shares
+ * node_modules by a link; the build's own config validation runs, so a change staff could not
+ * ship fails here too. Copies live beside the suite's data, by `name` (a run killed half way
+ * leaves them to the next run, which starts each afresh), so suites on other ports keep theirs.
  */
-export async function buildWithFunnels(funnels: FunnelsFile, name: string): Promise<ChangedBuild> {
+export async function buildWithConfig(files: Readonly<Record<string, unknown>>, name: string): Promise<ChangedBuild> {
   const copy = path.join(ROOT_DIR, `${E2E_DATA_DIR}-builds`, name);
   const remove = () => {
     rmSync(copy, { recursive: true, force: true });
@@ -45,10 +53,11 @@ export async function buildWithFunnels(funnels: FunnelsFile, name: string): Prom
     mkdirSync(copy, { recursive: true });
     for (const input of BUILD_INPUTS) cpSync(path.join(ROOT_DIR, input), path.join(copy, input), { recursive: true });
     symlinkSync(path.join(ROOT_DIR, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-    writeFileSync(path.join(copy, 'config', 'funnels.json'), `${JSON.stringify(funnels, null, 2)}\n`);
+    for (const [file, json] of Object.entries(files))
+      writeFileSync(path.join(copy, 'config', file), `${JSON.stringify(json, null, 2)}\n`);
     const dir = path.join(copy, 'dist');
     await run(['vite', 'build', '--outDir', dir, '--logLevel', 'warn'], copy);
-    return { dir, remove };
+    return { dir, root: copy, remove };
   } catch (error) {
     remove();
     throw error;

@@ -49,11 +49,14 @@ export async function serveBuild(options: {
   dataDir: string;
   staticDir: string;
   env?: Record<string, string>;
+  /** The project to run the server from: a build's copy, whose config the server then reads. */
+  cwd?: string;
 }): Promise<BuildServer> {
   const { port, dataDir, staticDir } = options;
   const server = startServer({
     dataDir,
     port,
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     env: { STATIC_DIR: staticDir, LINK_SECRET: E2E_LINK_SECRET, BOT_CHECK_LOCAL: 'accept', ...options.env },
   });
   const root = `http://127.0.0.1:${String(port)}/`;

@@ -163,6 +163,11 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
     () => runningExperimentOf(engine.config.experiments, code) !== undefined,
     [engine, code],
   );
+  // The history entry shown, for the machine's moves below (they happen outside a render).
+  const entryState = useRef<unknown>(location.state);
+  useEffect(() => {
+    entryState.current = location.state;
+  }, [location.state]);
   /** Settles once a swap asked for has its actor (resolved by the effect below). */
   const swapped = useRef<{ done: Promise<void>; resolve: () => void } | null>(null);
   const current = useRef(actor);
@@ -187,13 +192,24 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
     const index = stepIndexOf(now);
     const { plan } = now.context;
     if (!planned.ok || plan === null || index === null || now.hasTag(SAVING) || placeOf(now) !== 'step') return false;
-    if (sameSteps(planned.plan, plan) || !sharesStepsTo(planned.plan, plan, index)) return false;
+    if (sameSteps(planned.plan, plan)) return false;
+    // Before the journey is heard (the page has just loaded: a reload, a return), the page is
+    // placed on the variant's steps as a load knowing the variant would place it, when they have
+    // it; after, the patient is where this machine moved them, which the variant must share.
+    const known = now.context.progress.known;
+    const { stepIndex } = readHistoryState(entryState.current);
+    if (known ? !sharesStepsTo(planned.plan, plan, index) : !planned.plan.steps.includes(plan.steps[index] ?? ''))
+      return false;
+    const entryIndex = known ? index : stepIndex;
     let resolve: () => void = () => undefined;
     const done = new Promise<void>((settle) => {
       resolve = settle;
     });
     swapped.current = { done, resolve };
-    setVariant({ machine: machineFor(assignment, { url: urlOf(now), index }), actor: null });
+    setVariant({
+      machine: machineFor(assignment, { url: urlOf(now), ...(entryIndex === undefined ? {} : { index: entryIndex }) }),
+      actor: null,
+    });
     return true;
     // machineFor is made from the visit's props, which the key keeps.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -380,12 +396,6 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       subscription.unsubscribe();
     };
   }, [actor, journeys, code]);
-
-  // The history entry shown, for the machine's moves below (they happen outside a render).
-  const entryState = useRef<unknown>(location.state);
-  useEffect(() => {
-    entryState.current = location.state;
-  }, [location.state]);
 
   // The machine is on a step: show it in the address bar.
   useEffect(() => {

@@ -33,13 +33,15 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Arguments after main.ts (`--init`). */
   args?: string[];
+  /** The project to run it from (a copy with other config); this one by default. */
+  cwd?: string;
 }
 
 /** Starts src/server/main.ts as `npm run serve` does, API only, on its own data directory and port. */
 export function startServer(options: ServerOptions): ServerProcess {
   // One process (node with tsx's loader, no npm or tsx wrapper), so a signal reaches the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...(options.args ?? [])], {
-    cwd: ROOT_DIR,
+    cwd: options.cwd ?? ROOT_DIR,
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(options.port),
