@@ -5,6 +5,7 @@ import { expect, test } from 'vitest';
 import { FunnelSync, useFunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { FunnelStep } from '../../src/shared/funnel-step.ts';
 import { useApiServer } from '../api/msw.ts';
+import { journeyOnStep } from '../support/journey.ts';
 import type { JourneyState } from '../../src/contract/journey-state.ts';
 import { recordedFunnel } from '../../src/engine/funnel-version.ts';
 import type { JourneyCalls } from '../../src/shared/journey/journey-store.ts';
@@ -61,17 +62,7 @@ test('a returning patient back on the campaign link resumes at their step with n
   const planned = ENGINE.planVisit({ code: 'shrt', brand: 'male', query: '' });
   if (!planned.ok) throw new Error(planned.problem.message);
   const url = '/results/shrt';
-  const saved: JourneyState = {
-    version: 3,
-    landedAt: '2026-11-28T10:00:00.000Z',
-    answers: {},
-    pages: {},
-    step: { url, index: 1 },
-    reached: { url, index: 1 },
-    funnel: recordedFunnel(planned.plan),
-    completed: [],
-    records: {},
-  };
+  const saved = journeyOnStep(url, 1, recordedFunnel(planned.plan));
   const memory = memoryJourneyCalls({ shrt: saved });
   const saves: JourneyState[] = [];
   const calls: JourneyCalls = {

@@ -8,6 +8,7 @@ import { recordedFunnel } from '../../src/engine/funnel-version.ts';
 import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { JourneyAssignment, JourneyCalls } from '../../src/shared/journey/journey-store.ts';
 import { useApiServer } from '../api/msw.ts';
+import { journeyOnStep } from '../support/journey.ts';
 import { configTexts, editConfig, engineOf } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 
@@ -154,17 +155,7 @@ test('a patient the server keeps on the control walks the funnel’s own steps: 
 test('a returning patient of the shorter variant, back on the campaign link, resumes at their step of it', async () => {
   const variant = funnelOf('no-results');
   const url = '/payment/shrt';
-  const saved: JourneyState = {
-    version: 3,
-    landedAt: '2026-11-28T10:00:00.000Z',
-    answers: {},
-    pages: {},
-    step: { url, index: 1 },
-    reached: { url, index: 1 },
-    funnel: variant,
-    completed: [],
-    records: {},
-  };
+  const saved = journeyOnStep(url, 1, variant);
   const server = serverGiving('no-results', { shrt: saved });
   renderFunnel(server.calls);
   expect(await screen.findByRole('heading', { name: 'Payment' })).toBeVisible();

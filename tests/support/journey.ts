@@ -4,3 +4,8 @@ import { JOURNEY_VERSION, type JourneyState } from '../../src/contract/journey-s
 export function journeyState(change: Partial<JourneyState> = {}, landedAt = '2030-03-01T12:00:00.000Z'): JourneyState {
   return { version: JOURNEY_VERSION, landedAt, answers: {}, pages: {}, completed: [], records: {}, ...change };
 }
+
+/** A journey saved on step `index` (its URL `url`) of `funnel`, having reached no further. */
+export function journeyOnStep(url: string, index: number, funnel: JourneyState['funnel']): JourneyState {
+  return journeyState({ step: { url, index }, reached: { url, index }, ...(funnel === undefined ? {} : { funnel }) });
+}
