@@ -35,7 +35,7 @@ import { recordedFunnel } from '../engine/funnel-version.ts';
 import { splitUrl } from '../engine/url.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
 import type { JourneyChange, JourneySnapshot, JourneyStore } from '../shared/journey/journey-store.ts';
-import { setAnalyticsPage, track } from '../shared/services/analytics.ts';
+import { setAnalyticsPage, track, trackExperiment } from '../shared/services/analytics.ts';
 import { pushedFromOf, withPushedFrom } from '../shared/history-entry.ts';
 // Stable like the data router's navigate, so the effects below run only when their inputs change.
 import { useStableNavigate as useNavigate } from '../shared/use-stable-navigate.ts';
@@ -225,6 +225,41 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       subscription.unsubscribe();
     };
   }, [actor, journeys, runsExperiment, swapIfAssigned]);
+
+  // What the server counted of the patient's split test goes to the tag manager too (issue 29):
+  // an exposure, then each step first reached, as the journey's answers say (`recorded`). What
+  // was counted before this page is the starting point: a reload reports nothing again.
+  useEffect(() => {
+    if (!runsExperiment) return;
+    let counted: number | null | undefined;
+    const report = () => {
+      const { assignment, loaded } = journeys.snapshot(code);
+      if (assignment == null) return;
+      // First heard: with a saved journey, what it had been counted to; a new one, nothing yet.
+      if (counted === undefined) counted = loaded === null ? null : assignment.recorded;
+      const { recorded } = assignment;
+      if (recorded === null || recorded === counted) return;
+      // Counted on the variant's own steps only, as the server counts (not on a call-centre link).
+      const planned = engine.planVisit({ ...visit, experiment: assignment });
+      if (!planned.ok || planned.plan.experiment === null) return;
+      const detail = {
+        experiment: assignment.experiment,
+        variant: assignment.variant,
+        code,
+        version: recordedFunnel(planned.plan).version,
+      };
+      // A lower count is the variant's steps changed (a new version): counted again from its exposure.
+      const fresh = counted === null || recorded < counted;
+      if (fresh) trackExperiment('experiment_exposure', { ...detail, step: null });
+      for (let step = (fresh ? -1 : (counted ?? -1)) + 1; step <= recorded; step += 1)
+        trackExperiment('experiment_step', { ...detail, step });
+      counted = recorded;
+    };
+    report();
+    return journeys.subscribe(report);
+    // The visit's props, which the key keeps.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [journeys, code, runsExperiment]);
 
   const moveOn = useCallback(
     async (move?: StepMove) => {

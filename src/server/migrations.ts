@@ -1,6 +1,6 @@
 import type { Migration } from './database.ts';
 import { idempotencyMigration, idempotencySessionMigration } from './idempotency.ts';
-import { tagEventsMigration, tagEventsPagePathMigration } from './tags.ts';
+import { tagEventsExperimentMigration, tagEventsMigration, tagEventsPagePathMigration } from './tags.ts';
 
 /**
  * What the funnel sends: leads, billing, orders, identity checks, status updates and the
@@ -489,4 +489,5 @@ export const MIGRATIONS: readonly Migration[] = [
   journeyFunnelVersions,
   journeyExperiments,
   experimentEvents,
+  tagEventsExperimentMigration,
 ];

@@ -1,7 +1,18 @@
 import { ANALYTICS_OUTCOMES } from '../contract/data-layer.ts';
 
 /** The fields a tag event may carry, besides the container; the same list as analytics.ts builds. */
-export const TAG_EVENT_FIELDS = ['event', 'funnel', 'brand', 'variant', 'step_index', 'outcome', 'page_path'] as const;
+export const TAG_EVENT_FIELDS = [
+  'event',
+  'funnel',
+  'brand',
+  'variant',
+  'step_index',
+  'outcome',
+  'page_path',
+  'experiment',
+  'experiment_variant',
+  'funnel_version',
+] as const;
 
 /**
  * The local first-party tagging script, served at /tags/gtm.js?id={container}: what the

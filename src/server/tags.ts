@@ -47,6 +47,19 @@ export const tagEventsPagePathMigration: Migration = {
   },
 };
 
+/** A split test's fields (issue 29): which test, variant and funnel version an event is about. */
+export const tagEventsExperimentMigration: Migration = {
+  version: 15,
+  description: 'tag events: the split test, variant and funnel version of a split test event',
+  up: (db) => {
+    db.exec(`
+      ALTER TABLE tag_events ADD COLUMN experiment TEXT;
+      ALTER TABLE tag_events ADD COLUMN experiment_variant TEXT;
+      ALTER TABLE tag_events ADD COLUMN funnel_version TEXT;
+    `);
+  },
+};
+
 const CONTAINERS: ReadonlySet<string> = new Set(Object.values(brands.brands).map((brand) => brand.tagManagerContainer));
 const KEYS: ReadonlySet<string> = new Set(['container', ...TAG_EVENT_FIELDS]);
 
@@ -78,6 +91,13 @@ export function tagEventOf(raw: unknown): TagEvent | null {
       route: body.page_path,
     },
     body.outcome,
+    {
+      experiment: body.experiment,
+      variant: body.experiment_variant,
+      code: body.funnel,
+      version: body.funnel_version,
+      step: body.step_index,
+    },
   );
   if (entry === null) return null;
   const event: TagEvent = {
@@ -107,11 +127,15 @@ export function registerTags(app: FastifyInstance, db: Db): void {
       number | null,
       string | null,
       string | null,
+      string | null,
+      string | null,
+      string | null,
       string,
     ]
   >(
-    `INSERT INTO tag_events (container, event, funnel, brand, variant, step_index, outcome, page_path, received_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO tag_events (container, event, funnel, brand, variant, step_index, outcome, page_path,
+       experiment, experiment_variant, funnel_version, received_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   void app.register((scope, _options, done) => {
     scope.get('/tags/gtm.js', (_request, reply) =>
@@ -135,6 +159,9 @@ export function registerTags(app: FastifyInstance, db: Db): void {
         event.step_index,
         event.outcome,
         event.page_path,
+        event.experiment,
+        event.experiment_variant,
+        event.funnel_version,
         new Date().toISOString(),
       );
       // The event's name only: its other fields are coarse, but a log is no place to collect them.

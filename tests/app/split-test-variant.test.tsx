@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { expect, test } from 'vitest';
+import { beforeEach, expect, test, vi } from 'vitest';
 import { FunnelSync, useFunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { ExperimentsFile } from '../../src/engine/config-types.ts';
 import { recordedFunnel } from '../../src/engine/funnel-version.ts';
 import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { JourneyAssignment, JourneyCalls } from '../../src/shared/journey/journey-store.ts';
+import { analyticsSettled, forgetAnalyticsPage } from '../../src/shared/services/analytics.ts';
 import { useApiServer } from '../api/msw.ts';
 import { journeyOnStep } from '../support/journey.ts';
 import { configTexts, editConfig, engineOf } from '../support/config.ts';
@@ -19,6 +20,16 @@ import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
  */
 
 useApiServer();
+
+// The data layer allows the ids of config/experiments.json, where the project ships no split test.
+vi.mock('../../config/experiments.json', () => ({
+  default: { experiments: { 'shrt-short': { variants: { control: { weight: 1 }, 'no-results': { weight: 1 } } } } },
+}));
+
+beforeEach(() => {
+  delete (window as unknown as { dataLayer?: unknown }).dataLayer;
+  forgetAnalyticsPage();
+});
 
 const ENGINE = engineOf(
   editConfig(configTexts(), 'experiments', (json: ExperimentsFile) => {
@@ -50,7 +61,12 @@ function funnelOf(variant: string) {
  */
 function serverGiving(variant: string, initial: Record<string, JourneyState> = {}, held = false) {
   const memory = memoryJourneyCalls(initial);
-  const assignment: JourneyAssignment = { experiment: 'shrt-short', variant, recorded: null };
+  // Counted as the server counts: on the variant's own steps, up to the furthest step saved.
+  let assignment: JourneyAssignment = { experiment: 'shrt-short', variant, recorded: null };
+  const count = (state: JourneyState) => {
+    if (state.funnel?.version !== funnelOf(variant).version || state.step === undefined) return;
+    assignment = { ...assignment, recorded: Math.max(assignment.recorded ?? -1, state.step.index) };
+  };
   const saves: JourneyState[] = [];
   let release: () => void = () => undefined;
   const gate = held
@@ -67,12 +83,14 @@ function serverGiving(variant: string, initial: Record<string, JourneyState> = {
       await gate;
       saves.push(state);
       const answer = await memory.save(code, state, base);
+      count(state);
       return { revision: typeof answer === 'number' ? answer : answer.revision, assignment };
     },
   };
   return {
     calls,
     saves,
+    count,
     release: () => {
       release();
     },
@@ -127,6 +145,22 @@ test('a new patient the server puts in the shorter variant walks it from the ass
     funnelOf('no-results').version,
     funnelOf('no-results').version,
   ]);
+  // The tag manager hears what the server counted: shown the variant, then each step reached.
+  await analyticsSettled();
+  const split = (window as unknown as { dataLayer?: { event: string }[] }).dataLayer?.filter((entry) =>
+    entry.event.startsWith('experiment_'),
+  );
+  const entry = { experiment: 'shrt-short', experiment_variant: 'no-results', funnel: 'shrt' };
+  expect(split).toEqual([
+    expect.objectContaining({ event: 'experiment_exposure', step_index: null, ...entry }),
+    expect.objectContaining({ event: 'experiment_step', step_index: 0, ...entry }),
+    expect.objectContaining({
+      event: 'experiment_step',
+      step_index: 1,
+      funnel_version: funnelOf('no-results').version,
+      ...entry,
+    }),
+  ]);
 });
 
 test('Next pressed before the server has said which variant: the press waits for it, and is made once', async () => {
@@ -157,9 +191,17 @@ test('a returning patient of the shorter variant, back on the campaign link, res
   const url = '/payment/shrt';
   const saved = journeyOnStep(url, 1, variant);
   const server = serverGiving('no-results', { shrt: saved });
+  server.count(saved);
   renderFunnel(server.calls);
   expect(await screen.findByRole('heading', { name: 'Payment' })).toBeVisible();
-  // Where they were is what the server has: nothing is written, on the control's steps or any.
+  // Where they were is what the server has: nothing is written, on the control's steps or any,
+  // and nothing is reported again to the tag manager.
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(server.saves).toEqual([]);
+  await analyticsSettled();
+  expect(
+    (window as unknown as { dataLayer?: { event: string }[] }).dataLayer?.filter((entry) =>
+      entry.event.startsWith('experiment_'),
+    ) ?? [],
+  ).toEqual([]);
 });

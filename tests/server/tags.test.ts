@@ -86,6 +86,11 @@ test('an event carrying patient data is refused, not kept, and its body is in no
     { event: 'assessment_complete', outcome: CANARY.name },
     { event: 'service_fallback', outcome: 'approved' },
     [STEP_VIEW, CANARY.email],
+    // A split test's fields hold only its ids and the funnel version (8 hex digits).
+    { ...STEP_VIEW, experiment: CANARY.name },
+    { event: 'experiment_step', funnel: 'shrt', step_index: 1, experiment_variant: CANARY.email },
+    { event: 'experiment_exposure', funnel: 'shrt', funnel_version: CANARY.phone },
+    { event: 'experiment_exposure', funnel: 'shrt', brand: 'male' },
   ];
   for (const attempt of attempts) {
     const answer = await collect(attempt);
@@ -160,4 +165,27 @@ test('/tags/gtm.js is a script that sends allowed data-layer events, pushed befo
   ]);
   // The data layer still holds everything pushed, for the page.
   expect(dataLayer).toHaveLength(4);
+});
+
+test('a split test’s event is kept with its funnel version and step, and none of the page’s fields', async () => {
+  const step = { event: 'experiment_step', funnel: 'shrt', step_index: 1, funnel_version: '57151cda' };
+  expect(await collect(step)).toMatchObject({ status: 204 });
+  expect(
+    server.db
+      .prepare(
+        'SELECT event, funnel, brand, step_index, experiment, experiment_variant, funnel_version FROM tag_events',
+      )
+      .all(),
+  ).toEqual([
+    {
+      event: 'experiment_step',
+      funnel: 'shrt',
+      brand: null,
+      step_index: 1,
+      // The project's config runs no split test, so no test id is one to keep.
+      experiment: null,
+      experiment_variant: null,
+      funnel_version: '57151cda',
+    },
+  ]);
 });

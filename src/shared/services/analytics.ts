@@ -1,6 +1,6 @@
-import type { AnalyticsEvent, AnalyticsPage } from '../../contract/data-layer.ts';
+import type { AnalyticsEvent, AnalyticsPage, ExperimentDetail } from '../../contract/data-layer.ts';
 
-export type { AnalyticsEvent, AnalyticsPage };
+export type { AnalyticsEvent, AnalyticsPage, ExperimentDetail };
 
 /**
  * The one way the app reports to the tag manager (SPEC §1): `track(event, { outcome })`.
@@ -11,7 +11,7 @@ export type { AnalyticsEvent, AnalyticsPage };
  * it in order, in memory only.
  */
 
-type Pending = [event: AnalyticsEvent, outcome: unknown, page: AnalyticsPage | null];
+type Pending = [event: AnalyticsEvent, outcome: unknown, page: AnalyticsPage | null, split?: ExperimentDetail];
 
 /** Events that wait for the data layer module; more than this while it cannot load are dropped. */
 const MAX_PENDING = 100;
@@ -31,8 +31,20 @@ export function setAnalyticsPage(next: AnalyticsPage): void {
  * and never waits: tagging must not stop a patient.
  */
 export function track(event: AnalyticsEvent, detail?: { outcome?: string }): void {
+  report([event, detail?.outcome, page]);
+}
+
+/**
+ * Reports what the server counted of the patient's split test (issue 29): shown a variant
+ * (`experiment_exposure`) or first on one of its steps (`experiment_step`), with only the
+ * test's, variant's and code's ids, the funnel version and the step.
+ */
+export function trackExperiment(event: 'experiment_exposure' | 'experiment_step', detail: ExperimentDetail): void {
+  report([event, undefined, null, detail]);
+}
+
+function report(item: Pending): void {
   try {
-    const item: Pending = [event, detail?.outcome, page];
     if (push !== null) {
       push(...item);
       return;

@@ -5,6 +5,7 @@ import {
   forgetAnalyticsPage,
   setAnalyticsPage,
   track,
+  trackExperiment,
   type AnalyticsEvent,
 } from '../../../src/shared/services/analytics.ts';
 import { ANALYTICS_OUTCOMES } from '../../../src/contract/data-layer.ts';
@@ -19,6 +20,9 @@ const CANARIES = [
   // A hash of an email is still the email.
   '5d41402abc4b2a76b9719d911017c592',
 ];
+
+/** The fields only a split test's events fill. */
+const NO_SPLIT_TEST = { experiment: null, experiment_variant: null, funnel_version: null };
 
 /** The data layer once the events reported so far have reached it. */
 async function dataLayer(): Promise<unknown[]> {
@@ -56,6 +60,7 @@ test('an event is pushed with the page’s funnel code, brand, variant and step 
       step_index: 0,
       outcome: null,
       page_path: '/hormone-assessment/ghrt',
+      ...NO_SPLIT_TEST,
     },
     {
       event: 'assessment_complete',
@@ -65,6 +70,7 @@ test('an event is pushed with the page’s funnel code, brand, variant and step 
       step_index: 1,
       outcome: 'qualified',
       page_path: '/results/:pathCode',
+      ...NO_SPLIT_TEST,
     },
   ]);
 });
@@ -98,23 +104,41 @@ test('canary values given in every field, as the outcome or as the event name ne
       track(event, { outcome: canary, email: canary, answers: [canary] } as { outcome: string });
     }
     track(canary as AnalyticsEvent, { outcome: 'qualified' });
+    for (const event of ['experiment_exposure', 'experiment_step'] as const)
+      trackExperiment(event, {
+        experiment: canary,
+        variant: canary,
+        code: canary,
+        version: canary,
+        step: canary as unknown as number,
+      });
   }
 
   const text = JSON.stringify(await dataLayer());
   for (const canary of CANARIES) expect(text).not.toContain(canary);
   // The known events were still pushed, with nothing but nulls in place of the canaries.
-  expect(await dataLayer()).toHaveLength(CANARIES.length * Object.keys(ANALYTICS_OUTCOMES).length * 2);
+  expect(await dataLayer()).toHaveLength(CANARIES.length * (Object.keys(ANALYTICS_OUTCOMES).length * 2 + 2));
   for (const entry of await dataLayer()) {
     expect(Object.keys(entry as object).sort()).toEqual([
       'brand',
       'event',
+      'experiment',
+      'experiment_variant',
       'funnel',
+      'funnel_version',
       'outcome',
       'page_path',
       'step_index',
       'variant',
     ]);
-    expect(entry).toMatchObject({ funnel: null, brand: null, variant: null, step_index: null, outcome: null });
+    expect(entry).toMatchObject({
+      funnel: null,
+      brand: null,
+      variant: null,
+      step_index: null,
+      outcome: null,
+      ...NO_SPLIT_TEST,
+    });
   }
 });
 
@@ -142,7 +166,7 @@ test('a campaign code outside config/funnels.json and a step index that is no in
   setAnalyticsPage({ funnel: 'fha1', brand: 'female', variant: null, stepIndex: 2.5, route: null });
   track('funnel_step_view');
 
-  const dropped = { variant: null, step_index: null, outcome: null, page_path: null };
+  const dropped = { variant: null, step_index: null, outcome: null, page_path: null, ...NO_SPLIT_TEST };
   expect(await dataLayer()).toEqual([
     { event: 'funnel_step_view', funnel: null, brand: 'female', ...dropped },
     { event: 'funnel_step_view', funnel: 'fha1', brand: 'female', ...dropped },
@@ -185,6 +209,7 @@ test('events reported before the data layer has loaded reach it in order, each w
       step_index: 0,
       outcome: null,
       page_path: null,
+      ...NO_SPLIT_TEST,
     },
     {
       event: 'funnel_step_view',
@@ -194,6 +219,69 @@ test('events reported before the data layer has loaded reach it in order, each w
       step_index: 1,
       outcome: null,
       page_path: null,
+      ...NO_SPLIT_TEST,
     },
   ]);
+});
+
+test('a split test’s events carry its id, variant, code, funnel version and step, and nothing of the page', async () => {
+  vi.resetModules();
+  // The project ships no split test: the data layer is loaded with a config that has one.
+  vi.doMock('../../../config/experiments.json', () => ({
+    default: {
+      experiments: { 'shrt-short': { variants: { control: { weight: 1 }, 'no-results': { weight: 1 } } } },
+    },
+  }));
+  try {
+    const fresh = await import('../../../src/shared/services/analytics.ts');
+    fresh.setAnalyticsPage({ funnel: 'shrt', brand: 'male', variant: null, stepIndex: 1, route: '/results/:pathCode' });
+    const detail = { experiment: 'shrt-short', variant: 'no-results', code: 'shrt', version: '57151cda' };
+    fresh.trackExperiment('experiment_exposure', { ...detail, step: null });
+    fresh.trackExperiment('experiment_step', { ...detail, step: 0 });
+    // Another test's variant, or a test the config does not have, is not named.
+    fresh.trackExperiment('experiment_step', { ...detail, experiment: 'gone', step: 1 });
+    fresh.trackExperiment('experiment_step', { ...detail, variant: 'book-first', step: 1 });
+    await fresh.analyticsSettled();
+    const page = { brand: null, variant: null, outcome: null, page_path: null };
+    expect((window as unknown as { dataLayer?: unknown }).dataLayer).toEqual([
+      {
+        event: 'experiment_exposure',
+        funnel: 'shrt',
+        step_index: null,
+        experiment: 'shrt-short',
+        experiment_variant: 'no-results',
+        funnel_version: '57151cda',
+        ...page,
+      },
+      {
+        event: 'experiment_step',
+        funnel: 'shrt',
+        step_index: 0,
+        experiment: 'shrt-short',
+        experiment_variant: 'no-results',
+        funnel_version: '57151cda',
+        ...page,
+      },
+      {
+        event: 'experiment_step',
+        funnel: 'shrt',
+        step_index: 1,
+        experiment: null,
+        experiment_variant: null,
+        funnel_version: '57151cda',
+        ...page,
+      },
+      {
+        event: 'experiment_step',
+        funnel: 'shrt',
+        step_index: 1,
+        experiment: 'shrt-short',
+        experiment_variant: null,
+        funnel_version: '57151cda',
+        ...page,
+      },
+    ]);
+  } finally {
+    vi.doUnmock('../../../config/experiments.json');
+  }
 });
