@@ -4,7 +4,7 @@
  * The reach report of split tests (issue 29, point 4): per code, experiment, variant and funnel
  * version, how many patients were shown the variant, how many reached each step, the share who
  * finished with a 95 % interval, and each variant's difference to the control. Reads the
- * `experiment_events` of the local database under DATA_DIR (default ./data) read-only, and names
+ * `experiment_counts` of the local database under DATA_DIR (default ./data) read-only, and names
  * steps from config/ as it is now. --json prints the report as one JSON document for tools.
  */
 import { existsSync } from 'node:fs';

@@ -10,8 +10,8 @@ import { differenceInterval, wilsonInterval, type Difference, type Interval } fr
  * The reach report of split tests (issue 29, point 4; docs/split-tests.md): per code, experiment,
  * variant and funnel version, how many patients were shown the variant, how many reached each of
  * its steps, the share who finished with a 95 % interval, and each variant's difference to the
- * control. Read from `experiment_events` (migration 14), which holds one row per patient per
- * exposure or step reached and no ids, so a count of rows is a count of patients. `npm run
+ * control. Read from `experiment_counts` (migration 14), which holds, per day, how many patients
+ * were shown each variant (step -1) and first reached each of its steps, and no ids. `npm run
  * report` prints it and the staff page of `npm run dev` shows it.
  */
 
@@ -46,10 +46,10 @@ export function isDay(text: string): boolean {
 
 /**
  * The events of `db`, counted per code, experiment, variant and version. A database migrated
- * before split tests (no `experiment_events` table) has recorded none.
+ * before split tests (no `experiment_counts` table) has recorded none.
  */
 export function readExperimentEvents(db: Db, filter: EventFilter = {}): ReachRow[] {
-  const table = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'experiment_events'").get();
+  const table = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'experiment_counts'").get();
   if (table === undefined) return [];
   const counts = db
     .prepare<
@@ -59,15 +59,14 @@ export function readExperimentEvents(db: Db, filter: EventFilter = {}): ReachRow
         experiment: string;
         variant: string;
         version: string;
-        kind: 'exposure' | 'step';
-        step: number | null;
+        step: number;
         patients: number;
       }
     >(
-      `SELECT code, experiment, variant, funnel_version AS version, kind, step, count(*) AS patients
-       FROM experiment_events
+      `SELECT code, experiment, variant, funnel_version AS version, step, sum(patients) AS patients
+       FROM experiment_counts
        WHERE (:since IS NULL OR recorded_on >= :since) AND (:code IS NULL OR lower(code) = lower(:code))
-       GROUP BY code, experiment, variant, funnel_version, kind, step
+       GROUP BY code, experiment, variant, funnel_version, step
        ORDER BY code, experiment, variant, funnel_version, step`,
     )
     .all({ since: filter.since ?? null, code: filter.code ?? null });
@@ -86,8 +85,9 @@ export function readExperimentEvents(db: Db, filter: EventFilter = {}): ReachRow
       };
       rows.set(key, row);
     }
-    if (count.kind === 'exposure') row.exposures += count.patients;
-    else if (count.step !== null) {
+    // Step -1 is being shown the variant.
+    if (count.step < 0) row.exposures += count.patients;
+    else {
       while (row.reached.length <= count.step) row.reached.push(0);
       row.reached[count.step] = count.patients;
     }

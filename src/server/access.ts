@@ -87,6 +87,7 @@ export function sessionCookie(secret: string, id: string, secure: boolean): stri
 export const SESSION_KEYED_TABLES: readonly (readonly [table: string, column: string])[] = [
   ['session_grants', 'session_id'],
   ['journeys', 'journey_id'],
+  ['journey_experiments', 'journey_id'],
   ['idempotency_keys', 'session_id'],
 ];
 

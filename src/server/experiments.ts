@@ -11,7 +11,7 @@ import type { ServiceSettings } from '../contract/service-settings.ts';
 import { assignVariant } from '../engine/experiment-assign.ts';
 import { runningExperimentOf } from '../engine/experiments.ts';
 import type { Site } from '../engine/config-types.ts';
-import type { ExperimentAssignment, FunnelEngine } from '../engine/funnel-plan.ts';
+import { stepUrl, type ExperimentAssignment, type FunnelEngine } from '../engine/funnel-plan.ts';
 import { stepsVersion } from '../engine/funnel-version.ts';
 import { splitUrl } from '../engine/url.ts';
 import { statement, type Db } from './database.ts';
@@ -38,7 +38,7 @@ export interface ExperimentSwitch {
 }
 
 /** A switch that says what `values` say (tests, and the local flags). */
-export function fixedSwitch(values: Partial<Record<string, boolean>>): ExperimentSwitch {
+export function fixedSwitch(values: Readonly<Partial<Record<string, unknown>>>): ExperimentSwitch {
   return {
     isOn: (flag) => flag === undefined || values[flag] === true,
     refresh: () => Promise.resolve(),
@@ -49,15 +49,17 @@ export function fixedSwitch(values: Partial<Record<string, boolean>>): Experimen
 /**
  * The switch of a deployment's flags: config/flags.json with FLAGS on top (local), or the flag
  * service's config file, fetched at start and every 10 minutes as the page does
- * (CONFIGCAT_CACHE_MS), each fetch given up after 1.5 s; until one answers, or while the
- * service is down, the defaults or the last values fetched stand.
+ * (CONFIGCAT_CACHE_MS), each fetch given up after 1.5 s. A split test with a flag assigns no
+ * one until the service has answered once: a test ops switched off must not start assigning
+ * because the server restarted while the service was down. After that, the last values fetched
+ * stand while it is down.
  */
 export function experimentSwitch(
   flags: ServiceSettings['flags'],
   { onFallback = () => undefined }: { onFallback?: () => void } = {},
 ): ExperimentSwitch {
   if (flags.provider === 'local') return fixedSwitch(withOverrides(flags.overrides));
-  let values: FlagValues = FLAG_DEFAULTS;
+  let values: FlagValues | null = null;
   const refresh = async () => {
     try {
       const response = await fetch(flags.configUrl, { signal: AbortSignal.timeout(CONFIGCAT_FETCH_TIMEOUT_MS) });
@@ -72,7 +74,8 @@ export function experimentSwitch(
   // The server's shutdown does not wait for the next read.
   timer.unref();
   return {
-    isOn: (flag) => flag === undefined || (isFlagName(flag) && values[flag]),
+    // Only a flag that is true: a flag of another type never switches a test on.
+    isOn: (flag) => flag === undefined || (values !== null && isFlagName(flag) && values[flag] === true),
     refresh,
     stop: () => {
       clearInterval(timer);
@@ -80,23 +83,35 @@ export function experimentSwitch(
   };
 }
 
-/** A journey's split test as its row keeps it. */
-export interface JourneyExperimentRow {
-  experiment: string | null;
-  experiment_variant: string | null;
-  experiment_version: string | null;
-  experiment_recorded: number | null;
+/** A journey's split test as the server keeps it (journey_experiments). */
+export interface JourneyExperiment {
+  experiment: string;
+  variant: string;
+  /** The version of the variant's steps the journey was last counted on; null: not shown yet. */
+  counted_version: string | null;
+  /** The furthest step counted on that version; -1 once shown, before any step. */
+  counted_step: number | null;
 }
 
 /** What the browser is told of its journey's split test: which variant, and how far it has been counted. */
 export interface AssignmentView extends ExperimentAssignment {
-  /** The highest step recorded for the variant's current steps; -1 once shown, before any step. Null: not shown yet. */
+  /** The highest step counted on the variant's steps; -1 once shown, before any step. Null: not shown yet. */
   recorded: number | null;
 }
 
-export function assignmentView(row: JourneyExperimentRow): AssignmentView | null {
-  if (row.experiment === null || row.experiment_variant === null) return null;
-  return { experiment: row.experiment, variant: row.experiment_variant, recorded: row.experiment_recorded };
+export function assignmentView(kept: JourneyExperiment | undefined): AssignmentView | null {
+  return kept === undefined
+    ? null
+    : { experiment: kept.experiment, variant: kept.variant, recorded: kept.counted_step };
+}
+
+/** The split test the server keeps for a journey, if it has one. */
+export function journeyExperimentOf(db: Db, journeyId: string, code: string): JourneyExperiment | undefined {
+  return statement<[string, string], JourneyExperiment>(
+    db,
+    `SELECT experiment, variant, counted_version, counted_step FROM journey_experiments
+     WHERE journey_id = ? AND path_code = ?`,
+  ).get(journeyId, code);
 }
 
 /**
@@ -119,6 +134,33 @@ export function assignmentFor(
     : null;
 }
 
+/**
+ * The split test of a journey's first save: the one it had, when the patient started over
+ * (Start over forgets the journey, not its variant), or the variant `assignmentFor` gives, kept
+ * from now on. None when it had none and no test runs on the code.
+ */
+export function experimentOnFirstSave(
+  db: Db,
+  engine: FunnelEngine,
+  experiments: ExperimentSwitch,
+  { site, code, journeyId, now }: { site: Site; code: string; journeyId: string; now: string },
+): JourneyExperiment | undefined {
+  const kept = journeyExperimentOf(db, journeyId, code);
+  if (kept !== undefined) return kept;
+  const assigned = assignmentFor(engine, experiments, site, code, journeyId);
+  if (assigned === null) return undefined;
+  statement<[string, string, string, string, string]>(
+    db,
+    `INSERT INTO journey_experiments (journey_id, path_code, experiment, variant, updated_at) VALUES (?, ?, ?, ?, ?)`,
+  ).run(journeyId, code, assigned.experiment, assigned.variant, now);
+  return { ...assigned, counted_version: null, counted_step: null };
+}
+
+/** Forgets the split tests of journeys untouched for as long as journeys are kept. */
+export function forgetOldExperiments(db: Db, cutoff: string): void {
+  statement(db, 'DELETE FROM journey_experiments WHERE updated_at < ?').run(cutoff);
+}
+
 /** The part of a saved journey's state the counting reads: where the patient is, and on which steps. */
 export interface ReachState {
   step?: { url: string; index: number } | undefined;
@@ -126,53 +168,74 @@ export interface ReachState {
   funnel?: { version?: unknown } | undefined;
 }
 
-/** Today as the events keep it: the day, not the time, so an event cannot be matched to a save. */
+/** Today as the counts keep it: the day, not the time, so a count cannot be matched to a save. */
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
 /**
- * Counts what a save of an assigned journey shows (issue 29 point 3): the patient's first save
- * on the variant's steps is an exposure, and each step reached for the first time is one `step`
- * event. Nothing is counted while the journey's steps are not the variant's: the patient came
- * by a call-centre or pathOverride link (those win over the split test), or the browser is still
- * on the steps it had before it learnt its variant. A change to the variant's steps makes a new
- * version, and its patients are counted again on it, from an exposure. Returns the row's new
- * counting columns, or null when nothing changed.
+ * Counts what a save of a journey in a split test shows (issue 29 point 3): its first save on
+ * the variant's steps shows the patient the variant (step -1, the exposure), and each step
+ * reached for the first time adds one patient to that step's count. The campaign link's page is
+ * every variant's first step (the config rules), so a save there counts as the variant's even
+ * while the page still walks the control's steps, before it has heard its variant: a patient who
+ * leaves on the first page is counted in their own variant, not only when it is the control.
+ * Nothing is counted on other steps than the variant's: a call-centre or pathOverride link (they
+ * win over the split test), or a page that got past the first step before it heard. A change to
+ * the variant's steps makes a new version, on which its patients are counted again from an
+ * exposure. Returns the journey's split test as now counted.
  */
-export function recordReach(
+export function countReach(
   db: Db,
   engine: FunnelEngine,
-  site: Site,
-  code: string,
-  row: JourneyExperimentRow,
+  { site, code, journeyId, now }: { site: Site; code: string; journeyId: string; now: string },
+  kept: JourneyExperiment,
   state: ReachState,
-): Pick<JourneyExperimentRow, 'experiment_version' | 'experiment_recorded'> | null {
-  if (row.experiment === null || row.experiment_variant === null || state.step === undefined) return null;
-  const assignment = { experiment: row.experiment, variant: row.experiment_variant };
+): JourneyExperiment {
+  const touch = statement<[string | null, number | null, string, string, string]>(
+    db,
+    `UPDATE journey_experiments SET counted_version = ?, counted_step = ?, updated_at = ?
+     WHERE journey_id = ? AND path_code = ?`,
+  );
+  const unchanged = () => {
+    touch.run(kept.counted_version, kept.counted_step, now, journeyId, code);
+    return kept;
+  };
+  if (state.step === undefined) return unchanged();
+  const assignment = { experiment: kept.experiment, variant: kept.variant };
   const planned = engine.planVisit({
     code,
     brand: site,
     query: splitUrl(state.step.url).query,
     experiment: assignment,
   });
-  if (!planned.ok || planned.plan.experiment === null) return null;
-  const version = stepsVersion(planned.plan.steps);
-  if (state.funnel?.version !== version) return null;
-  const insert = statement<[string, string, string, string, string, number | null, string]>(
+  if (!planned.ok || planned.plan.experiment === null) return unchanged();
+  const { plan } = planned;
+  const version = stepsVersion(plan.steps);
+  const onVariant = state.funnel?.version === version;
+  const onFirstPage =
+    state.step.index === 0 &&
+    splitUrl(state.step.url).pathname === splitUrl(stepUrl({ ...plan, query: '' }, 0)).pathname;
+  if (!onVariant && !onFirstPage) return unchanged();
+  const furthest = onVariant
+    ? Math.min(Math.max(state.step.index, state.reached?.index ?? 0), plan.steps.length - 1)
+    : 0;
+  const fresh = kept.counted_version !== version;
+  const from = fresh ? -1 : (kept.counted_step ?? -1) + 1;
+  const add = statement<[string, string, string, string, number, string]>(
     db,
-    `INSERT INTO experiment_events (kind, experiment, variant, code, funnel_version, step, recorded_on)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO experiment_counts (code, experiment, variant, funnel_version, step, recorded_on, patients)
+     VALUES (?, ?, ?, ?, ?, ?, 1)
+     ON CONFLICT (code, experiment, variant, funnel_version, step, recorded_on) DO UPDATE SET patients = patients + 1`,
   );
   const day = today();
-  let recorded = row.experiment_version === version ? (row.experiment_recorded ?? -1) : -1;
-  if (row.experiment_version !== version)
-    insert.run('exposure', assignment.experiment, assignment.variant, code, version, null, day);
-  const last = planned.plan.steps.length - 1;
-  const furthest = Math.min(Math.max(state.step.index, state.reached?.index ?? 0), last);
-  for (let step = recorded + 1; step <= furthest; step += 1)
-    insert.run('step', assignment.experiment, assignment.variant, code, version, step, day);
-  recorded = Math.max(recorded, furthest);
-  if (row.experiment_version === version && row.experiment_recorded === recorded) return null;
-  return { experiment_version: version, experiment_recorded: recorded };
+  for (let step = from; step <= furthest; step += 1)
+    add.run(code, assignment.experiment, assignment.variant, version, step, day);
+  const counted = {
+    ...kept,
+    counted_version: version,
+    counted_step: Math.max(fresh ? -1 : (kept.counted_step ?? -1), furthest),
+  };
+  touch.run(counted.counted_version, counted.counted_step, now, journeyId, code);
+  return counted;
 }

@@ -430,46 +430,54 @@ const journeyFunnelVersions: Migration = {
 
 /**
  * A journey's split test (issue 29): the experiment and variant the server assigned it on its
- * first save, the version of that variant's steps events were last recorded on, and the
- * highest step recorded (NULL: no exposure yet). Columns the server owns beside the state, not
- * in it: the browser replaces the state whole on every save, so a variant kept there could be
- * chosen by the browser. A journey saved when no experiment ran on its code has none.
+ * first save, the version of that variant's steps it was last counted on, and the highest step
+ * counted (NULL: not shown yet). The server's own table, not the state: the browser replaces the
+ * state whole on every save, so a variant kept there could be chosen by the browser. Not in the
+ * journeys table either: Start over (DELETE /journey) forgets the journey, but not the variant,
+ * nor how far the patient was counted in it, so starting over neither changes the one nor
+ * counts the other again. Keyed by the session like the journey, so a renewed session keeps it.
  */
 const journeyExperiments: Migration = {
   version: 13,
-  description: 'journey experiments: the split test variant the server assigned a journey',
+  description: 'journey experiments: the split test variant the server assigned a journey, and how far it was counted',
   up: (db) => {
     db.exec(`
-      ALTER TABLE journeys ADD COLUMN experiment TEXT;
-      ALTER TABLE journeys ADD COLUMN experiment_variant TEXT CHECK ((experiment IS NULL) = (experiment_variant IS NULL));
-      ALTER TABLE journeys ADD COLUMN experiment_version TEXT CHECK (experiment_version ${VERSION_GLOB});
-      ALTER TABLE journeys ADD COLUMN experiment_recorded INTEGER CHECK (experiment_recorded BETWEEN -1 AND 99);
+      CREATE TABLE journey_experiments (
+        journey_id TEXT NOT NULL,
+        path_code TEXT NOT NULL,
+        experiment TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        counted_version TEXT CHECK (counted_version ${VERSION_GLOB}),
+        counted_step INTEGER CHECK (counted_step BETWEEN -1 AND 99),
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (journey_id, path_code)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX journey_experiments_updated ON journey_experiments (updated_at);
     `);
   },
 };
 
 /**
- * What split tests measure (issue 29): one row each time a patient is first shown a variant
- * (an exposure) and each time they first reach a step of it. Counts, not people: no journey
- * or session id, and the day rather than the time, so a row cannot be joined back to the
- * journey it came from. Nothing the patient typed is in it (docs/split-tests.md).
+ * What split tests measure (issue 29): per code, test, variant, version of its steps and day,
+ * how many patients were first shown it (step -1) and first reached each step. Counts, not
+ * events: no journey or session id, no time of day, and no row per patient whose order could
+ * be lined up with the journeys' saves. Nothing the patient typed is in it (docs/split-tests.md).
  */
-const experimentEvents: Migration = {
+const experimentCounts: Migration = {
   version: 14,
-  description: 'experiment events: exposures and steps reached per split test variant, without ids',
+  description: 'experiment counts: patients shown each split test variant and reaching each of its steps, per day',
   up: (db) => {
     db.exec(`
-      CREATE TABLE experiment_events (
-        id INTEGER PRIMARY KEY,
-        kind TEXT NOT NULL CHECK (kind IN ('exposure', 'step')),
+      CREATE TABLE experiment_counts (
+        code TEXT NOT NULL,
         experiment TEXT NOT NULL,
         variant TEXT NOT NULL,
-        code TEXT NOT NULL,
         funnel_version TEXT NOT NULL CHECK (funnel_version ${VERSION_GLOB}),
-        step INTEGER CHECK ((kind = 'exposure' AND step IS NULL) OR (kind = 'step' AND step BETWEEN 0 AND 99)),
-        recorded_on TEXT NOT NULL CHECK (recorded_on GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
-      ) STRICT;
-      CREATE INDEX experiment_events_report ON experiment_events (code, experiment, variant, funnel_version, recorded_on);
+        step INTEGER NOT NULL CHECK (step BETWEEN -1 AND 99),
+        recorded_on TEXT NOT NULL CHECK (recorded_on GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+        patients INTEGER NOT NULL CHECK (patients >= 1),
+        PRIMARY KEY (code, experiment, variant, funnel_version, step, recorded_on)
+      ) STRICT, WITHOUT ROWID;
     `);
   },
 };
@@ -488,6 +496,6 @@ export const MIGRATIONS: readonly Migration[] = [
   idempotencySessionMigration,
   journeyFunnelVersions,
   journeyExperiments,
-  experimentEvents,
+  experimentCounts,
   tagEventsExperimentMigration,
 ];

@@ -21,7 +21,7 @@ import { configTexts, editConfig, engineOf } from '../support/config.ts';
 
 /**
  * Issue 29, point 4: `npm run report` counts the patients of each split test variant from the
- * server's `experiment_events`, names the steps from the current config, and gives each
+ * server's `experiment_counts`, names the steps from the current config, and gives each
  * variant's finish rate and its difference to control with 95 % intervals.
  */
 
@@ -59,8 +59,8 @@ afterEach(() => {
 });
 
 /**
- * Records what the server records for a cohort on a day: one exposure per patient shown the
- * variant, and one step row per patient first reaching each step (`reached[i]` patients at step i).
+ * Counts what the server counts for a cohort on a day: the patients shown the variant (step -1),
+ * and the patients first reaching each step (`reached[i]` patients at step i).
  */
 function record(
   cohort: { code?: string; variant: string; version: string; day?: string },
@@ -68,21 +68,25 @@ function record(
   reached: readonly number[],
 ): void {
   const insert = db.prepare(
-    'INSERT INTO experiment_events (kind, experiment, variant, code, funnel_version, step, recorded_on) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    `INSERT INTO experiment_counts (code, experiment, variant, funnel_version, step, recorded_on, patients)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (code, experiment, variant, funnel_version, step, recorded_on) DO UPDATE SET patients = patients + excluded.patients`,
   );
-  const row = (kind: 'exposure' | 'step', step: number | null) =>
-    insert.run(
-      kind,
-      'report-test-short',
-      cohort.variant,
-      cohort.code ?? 'shrt',
-      cohort.version,
-      step,
-      cohort.day ?? '2026-11-20',
-    );
-  for (let patient = 0; patient < shown; patient += 1) row('exposure', null);
+  const row = (step: number, patients: number) => {
+    if (patients > 0)
+      insert.run(
+        cohort.code ?? 'shrt',
+        'report-test-short',
+        cohort.variant,
+        cohort.version,
+        step,
+        cohort.day ?? '2026-11-20',
+        patients,
+      );
+  };
+  row(-1, shown);
   reached.forEach((patients, step) => {
-    for (let patient = 0; patient < patients; patient += 1) row('step', step);
+    row(step, patients);
   });
 }
 
@@ -200,7 +204,7 @@ test('a patient shown the variant before --since who finishes after it: no rate,
 test('no events yet, or a database from before split tests: an empty report that says so', () => {
   expect(reportOf().experiments).toEqual([]);
   expect(renderReachReport(reportOf())).toContain('No split test events yet.');
-  db.exec('DROP TABLE experiment_events');
+  db.exec('DROP TABLE experiment_counts');
   expect(readExperimentEvents(db)).toEqual([]);
 });
 

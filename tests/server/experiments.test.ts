@@ -1,8 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
 import type { ExperimentsFile } from '../../src/engine/config-types.ts';
 import { recordedFunnel } from '../../src/engine/funnel-version.ts';
 import type { ExperimentAssignment } from '../../src/engine/funnel-plan.ts';
-import { fixedSwitch, type ExperimentSwitch } from '../../src/server/experiments.ts';
+import { experimentSwitch, fixedSwitch, type ExperimentSwitch } from '../../src/server/experiments.ts';
 import { configTexts, editConfig, engineOf } from '../support/config.ts';
 import { startTestServer, type Browser, type TestServer } from './test-server.ts';
 
@@ -84,10 +86,11 @@ async function load(browser: Browser): Promise<Saved | null> {
   return ((await browser({ method: 'GET', url: '/api/journey?pathCode=shrt' })).json as { data: Saved | null }).data;
 }
 
-function events(db: TestServer['db']) {
+/** The split test counts kept, one line per variant, version, step (-1: shown) and day's patients. */
+function counts(db: TestServer['db']) {
   return db
-    .prepare('SELECT kind, experiment, variant, code, funnel_version, step FROM experiment_events ORDER BY id')
-    .all() as { kind: string; variant: string; step: number | null; funnel_version: string }[];
+    .prepare('SELECT variant, funnel_version, step, patients FROM experiment_counts ORDER BY variant, step')
+    .all() as { variant: string; funnel_version: string; step: number; patients: number }[];
 }
 
 test('a new patient is given a variant on their first save, by weight, and keeps it on every later load and save', async () => {
@@ -144,41 +147,57 @@ test('no split test running on the code, or its flag off: new patients walk the 
   expect((await load(call))?.assignment?.variant).toBe(before.assignment?.variant);
 });
 
-test('each step of the variant is counted once per patient, from an exposure, with no id and nothing the patient typed', async () => {
+test('each step of the variant is counted once per patient, from the first page on, with no id and nothing the patient typed', async () => {
   const { call, db } = await serve();
   const first = await save(call, stateOn(funnelOf(null), 0));
   const variant = first.assignment?.variant ?? '';
   const own = funnelOf(variant);
-  // The first save was on the steps the page had before it knew its variant: when they are not
-  // the variant's, nothing is counted until the page saves on the variant's.
-  expect(events(db)).toEqual(
-    variant === 'control' ? [expect.objectContaining({ kind: 'exposure' }), expect.objectContaining({ step: 0 })] : [],
-  );
+  // The first save is on the campaign link's page, every variant's first step, while the page
+  // still walks the control's steps: the patient is counted as shown their own variant there.
+  expect(first.assignment?.recorded).toBe(0);
   let revision = first.revision;
   for (const index of [0, 1, 1, 3]) {
     const saved = await save(call, stateOn(own, index), revision);
     revision = saved.revision;
     expect(saved.assignment?.recorded).toBe(index);
   }
-  expect(events(db)).toEqual([
-    { kind: 'exposure', experiment: 'shrt-short', variant, code: 'shrt', funnel_version: own.version, step: null },
-    ...[0, 1, 2, 3].map((step) => ({
-      kind: 'step',
-      experiment: 'shrt-short',
-      variant,
-      code: 'shrt',
-      funnel_version: own.version,
-      step,
-    })),
-  ]);
-  const columns = (db.prepare('PRAGMA table_info(experiment_events)').all() as { name: string }[]).map(
+  expect(counts(db)).toEqual(
+    [-1, 0, 1, 2, 3].map((step) => ({ variant, funnel_version: own.version, step, patients: 1 })),
+  );
+  const columns = (db.prepare('PRAGMA table_info(experiment_counts)').all() as { name: string }[]).map(
     (column) => column.name,
   );
-  expect(columns).toEqual(['id', 'kind', 'experiment', 'variant', 'code', 'funnel_version', 'step', 'recorded_on']);
-  const everything = JSON.stringify(db.prepare('SELECT * FROM experiment_events').all());
+  // No id of any kind, not even a row's: nothing to line up with the journeys' saves.
+  expect(columns).toEqual(['code', 'experiment', 'variant', 'funnel_version', 'step', 'recorded_on', 'patients']);
+  const everything = JSON.stringify(db.prepare('SELECT * FROM experiment_counts').all());
   expect(everything).not.toContain('CANARY');
   expect(everything).not.toContain(call.cookie()?.split('=')[1]?.split('.')[0] ?? 'no cookie');
   expect(everything).toMatch(/"recorded_on":"\d{4}-\d\d-\d\d"/);
+});
+
+test('a second patient on the same steps adds one to each count; starting over counts no one again', async () => {
+  const { call, browser, db } = await serve();
+  const first = await save(call, stateOn(funnelOf(null), 0));
+  const variant = first.assignment?.variant ?? '';
+  const own = funnelOf(variant);
+  await save(call, stateOn(own, 2), first.revision);
+  for (let round = 0; round < 5; round += 1) {
+    await call({ method: 'DELETE', url: '/api/journey?pathCode=shrt' });
+    const again = await save(call, stateOn(own, 4));
+    expect(again.assignment).toEqual({ experiment: 'shrt-short', variant, recorded: 4 });
+  }
+  // Another patient given the same variant.
+  let other = browser();
+  while ((await save(other, stateOn(funnelOf(null), 0))).assignment?.variant !== variant) other = browser();
+  const rows = counts(db).filter((row) => row.funnel_version === own.version);
+  expect(rows.map(({ step, patients }) => [step, patients])).toEqual([
+    [-1, 2],
+    [0, 2],
+    [1, 1],
+    [2, 1],
+    [3, 1],
+    [4, 1],
+  ]);
 });
 
 test('a patient who came by a call-centre link walks the call centre’s steps and is not counted in the split test', async () => {
@@ -187,6 +206,42 @@ test('a patient who came by a call-centre link walks the call centre’s steps a
   const first = await save(call, stateOn(callCentre, 0, 'callcenter=true'));
   expect(first.assignment?.experiment).toBe('shrt-short');
   await save(call, stateOn(callCentre, 1, 'callcenter=true'), first.revision);
-  expect(events(db)).toEqual([]);
+  expect(counts(db)).toEqual([]);
   expect((await load(call))?.assignment?.recorded).toBeNull();
+});
+
+test('a split test switched by the flag service assigns no one until the service has answered, then follows it', async () => {
+  let answer: unknown = null;
+  const flags = createServer((_request, response) => {
+    response.writeHead(answer === null ? 503 : 200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(answer));
+  });
+  await new Promise<void>((resolve) => flags.listen(0, '127.0.0.1', resolve));
+  const { port } = flags.address() as AddressInfo;
+  const fallbacks: string[] = [];
+  const flagSwitch = experimentSwitch(
+    { provider: 'configcat', configUrl: `http://127.0.0.1:${String(port)}/config_v6.json` },
+    { onFallback: () => fallbacks.push('fallback') },
+  );
+  try {
+    await flagSwitch.refresh();
+    // Down since the server started: the flag's default (on) is not taken for an answer.
+    expect(flagSwitch.isOn('consultVideo')).toBe(false);
+    expect(flagSwitch.isOn(undefined)).toBe(true);
+    expect(fallbacks.length).toBeGreaterThan(0);
+    answer = { f: { consultVideo: { t: 0, v: { b: true } } } };
+    await flagSwitch.refresh();
+    expect(flagSwitch.isOn('consultVideo')).toBe(true);
+    answer = { f: { consultVideo: { t: 0, v: { b: false } } } };
+    await flagSwitch.refresh();
+    expect(flagSwitch.isOn('consultVideo')).toBe(false);
+    // Down again: the last answer stands.
+    answer = null;
+    await flagSwitch.refresh();
+    expect(flagSwitch.isOn('consultVideo')).toBe(false);
+    expect(flagSwitch.isOn('notAFlag')).toBe(false);
+  } finally {
+    flagSwitch.stop();
+    flags.close();
+  }
 });

@@ -6,34 +6,35 @@ import { leadView } from './leads.ts';
 import { bodyOf, notFound, nowIso, ok, stored, text } from './support.ts';
 import { migrateJourneyState } from '../../contract/journey-state.ts';
 import {
-  assignmentFor,
   assignmentView,
-  recordReach,
-  type JourneyExperimentRow,
+  countReach,
+  experimentOnFirstSave,
+  forgetOldExperiments,
+  journeyExperimentOf,
+  type JourneyExperiment,
   type ReachState,
 } from '../experiments.ts';
 
 /** How long a journey is kept after its last save: a patient may come back to the link a month later. */
 export const JOURNEY_RETENTION_DAYS = SESSION_DAYS;
 
-interface JourneyRow extends JourneyExperimentRow {
+interface JourneyRow {
   path_code: string;
   state_json: string;
   revision: number;
   updated_at: string;
 }
 
-/** The columns of a journey a view is made of. */
-const JOURNEY_COLUMNS =
-  'path_code, state_json, revision, updated_at, experiment, experiment_variant, experiment_version, experiment_recorded';
-
 /** A journey as saved (checked against the contract then), of this version or an older one. */
 type SavedState = Parameters<typeof migrateJourneyState>[0];
 
-/** A journey as the contract gives it: whatever version it was saved in is read as the current one. */
-function journeyView(row: JourneyRow) {
+/**
+ * A journey as the contract gives it, with its split test when it is in one: whatever version
+ * it was saved in is read as the current one.
+ */
+function journeyView(row: JourneyRow, experiment: JourneyExperiment | undefined) {
   const state = migrateJourneyState(stored(row.state_json) as SavedState);
-  const assignment = assignmentView(row);
+  const assignment = assignmentView(experiment);
   return {
     pathCode: row.path_code,
     state,
@@ -47,16 +48,17 @@ function journeyView(row: JourneyRow) {
 function journeyOf(db: Db, journeyId: string, pathCode: string): JourneyRow | undefined {
   return statement<[string, string], JourneyRow>(
     db,
-    `SELECT ${JOURNEY_COLUMNS} FROM journeys WHERE journey_id = ? AND path_code = ?`,
+    'SELECT path_code, state_json, revision, updated_at FROM journeys WHERE journey_id = ? AND path_code = ?',
   ).get(journeyId, pathCode);
 }
 
 /** GET /journey: the journey of this browser's cookie and a campaign code. */
 const getJourney: OperationHandler = ({ db, query, access }) => {
   const id = access.existingSessionId();
-  const row = id === undefined ? undefined : journeyOf(db, id, text(query, 'pathCode'));
+  const pathCode = text(query, 'pathCode');
+  const row = id === undefined ? undefined : journeyOf(db, id, pathCode);
   // None yet is the usual answer for a new patient, not an error: a 404 would be logged in red by every browser.
-  return ok(row === undefined ? null : journeyView(row));
+  return ok(row === undefined || id === undefined ? null : journeyView(row, journeyExperimentOf(db, id, pathCode)));
 };
 
 /** The 409 of a save whose baseRevision is not the journey's revision: what the browser must do next. */
@@ -93,31 +95,33 @@ const saveJourney: OperationHandler = ({ db, body, access, site, engine, experim
   const cutoff = new Date(Date.now() - JOURNEY_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
   // First, so an expired journey counts as none.
   statement(db, 'DELETE FROM journeys WHERE updated_at < ?').run(cutoff);
-  // A new journey is given its split test variant here, once (issue 29): the same session and
-  // code always get the same one, so starting over lands the patient where they were.
-  const assigned = baseRevision === null ? assignmentFor(engine, experiments, site, pathCode, id) : null;
+  forgetOldExperiments(db, cutoff);
+  const where = { site, code: pathCode, journeyId: id, now };
+  // A new journey's split test (issue 29): the one the session had for the code (Start over
+  // keeps it), or a variant given now, once, when a test runs on the code.
+  const experiment =
+    baseRevision === null
+      ? experimentOnFirstSave(db, engine, experiments, where)
+      : journeyExperimentOf(db, id, pathCode);
   // The compare and the set are one statement each, so no other writer (another request, or
   // another process on the same file) can come between them.
   const saved =
     baseRevision === null
-      ? statement<[string, string, string, string | null, string | null, string | null, string, string], JourneyRow>(
+      ? statement<[string, string, string, string | null, string, string], { revision: number }>(
           db,
-          `INSERT INTO journeys (journey_id, path_code, state_json, funnel_version, experiment, experiment_variant, revision, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (journey_id, path_code) DO NOTHING RETURNING ${JOURNEY_COLUMNS}`,
-        ).get(id, pathCode, stateJson, funnelVersion, assigned?.experiment ?? null, assigned?.variant ?? null, now, now)
-      : statement<[string, string | null, string, string, string, number], JourneyRow>(
+          `INSERT INTO journeys (journey_id, path_code, state_json, funnel_version, revision, created_at, updated_at)
+           VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (journey_id, path_code) DO NOTHING RETURNING revision`,
+        ).get(id, pathCode, stateJson, funnelVersion, now, now)
+      : statement<[string, string | null, string, string, string, number], { revision: number }>(
           db,
           `UPDATE journeys SET state_json = ?, funnel_version = ?, revision = revision + 1, updated_at = ?
-           WHERE journey_id = ? AND path_code = ? AND revision = ? RETURNING ${JOURNEY_COLUMNS}`,
+           WHERE journey_id = ? AND path_code = ? AND revision = ? RETURNING revision`,
         ).get(stateJson, funnelVersion, now, id, pathCode, baseRevision);
   if (saved === undefined) staleSave(journeyOf(db, id, pathCode)?.revision, baseRevision);
-  const counted = recordReach(db, engine, site, pathCode, saved, state);
-  if (counted !== null)
-    statement<[string | null, number | null, string, string]>(
-      db,
-      'UPDATE journeys SET experiment_version = ?, experiment_recorded = ? WHERE journey_id = ? AND path_code = ?',
-    ).run(counted.experiment_version, counted.experiment_recorded, id, pathCode);
-  return ok(journeyView({ ...saved, ...counted }));
+  const counted = experiment === undefined ? undefined : countReach(db, engine, where, experiment, state);
+  return ok(
+    journeyView({ path_code: pathCode, state_json: stateJson, revision: saved.revision, updated_at: now }, counted),
+  );
 };
 
 /**
