@@ -115,8 +115,24 @@ test('two patients given two variants each walk theirs, keep it through reload, 
   expect([...visitors.keys()].sort(), 'both variants given').toEqual(['control', 'no-results']);
 
   for (const [variant, { page }] of visitors) {
-    await takeAssessment(page, newPatient(`split-${variant}`));
+    const patient = newPatient(`split-${variant}`);
+    await takeAssessment(page, patient);
     await expect(page).toHaveURL(new RegExp(`${NEXT_PAGE[variant]}$`));
+    // The tag manager heard what the server counted, with the test's fields only.
+    const heard = async () =>
+      (await page.evaluate(() => (window as unknown as { dataLayer?: object[] }).dataLayer ?? [])).filter((entry) =>
+        String((entry as { event?: unknown }).event).startsWith('experiment_'),
+      );
+    await expect.poll(async () => (await heard()).length).toBe(3);
+    const split = { funnel: 'shrt', experiment: 'shrt-no-results', experiment_variant: variant };
+    const noPage = { brand: null, variant: null, outcome: null, page_path: null };
+    expect(await heard()).toEqual([
+      expect.objectContaining({ event: 'experiment_exposure', step_index: null, ...split, ...noPage }),
+      expect.objectContaining({ event: 'experiment_step', step_index: 0, ...split, ...noPage }),
+      expect.objectContaining({ event: 'experiment_step', step_index: 1, ...split, ...noPage }),
+    ]);
+    const everything = JSON.stringify(await heard());
+    for (const typed of [patient.birthdate, patient.weight, patient.firstName]) expect(everything).not.toContain(typed);
     await expectNothingKept(page);
     await page.reload();
     await expect(page).toHaveURL(new RegExp(`${NEXT_PAGE[variant]}$`));
