@@ -132,10 +132,10 @@ function experimentsSection(config: FunnelConfig): string[] {
   const lines = [
     '## Split tests',
     '',
-    'Declared in `config/experiments.json`. A new patient of a code in a running experiment is to be',
-    'given one variant, once, by weight (not built yet: today every patient walks the control, the',
-    "funnel's own steps). A call-centre or pathOverride link walks its own steps whatever the variant.",
-    'Each variant has its own version.',
+    'Declared in `config/experiments.json`. The server gives a new patient of a code in a running',
+    'experiment one variant, once, by weight, and keeps it (README: "Running a split test"). A',
+    'call-centre or pathOverride link walks its own steps whatever the variant. Each variant has its',
+    'own version; `npm run report` counts how far the patients of each got.',
     '',
   ];
   const experiments = Object.entries(config.experiments.experiments);
