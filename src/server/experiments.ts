@@ -74,8 +74,8 @@ export function experimentSwitch(
   // The server's shutdown does not wait for the next read.
   timer.unref();
   return {
-    // Only a flag that is true: a flag of another type never switches a test on.
-    isOn: (flag) => flag === undefined || (values !== null && isFlagName(flag) && values[flag] === true),
+    // Every flag is true or false (flags.schema.json); a test's flag is checked to be one of them.
+    isOn: (flag) => flag === undefined || (values !== null && isFlagName(flag) && values[flag]),
     refresh,
     stop: () => {
       clearInterval(timer);
