@@ -89,10 +89,11 @@ function screenKey(screen: string): string {
 // 161.8 KiB since the page walks the variant the server gives (161.6 measured): the journey
 // store keeps it, and the visit's machine is swapped for the variant's from where the patient
 // stands, with a Next waiting for the server's answer (0.4 KiB), in every funnel page's entry.
-test('an assessment page loads at most 161.8 KiB of JavaScript (gzip) first', () => {
+// 162 KiB since the page tells the tag manager what the server counted of it (161.9 measured).
+test('an assessment page loads at most 162 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(161.8 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(162 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {
