@@ -9,6 +9,7 @@ import {
   createFunnelMachine,
   ERROR,
   gateOf,
+  locateStep,
   OFF_LIST,
   placeOf,
   SAVING,
@@ -80,6 +81,9 @@ interface FunnelValue {
   setUnsaved: (change: (before: MoveProblem | null) => MoveProblem | null) => void;
 }
 
+/** What was reported to the data layer, per page's store and code. */
+const REPORTED = new WeakMap<JourneyStore, Map<string, number | null>>();
+
 const FunnelContext = createContext<FunnelValue | null>(null);
 
 /**
@@ -146,9 +150,16 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
     });
   // Made once per visit, from the address and history entry the visit began on, for the
   // variant this page already knows (an earlier visit of the code); most codes run no split test.
+  // Whether a split test runs on the code: a test stopped since the server gave the patient a
+  // variant of it (running false) is walked as the funnel's own steps, whatever it kept.
+  const runsExperiment = useMemo(
+    () => runningExperimentOf(engine.config.experiments, code) !== undefined,
+    [engine, code],
+  );
   const [machine] = useState(() => {
     const { stepIndex } = readHistoryState(location.state);
-    return machineFor(journeys.snapshot(code).assignment ?? null, {
+    const known = runsExperiment ? (journeys.snapshot(code).assignment ?? null) : null;
+    return machineFor(known, {
       url,
       ...(stepIndex === undefined ? {} : { index: stepIndex }),
     });
@@ -159,15 +170,12 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
   // the screen the patient may be typing in).
   const [variant, setVariant] = useState<{ machine: FunnelMachine; actor: FunnelActor | null } | null>(null);
   const actor = variant?.actor ?? firstActor;
-  const runsExperiment = useMemo(
-    () => runningExperimentOf(engine.config.experiments, code) !== undefined,
-    [engine, code],
-  );
   // The history entry shown, for the machine's moves below (they happen outside a render).
   const entryState = useRef<unknown>(location.state);
   useEffect(() => {
     entryState.current = location.state;
   }, [location.state]);
+  const swappedOnce = useRef(false);
   /** Settles once a swap asked for has its actor (resolved by the effect below). */
   const swapped = useRef<{ done: Promise<void>; resolve: () => void } | null>(null);
   const current = useRef(actor);
@@ -186,26 +194,34 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
    */
   const swapIfAssigned = useCallback((): boolean => {
     const assignment = journeys.snapshot(code).assignment;
-    if (!runsExperiment || assignment === undefined || swapped.current !== null) return false;
+    // One swap a visit: the server's variant does not change, and a second machine made from the
+    // variant actor's (which @xstate/react would restore from its snapshot) would never settle.
+    if (!runsExperiment || assignment === undefined || swapped.current !== null || swappedOnce.current) return false;
     const now = current.current.getSnapshot();
     const planned = engine.planVisit({ ...visit, experiment: assignment });
     const index = stepIndexOf(now);
     const { plan } = now.context;
-    if (!planned.ok || plan === null || index === null || now.hasTag(SAVING) || placeOf(now) !== 'step') return false;
+    const place = placeOf(now);
+    if (!planned.ok || plan === null || now.hasTag(SAVING) || (place !== 'step' && place !== OFF_LIST)) return false;
     if (sameSteps(planned.plan, plan)) return false;
     // Before the journey is heard (the page has just loaded: a reload, a return), the page is
     // placed on the variant's steps as a load knowing the variant would place it, when they have
     // it; after, the patient is where this machine moved them, which the variant must share.
     const known = now.context.progress.known;
     const { stepIndex } = readHistoryState(entryState.current);
-    if (known ? !sharesStepsTo(planned.plan, plan, index) : !planned.plan.steps.includes(plan.steps[index] ?? ''))
+    if (
+      known
+        ? index === null || !sharesStepsTo(planned.plan, plan, index)
+        : locateStep(planned.plan, engine.locate(splitUrl(urlOf(now)).pathname), -1, stepIndex) === null
+    )
       return false;
-    const entryIndex = known ? index : stepIndex;
+    const entryIndex = known ? (index ?? undefined) : stepIndex;
     let resolve: () => void = () => undefined;
     const done = new Promise<void>((settle) => {
       resolve = settle;
     });
     swapped.current = { done, resolve };
+    swappedOnce.current = true;
     setVariant({
       machine: machineFor(assignment, { url: urlOf(now), ...(entryIndex === undefined ? {} : { index: entryIndex }) }),
       actor: null,
@@ -231,7 +247,7 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
   // was counted before this page is the starting point: a reload reports nothing again.
   useEffect(() => {
     if (!runsExperiment) return;
-    let counted: number | null | undefined;
+    let counted: number | null | undefined = REPORTED.get(journeys)?.get(code);
     const report = () => {
       const { assignment, loaded } = journeys.snapshot(code);
       if (assignment == null) return;
@@ -254,6 +270,9 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
       for (let step = (fresh ? -1 : (counted ?? -1)) + 1; step <= recorded; step += 1)
         trackExperiment('experiment_step', { ...detail, step });
       counted = recorded;
+      const byCode = REPORTED.get(journeys) ?? new Map<string, number | null>();
+      byCode.set(code, recorded);
+      REPORTED.set(journeys, byCode);
     };
     report();
     return journeys.subscribe(report);

@@ -201,7 +201,9 @@ export function countReach(
     touch.run(kept.counted_version, kept.counted_step, now, journeyId, code);
     return kept;
   };
-  if (state.step === undefined) return unchanged();
+  // A test that has stopped (running false) counts no one: its patients walk the funnel's own steps.
+  if (state.step === undefined || runningExperimentOf(engine.config.experiments, code)?.[0] !== kept.experiment)
+    return unchanged();
   const assignment = { experiment: kept.experiment, variant: kept.variant };
   const planned = engine.planVisit({
     code,
@@ -217,8 +219,14 @@ export function countReach(
     state.step.index === 0 &&
     splitUrl(state.step.url).pathname === splitUrl(stepUrl({ ...plan, query: '' }, 0)).pathname;
   if (!onVariant && !onFirstPage) return unchanged();
+  // A place counts only where it is the variant's step at that index: a `reached` carried over
+  // from the steps the page walked before it heard its variant names another list's index.
+  const isStep = (place: { url: string; index: number } | undefined): place is { url: string; index: number } =>
+    place !== undefined &&
+    place.index < plan.steps.length &&
+    splitUrl(place.url).pathname === splitUrl(stepUrl({ ...plan, query: '' }, place.index)).pathname;
   const furthest = onVariant
-    ? Math.min(Math.max(state.step.index, state.reached?.index ?? 0), plan.steps.length - 1)
+    ? Math.max(isStep(state.step) ? state.step.index : 0, isStep(state.reached) ? state.reached.index : 0)
     : 0;
   const fresh = kept.counted_version !== version;
   const from = fresh ? -1 : (kept.counted_step ?? -1) + 1;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useNavigate } from 'react-router-dom';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { FunnelSync, useFunnelStep } from '../../src/app/funnel-sync.tsx';
 import type { ExperimentsFile } from '../../src/engine/config-types.ts';
@@ -9,7 +9,7 @@ import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { JourneyAssignment, JourneyCalls } from '../../src/shared/journey/journey-store.ts';
 import { analyticsSettled, forgetAnalyticsPage } from '../../src/shared/services/analytics.ts';
 import { useApiServer } from '../api/msw.ts';
-import { journeyOnStep } from '../support/journey.ts';
+import { journeyOnStep, journeyState } from '../support/journey.ts';
 import { configTexts, editConfig, engineOf } from '../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../support/render.tsx';
 
@@ -111,16 +111,53 @@ function Probe() {
   );
 }
 
-function renderFunnel(calls: JourneyCalls) {
+function Elsewhere() {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        void navigate('/hormone-assessment/shrt?utm_source=mail');
+      }}
+    >
+      Open the link from the email
+    </button>
+  );
+}
+
+function renderFunnel(
+  calls: JourneyCalls,
+  path: string | { pathname: string; state?: unknown } = '/hormone-assessment/shrt',
+  engine = ENGINE,
+) {
   renderWithProviders(
-    <FunnelSync engine={ENGINE} site="male">
+    <FunnelSync engine={engine} site="male">
       <Routes>
-        <Route path="/hormone-assessment/:pathCode" element={<Probe />} />
+        <Route
+          path="/hormone-assessment/:pathCode"
+          element={
+            <>
+              <Probe />
+              <Elsewhere />
+            </>
+          }
+        />
         <Route path="/results/:pathCode" element={<h1>Your results</h1>} />
         <Route path="/payment/:pathCode" element={<h1>Payment</h1>} />
+        <Route path="/mip/checkout/:pathCode" element={<h1>Checkout</h1>} />
       </Routes>
     </FunnelSync>,
-    { path: '/hormone-assessment/shrt', journeyCalls: calls },
+    { path, journeyCalls: calls },
+  );
+}
+
+/** The split test's entries in the data layer. */
+async function splitTestEntries() {
+  await analyticsSettled();
+  return (
+    (window as unknown as { dataLayer?: { event: string }[] }).dataLayer?.filter((entry) =>
+      entry.event.startsWith('experiment_'),
+    ) ?? []
   );
 }
 
@@ -204,4 +241,85 @@ test('a returning patient of the shorter variant, back on the campaign link, res
       entry.event.startsWith('experiment_'),
     ) ?? [],
   ).toEqual([]);
+});
+
+test('the same patient opening the link again in the same page is not reported to the tag manager twice', async () => {
+  const user = userEvent.setup();
+  const server = serverGiving('no-results');
+  renderFunnel(server.calls);
+  expect(await screen.findByText('Step 1 of 5')).toBeVisible();
+  await waitFor(async () => {
+    expect(await splitTestEntries()).toHaveLength(2);
+  });
+  // Another visit of the code in the same page (another query): a new machine, the same patient.
+  await user.click(screen.getByRole('button', { name: 'Open the link from the email' }));
+  expect(await screen.findByText('Step 1 of 5')).toBeVisible();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect((await splitTestEntries()).map((entry) => entry.event)).toEqual(['experiment_exposure', 'experiment_step']);
+});
+
+test('a patient of a variant that adds a step, reloading on that step, stays on it, in the variant', async () => {
+  const engine = engineOf(
+    editConfig(configTexts(), 'experiments', (json: ExperimentsFile) => {
+      json.experiments = {
+        'shrt-short': {
+          description: 'A checkout step after payment.',
+          codes: ['shrt'],
+          running: true,
+          variants: {
+            control: { weight: 1 },
+            'no-results': { weight: 1, change: [{ insert: '/mip/checkout', after: '/payment' }] },
+          },
+        },
+      };
+    }),
+  );
+  const planned = engine.planVisit({
+    code: 'shrt',
+    brand: 'male',
+    query: '',
+    experiment: { experiment: 'shrt-short', variant: 'no-results' },
+  });
+  if (!planned.ok) throw new Error(planned.problem.message);
+  const variant = recordedFunnel(planned.plan);
+  const url = '/mip/checkout/shrt';
+  const saved = journeyState({
+    step: { url, index: 3 },
+    reached: { url, index: 3 },
+    funnel: variant,
+    completed: ['MIP', 'payment'],
+  });
+  const server = serverGiving('no-results', { shrt: saved });
+  renderFunnel(server.calls, { pathname: url, state: { stepIndex: 3 } }, engine);
+  expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(screen.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  // Nothing rewritten on the control's steps.
+  expect(server.saves).toEqual([]);
+});
+
+test('a split test stopped since (running false): its patients walk the funnel’s own steps', async () => {
+  const user = userEvent.setup();
+  const stopped = engineOf(
+    editConfig(configTexts(), 'experiments', (json: ExperimentsFile) => {
+      json.experiments = {
+        'shrt-short': {
+          description: 'Straight from the assessment to payment.',
+          codes: ['shrt'],
+          running: false,
+          variants: { control: { weight: 1 }, 'no-results': { weight: 1, change: [{ remove: '/results' }] } },
+        },
+      };
+    }),
+  );
+  // The server still holds the variant it gave the patient while the test ran.
+  const server = serverGiving('no-results');
+  renderFunnel(server.calls, '/hormone-assessment/shrt', stopped);
+  expect(await screen.findByText('Step 1 of 6')).toBeVisible();
+  // Another visit in the same page, which knows the variant the server kept: still the own steps.
+  await user.click(screen.getByRole('button', { name: 'Open the link from the email' }));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(screen.getByText('Step 1 of 6')).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByRole('heading', { name: 'Your results' })).toBeVisible();
 });

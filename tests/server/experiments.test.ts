@@ -245,3 +245,32 @@ test('a split test switched by the flag service assigns no one until the service
     flags.close();
   }
 });
+
+test('a place the variant does not have at that index is not counted; a test stopped since counts no one', async () => {
+  const running = await serve();
+  const first = await save(running.call, stateOn(funnelOf(null), 0));
+  const variant = first.assignment?.variant ?? '';
+  const own = funnelOf(variant);
+  // The other variant's second step, as a page that walked the other steps first would carry it.
+  const elsewhere = variant === 'control' ? '/payment/shrt' : '/results/shrt';
+  const carried = await save(
+    running.call,
+    { ...stateOn(own, 0), reached: { url: elsewhere, index: 1 } },
+    first.revision,
+  );
+  expect(carried.assignment?.recorded).toBe(0);
+  const before = counts(running.db);
+  expect(before.map(({ step }) => step)).toEqual([-1, 0]);
+
+  const cookie = running.call.cookie();
+  await running.close();
+  server = await startTestServer({
+    dataDir: running.dataDir,
+    engine: engineOf(experiments(false)),
+    ...(cookie === undefined ? {} : { sessionCookie: cookie }),
+  });
+  const stopped = await save(server.call, stateOn(own, 2), carried.revision);
+  // The variant is still the journey's; nothing more is counted in a test that has stopped.
+  expect(stopped.assignment?.variant).toBe(variant);
+  expect(counts(server.db)).toEqual(before);
+});

@@ -25,8 +25,8 @@ export interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
   brand?: Site;
   /** The screen width in pixels; 1280 by default. */
   width?: number;
-  /** The URL the page is on, for components that read the location. */
-  path?: string;
+  /** The URL the page is on, for components that read the location, or it with its history entry's state. */
+  path?: string | { pathname: string; search?: string; state?: unknown };
   /** Where journeys load from and save to; an in-memory stand-in for the server by default. */
   journeyCalls?: JourneyCalls;
 }

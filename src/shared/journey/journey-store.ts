@@ -127,6 +127,14 @@ interface Entry {
 
 const ignore = () => undefined;
 
+/** Whether two answers say the same of the split test: the screens are told only of a change. */
+function sameAssignment(a: JourneyAssignment | null | undefined, b: JourneyAssignment | null | undefined): boolean {
+  return (
+    a === b ||
+    (a != null && b != null && a.experiment === b.experiment && a.variant === b.variant && a.recorded === b.recorded)
+  );
+}
+
 function wait(ms: number): Promise<void> {
   return ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -345,7 +353,8 @@ export class JourneyStore {
           entry.base = { state, revision, assignment };
           // Changes made while the save was on its way are still to be saved.
           entry.pending = entry.pending.slice(sending);
-          if (assignment !== entry.snapshot.assignment) this.set(entry, { ...entry.snapshot, assignment });
+          if (!sameAssignment(assignment, entry.snapshot.assignment))
+            this.set(entry, { ...entry.snapshot, assignment });
           break;
         } catch (error) {
           if (!isJourneyConflict(error) || attempt >= this.conflicts.maxRetries) throw error;
