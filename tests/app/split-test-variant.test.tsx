@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { FunnelSync, useFunnelStep } from '../../src/app/funnel-sync.tsx';
-import type { ExperimentsFile } from '../../src/engine/config-types.ts';
+import type { ExperimentsFile, StepChange } from '../../src/engine/config-types.ts';
 import { recordedFunnel } from '../../src/engine/funnel-version.ts';
 import type { JourneyState } from '../../src/contract/journey-state.ts';
 import type { JourneyAssignment, JourneyCalls } from '../../src/shared/journey/journey-store.ts';
@@ -31,18 +31,24 @@ beforeEach(() => {
   forgetAnalyticsPage();
 });
 
-const ENGINE = engineOf(
-  editConfig(configTexts(), 'experiments', (json: ExperimentsFile) => {
-    json.experiments = {
-      'shrt-short': {
-        description: 'Straight from the assessment to payment.',
-        codes: ['shrt'],
-        running: true,
-        variants: { control: { weight: 1 }, 'no-results': { weight: 1, change: [{ remove: '/results' }] } },
-      },
-    };
-  }),
-);
+/** The engine of a config copy with one split test on shrt: its variant `no-results` makes `change`. */
+function engineWith(change: StepChange[], running = true) {
+  return engineOf(
+    editConfig(configTexts(), 'experiments', (json: ExperimentsFile) => {
+      json.experiments = {
+        'shrt-short': {
+          description: 'A shorter way to payment.',
+          codes: ['shrt'],
+          running,
+          variants: { control: { weight: 1 }, 'no-results': { weight: 1, change } },
+        },
+      };
+    }),
+  );
+}
+
+/** The shorter variant goes from the assessment straight to payment. */
+const ENGINE = engineWith([{ remove: '/results' }]);
 
 function funnelOf(variant: string) {
   const planned = ENGINE.planVisit({
@@ -259,21 +265,7 @@ test('the same patient opening the link again in the same page is not reported t
 });
 
 test('a patient of a variant that adds a step, reloading on that step, stays on it, in the variant', async () => {
-  const engine = engineOf(
-    editConfig(configTexts(), 'experiments', (json: ExperimentsFile) => {
-      json.experiments = {
-        'shrt-short': {
-          description: 'A checkout step after payment.',
-          codes: ['shrt'],
-          running: true,
-          variants: {
-            control: { weight: 1 },
-            'no-results': { weight: 1, change: [{ insert: '/mip/checkout', after: '/payment' }] },
-          },
-        },
-      };
-    }),
-  );
+  const engine = engineWith([{ insert: '/mip/checkout', after: '/payment' }]);
   const planned = engine.planVisit({
     code: 'shrt',
     brand: 'male',
@@ -300,18 +292,7 @@ test('a patient of a variant that adds a step, reloading on that step, stays on 
 
 test('a split test stopped since (running false): its patients walk the funnel’s own steps', async () => {
   const user = userEvent.setup();
-  const stopped = engineOf(
-    editConfig(configTexts(), 'experiments', (json: ExperimentsFile) => {
-      json.experiments = {
-        'shrt-short': {
-          description: 'Straight from the assessment to payment.',
-          codes: ['shrt'],
-          running: false,
-          variants: { control: { weight: 1 }, 'no-results': { weight: 1, change: [{ remove: '/results' }] } },
-        },
-      };
-    }),
-  );
+  const stopped = engineWith([{ remove: '/results' }], false);
   // The server still holds the variant it gave the patient while the test ran.
   const server = serverGiving('no-results');
   renderFunnel(server.calls, '/hormone-assessment/shrt', stopped);

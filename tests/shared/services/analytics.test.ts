@@ -242,44 +242,29 @@ test('a split test’s events carry its id, variant, code, funnel version and st
     fresh.trackExperiment('experiment_step', { ...detail, experiment: 'gone', step: 1 });
     fresh.trackExperiment('experiment_step', { ...detail, variant: 'book-first', step: 1 });
     await fresh.analyticsSettled();
-    const page = { brand: null, variant: null, outcome: null, page_path: null };
+    /** What reaches the data layer: the split test's fields, and none of the page's. */
+    const entry = (
+      event: string,
+      step: number | null,
+      named: { experiment: string | null; variant: string | null },
+    ) => ({
+      event,
+      funnel: 'shrt',
+      step_index: step,
+      experiment: named.experiment,
+      experiment_variant: named.variant,
+      funnel_version: '57151cda',
+      brand: null,
+      variant: null,
+      outcome: null,
+      page_path: null,
+    });
+    const named = { experiment: 'shrt-short', variant: 'no-results' };
     expect((window as unknown as { dataLayer?: unknown }).dataLayer).toEqual([
-      {
-        event: 'experiment_exposure',
-        funnel: 'shrt',
-        step_index: null,
-        experiment: 'shrt-short',
-        experiment_variant: 'no-results',
-        funnel_version: '57151cda',
-        ...page,
-      },
-      {
-        event: 'experiment_step',
-        funnel: 'shrt',
-        step_index: 0,
-        experiment: 'shrt-short',
-        experiment_variant: 'no-results',
-        funnel_version: '57151cda',
-        ...page,
-      },
-      {
-        event: 'experiment_step',
-        funnel: 'shrt',
-        step_index: 1,
-        experiment: null,
-        experiment_variant: null,
-        funnel_version: '57151cda',
-        ...page,
-      },
-      {
-        event: 'experiment_step',
-        funnel: 'shrt',
-        step_index: 1,
-        experiment: 'shrt-short',
-        experiment_variant: null,
-        funnel_version: '57151cda',
-        ...page,
-      },
+      entry('experiment_exposure', null, named),
+      entry('experiment_step', 0, named),
+      entry('experiment_step', 1, { experiment: null, variant: null }),
+      entry('experiment_step', 1, { experiment: 'shrt-short', variant: null }),
     ]);
   } finally {
     vi.doUnmock('../../../config/experiments.json');
