@@ -1,13 +1,39 @@
 import type { Page, Route } from '@playwright/test';
+import { appTookOverTheForm, CARDS, newPatient } from './support/patient.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 28, point 1: a payment page's order summary is in the page the server sends, so a
- * patient on a slow line sees what they are buying, and its price, before the app's script has
- * arrived; when the app takes the page over, its own summary takes that one's place without a
- * move, and the card form appears under it.
+ * Issue 28: a payment page's order summary and its billing form are in the page the server
+ * sends, so a patient on a slow line sees what they are buying, and its price, and fills in the
+ * form before the app's script has arrived; when the app takes the page over, its own summary
+ * and form take their place without a move, with everything the patient typed, and a press of
+ * Pay made before it arrived is made by the app, with its checks.
  */
+
+/** Holds back the app's code (every script but the page's own start script) until `release` is called. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/(?!page-start-)[^/]+\.js$/, async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return () => {
+    release();
+  };
+}
+
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
 
 const PAGES = [
   { site: MENS_SITE, path: '/payment/shrt', product: 'Hormone assessment and clinician consultation' },
@@ -30,35 +56,101 @@ for (const { site, path, product } of PAGES) {
     // Drawn as the app draws it (Mantine's card, in the page's own styles): bordered, not bare.
     const border = await summary.evaluate((card) => getComputedStyle(card).borderTopStyle);
     expect(border).toBe('solid');
-    // The form is the app's: its place still shows the loading mark.
-    await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+    // The billing form is there to fill in, with the price on Pay, in the page's own styles.
+    const form = page.locator('[data-early-form="billing"] form');
+    await expect(form.getByRole('textbox', { name: 'Card number' })).toBeEditable();
+    await expect(form.getByRole('textbox', { name: 'First name' })).toBeEditable();
+    await expect(form.getByRole('combobox', { name: /^State/ })).toBeEnabled();
+    await expect(form.getByRole('button', { name: 'Pay $99' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
     await context.close();
   });
 
   test(`${path}: the app takes the summary over where it stands, and the form comes under it`, async ({ page }) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    // The app's code held back, as a slow line holds it, until the summary has been measured.
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/(?!page-start-)[^/]+\.js$/, async (route: Route) => {
-      await gate;
-      await route.continue();
-    });
+    const problems = watchProblems(page);
+    // The app's code held back, as a slow line holds it, until the page has been measured.
+    const release = await holdTheApp(page);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${site}${path}`, { waitUntil: 'commit' });
     await expect(orderSummary(page).getByText(product, { exact: true })).toBeVisible();
+    const cardNumber = page.getByRole('textbox', { name: 'Card number' });
+    await expect(cardNumber).toBeEditable();
     const before = await orderSummary(page).boundingBox();
+    const cardBefore = await cardNumber.boundingBox();
     release();
 
-    await expect(page.getByRole('textbox', { name: 'First name' })).toBeEditable({ timeout: 20_000 });
+    await appTookOverTheForm(page);
     await expect(page.getByRole('button', { name: /^Pay \$99/ })).toBeVisible();
     expect(await orderSummary(page).boundingBox()).toEqual(before);
+    expect(await cardNumber.boundingBox()).toEqual(cardBefore);
     expect(problems).toEqual([]);
   });
 }
+
+test('a patient fills in the payment form and presses Pay before the app arrives: the app pays with what they typed, once', async ({
+  page,
+}) => {
+  const problems = watchProblems(page);
+  const patient = newPatient('early-pay');
+  const orders: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/.*order/i.test(request.url())) orders.push(request.url());
+  });
+  const release = await holdTheApp(page);
+  await page.goto(`${MENS_SITE}/payment/shrt`, { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Billing details' });
+  await form.getByRole('textbox', { name: 'First name' }).fill(patient.firstName);
+  await form.getByRole('textbox', { name: 'Last name' }).fill(patient.lastName);
+  await form.getByRole('textbox', { name: 'Email' }).fill(patient.email);
+  await form.getByRole('textbox', { name: 'Mobile phone' }).fill(patient.phone);
+  await form.getByLabel(/^Street address/).fill(patient.address.line1);
+  await form.getByRole('textbox', { name: 'City' }).fill(patient.address.city);
+  await form.getByRole('combobox', { name: /^State/ }).selectOption(patient.state);
+  await form.getByRole('textbox', { name: 'ZIP code' }).fill(patient.address.zip);
+  await form.getByRole('textbox', { name: 'Card number' }).fill(CARDS.approved);
+  await form.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill('12/34');
+  await form.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+  await form.getByRole('button', { name: 'Pay $99' }).click();
+  // Held until the app can make it: the button says so, and nothing has left the page.
+  await expect(form.getByRole('button', { name: 'Processing…' })).toBeVisible();
+  expect(page.url()).toBe(`${MENS_SITE}/payment/shrt`);
+  expect(orders).toEqual([]);
+
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment is complete' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('We charged $99 to the card ending in 4242.')).toBeVisible();
+  expect(orders).toHaveLength(1);
+  // Nothing the patient typed went into the address.
+  expect(page.url()).not.toContain('4242');
+  expect(problems).toEqual([]);
+});
+
+test('a patient goes on typing the card as the app takes the payment form over, and the app checks what is missing', async ({
+  page,
+}) => {
+  const problems = watchProblems(page);
+  const release = await holdTheApp(page);
+  await page.goto(`${WOMENS_SITE}/f/payment/fha1`, { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Billing details' });
+  await form.getByRole('textbox', { name: 'First name' }).fill('Quillon');
+  const cardNumber = form.getByRole('textbox', { name: 'Card number' });
+  await cardNumber.click();
+  await cardNumber.pressSequentially('4242 4242');
+
+  // The app arrives while the patient is still typing, on the keyboard.
+  release();
+  await page.keyboard.type(' 4242', { delay: 150 });
+  await appTookOverTheForm(page);
+  await expect(cardNumber).toBeFocused();
+  await page.keyboard.type(' 4242');
+  await expect(cardNumber).toHaveValue(CARDS.approved);
+  await expect(form.getByRole('textbox', { name: 'First name' })).toHaveValue('Quillon');
+
+  // Pay with the rest left empty: the app's own check names what needs filling in.
+  await form.getByRole('button', { name: /^Pay / }).click();
+  await expect(form.getByText(/fields need fixing before you pay/)).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Last name' })).toBeFocused();
+  expect(problems).toEqual([]);
+});

@@ -10,7 +10,7 @@
  *    and its screen's code (`<meta name="app-preload">`) in parallel, so no script stands
  *    between the patient and the first paint.
  *
- * 3. holds a press of Next in the page's early form of questions until the app can make it.
+ * 3. holds a press of Next (or Pay) in the page's early form until the app can make it.
  *
  * Only GETs with no patient data in them: the campaign code (from the address) is the one
  * value filled in, and the browser's own cookie proves whose journey it is, as for any call.
@@ -21,6 +21,7 @@ const EARLY_RESPONSES_KEY = '__earlyApiResponses';
 /** The early form's slot, and the mark of a held press: the same names as in src/contract/early-form.ts. */
 const EARLY_FORM_SLOT = 'data-early-form';
 const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
+const EARLY_PENDING_LABEL = 'data-early-pending';
 
 /** What the page's route says about its campaign code: the address parameter holding it, or a fixed one. */
 function campaignCode(route: string, pathname: string): string | null {
@@ -124,7 +125,7 @@ function loadApp(entry: string, attempt: number): void {
 }
 
 /**
- * A press of Next (or Enter) in the page's early form of questions before the app runs
+ * A press of Next, Pay or Enter in the page's early form before the app runs
  * (src/shared/questions/early-form.tsx): never sent (its answers would leave in the address
  * or a body no call expects), but held on the form for the app to make again once it has
  * the answers. The button says it is under way, as the app's does.
@@ -138,7 +139,7 @@ function holdEarlyPresses(): void {
       event.preventDefault();
       form.setAttribute(EARLY_SUBMIT_ATTRIBUTE, '');
       const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-      if (button !== null) button.textContent = 'Saving…';
+      if (button !== null) button.textContent = button.getAttribute(EARLY_PENDING_LABEL) ?? 'Saving…';
     },
     true,
   );

@@ -201,6 +201,9 @@ export async function pay(page: Page, patient: Patient, card: string = CARDS.app
   const form = page.getByRole('form', { name: 'Billing details' });
   // The payment screen's code and its product arrive after the page: on a busy two-core machine that has taken over 5 s.
   await expect(form).toBeVisible({ timeout: 15_000 });
+  // A payment page loaded afresh brings its form in the HTML (issue 28): this pays with the
+  // app's, filled in from the journey (e2e/early-summary.spec.ts pays before the app arrives).
+  await appTookOverTheForm(page);
   const fillIfEmpty = async (name: string, value: string) => {
     const box = form.getByRole('textbox', { name, exact: true });
     if ((await box.inputValue()) === '') await box.fill(value);

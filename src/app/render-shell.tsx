@@ -19,7 +19,9 @@ import { App } from './app.tsx';
 import { startHydrating } from '../shared/hydration.ts';
 import type { QuestionPage as QuestionPageData } from '../contract/api-types.ts';
 import {
+  EARLY_BILLING_FORM,
   EARLY_PAGE_ATTRIBUTE,
+  EARLY_PENDING_LABEL,
   EARLY_SUMMARY_OF,
   earlyPageKey,
   earlySummaryKey,
@@ -37,6 +39,9 @@ import type { ProductId, ProductCategory } from '../contract/api-types.ts';
 import { ProductSummary } from '../features/payment/product-summary.tsx';
 import { withProductDefaults, type ProductResponse } from '../features/payment/product.ts';
 import { BrandProvider } from '../shared/brand/brand-context.tsx';
+import { BillingForm } from '../shared/billing/billing-form.tsx';
+import { initialBillingValues } from '../shared/billing/billing-values.ts';
+import { formatMoney } from '../domain/money.ts';
 import { brandTheme, readableColors } from '../shared/brand/theme.ts';
 import { KnownAddressContext } from '../shared/questions/known-address.ts';
 import { QuestionPage } from '../shared/questions/question-page.tsx';
@@ -179,7 +184,7 @@ function unescapeAttribute(value: string): string {
  * Content-Security-Policy allows no style attribute (the app sets styles from script, which it
  * does allow). `!important` keeps what an inline style would: it wins over any class.
  */
-function stylesToRules(html: string): EarlyFormHtml {
+function stylesToRules(html: string, prefix = ''): EarlyFormHtml {
   const rules: string[] = [];
   // Tag by tag, attribute by attribute: React escapes every quote and angle bracket in a value,
   // so a value ends at its quote and a tag at its bracket, whatever the content says.
@@ -192,8 +197,10 @@ function stylesToRules(html: string): EarlyFormHtml {
         .filter((declaration) => declaration !== '')
         // Nothing here may end the <style> element it goes into.
         .map((declaration) => `${declaration.replace(/</g, '\\3c ')} !important`);
-      rules.push(`[data-early-style="${String(rules.length)}"]{${declarations.join(';')}}`);
-      return ` data-early-style="${String(rules.length - 1)}"`;
+      // A prefix per part: two parts in one page (the summary and the billing form) number their own.
+      const rule = `${prefix}${String(rules.length)}`;
+      rules.push(`[data-early-style="${rule}"]{${declarations.join(';')}}`);
+      return ` data-early-style="${rule}"`;
     }),
   );
   return { html: out, css: rules.join('\n') };
@@ -209,6 +216,8 @@ function BrandParts({ site, children }: { site: Site; children: ReactNode }) {
         cssVariablesResolver={readableColors}
         withCssVariables={false}
         withGlobalClasses={false}
+        // A responsive layout (SimpleGrid's columns) is a <style> element: with the page's nonce.
+        getStyleNonce={() => CSP_NONCE_PLACEHOLDER}
       >
         {children}
       </MantineProvider>
@@ -236,7 +245,62 @@ export function renderEarlySummary(
   );
   if (/<script/i.test(html))
     throw new Error(`The summary of product ${request.id} cannot go in the page: it has a script`);
-  return stylesToRules(html);
+  return stylesToRules(html, 's');
+}
+
+/**
+ * The payment page's billing form as the payment screen first draws it for a patient the page
+ * knows nothing of (empty, no marketing box: whether to ask it depends on the journey), with
+ * the product's price on Pay, for the server to put in the page under the order summary (issue
+ * 28). The payment screen takes it over by each field's `autocomplete` (adoptEarlyForm), fills
+ * in what the journey already knows where the patient left a field empty, and adds the box
+ * when it asks it. A press of Pay before the app runs is held (src/page-start.ts) and made by
+ * the app, with its checks, once it has the fields.
+ */
+export function renderEarlyBilling(
+  site: Site,
+  request: { id: ProductId; category: ProductCategory },
+  product: ProductResponse,
+): EarlyFormHtml {
+  const nothing = () => undefined;
+  const { total } = withProductDefaults(product, request.id);
+  const html = renderToString(
+    <BrandParts site={site}>
+      <BillingForm
+        values={initialBillingValues({}, {})}
+        onChange={nothing}
+        errors={{}}
+        onErrors={nothing}
+        onSubmit={nothing}
+        declineReason={null}
+        formProblem={null}
+        submitLabel={`Pay ${formatMoney(total)}`}
+      />
+    </BrandParts>,
+    { identifierPrefix: 'early-billing-' },
+  );
+  if (/<script/i.test(html))
+    throw new Error(`The billing form of product ${request.id} cannot go in the page: it has a script`);
+  return stylesToRules(asEarlyForm(html, EARLY_BILLING_FORM, 'Processing…'), 'b');
+}
+
+/**
+ * The first form of a part as an early form: a dialog form, which outside a dialog submits
+ * nowhere, so a press before the app runs (or with no script at all) sends nothing and loses
+ * nothing (src/page-start.ts holds it, and says `pending` on the button meanwhile); named by
+ * the page it is, for the screen that takes it over.
+ */
+function asEarlyForm(html: string, page: string, pending: string | null): string {
+  const named = html.replace(
+    /^([\s\S]*?)<form /,
+    (_, before: string) => `${before}<form method="dialog" ${EARLY_PAGE_ATTRIBUTE}="${escapeAttribute(page)}" `,
+  );
+  return pending === null
+    ? named
+    : named.replace(
+        /<button([^>]*) type="submit"/,
+        (_, before: string) => `<button${before} type="submit" ${EARLY_PENDING_LABEL}="${escapeAttribute(pending)}"`,
+      );
 }
 
 /**
@@ -268,16 +332,7 @@ export function renderEarlyForm(
     { identifierPrefix: 'early-' },
   );
   if (/<script/i.test(html)) throw new Error(`The first page of ${form.formId} cannot go in the page: it has a script`);
-  // A dialog form submits nowhere outside a dialog: Next before the app runs (or with no
-  // script at all) sends nothing and loses nothing; src/page-start.ts holds the press. The
-  // form says which page it is, for the screen that takes it over.
-  const key = escapeAttribute(earlyPageKey(form.formId, page.id));
-  return stylesToRules(
-    html.replace(
-      /^([\s\S]*?)<form /,
-      (_, before: string) => `${before}<form method="dialog" ${EARLY_PAGE_ATTRIBUTE}="${key}" `,
-    ),
-  );
+  return stylesToRules(asEarlyForm(html, earlyPageKey(form.formId, page.id), null));
 }
 
 function escapeAttribute(value: string): string {

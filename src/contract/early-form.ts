@@ -17,6 +17,18 @@ export const EARLY_PAGE_ATTRIBUTE = 'data-early-page';
 /** Set on the early form by src/page-start.ts when the patient pressed Next (or Enter) before the app ran. */
 export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
 
+/**
+ * On the submit button of an early form: what it says once pressed before the app ran (the
+ * app's own word for it: 'Processing…' on Pay), in place of 'Saving…'.
+ */
+export const EARLY_PENDING_LABEL = 'data-early-pending';
+
+/**
+ * The payment page's billing form (contact details, billing address, card) as an early form:
+ * its slot's value and the form's page name. The server puts it under the order summary.
+ */
+export const EARLY_BILLING_FORM = 'billing';
+
 /** The name of a form's first page, as its slot carries it: `formId:pageId`. */
 export function earlyFormKey(form: { formId: string; pageIds: readonly string[] }): string {
   return earlyPageKey(form.formId, form.pageIds[0] ?? '');

@@ -15,8 +15,9 @@ import type { Site } from '../engine/config-types.ts';
  * Node, so it is the app's own markup; each rendering is kept per brand, route and content,
  * and a change to the content renders afresh. A static host has no server to do this: it
  * serves the route's page with the loading mark (docs/performance.md). The payment pages'
- * order summary comes the same way, from the product the product fetch would answer
- * (src/shared/layout/early-summary.tsx shows it until the screen's own takes its place).
+ * order summary and billing form come the same way, from the product the product fetch would
+ * answer (src/shared/layout/early-summary.tsx shows the summary until the screen's own takes
+ * its place; the payment screen takes the form over as the assessment's).
  */
 
 /** The build's renderer of a form's first page (src/app/render-shell.tsx). */
@@ -33,6 +34,9 @@ export type RenderEarlySummary = (
   product: unknown,
 ) => EarlyFormHtml;
 
+/** The build's renderer of a payment page's billing form, for the product it sells (src/app/render-shell.tsx). */
+export type RenderEarlyBilling = RenderEarlySummary;
+
 /** The build's renderer of the intake's first page for a campaign code, or null when it has none (src/app/render-shell.tsx). */
 export type RenderEarlyIntake = (site: Site, pathname: string, code: string) => EarlyFormHtml | null;
 
@@ -41,6 +45,7 @@ export interface EarlyRenderers {
   form: RenderEarlyForm;
   /** Null for a build that renders forms only. */
   summary: RenderEarlySummary | null;
+  billing: RenderEarlyBilling | null;
   intake: RenderEarlyIntake | null;
 }
 
@@ -51,12 +56,14 @@ export async function loadEarlyRenderers(staticDir: string): Promise<EarlyRender
   const bundle = (await import(pathToFileURL(path.resolve(file)).href)) as {
     renderEarlyForm?: RenderEarlyForm;
     renderEarlySummary?: RenderEarlySummary;
+    renderEarlyBilling?: RenderEarlyBilling;
     renderEarlyIntake?: RenderEarlyIntake;
   };
   if (typeof bundle.renderEarlyForm !== 'function') return null;
   return {
     form: bundle.renderEarlyForm,
     summary: typeof bundle.renderEarlySummary === 'function' ? bundle.renderEarlySummary : null,
+    billing: typeof bundle.renderEarlyBilling === 'function' ? bundle.renderEarlyBilling : null,
     intake: typeof bundle.renderEarlyIntake === 'function' ? bundle.renderEarlyIntake : null,
   };
 }

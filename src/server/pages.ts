@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { QuestionPage } from '../contract/api-types.ts';
 import {
+  EARLY_BILLING_FORM,
   EARLY_FORM_SLOT,
   EARLY_SUMMARY_SLOT,
   earlyFormKey,
@@ -19,7 +20,7 @@ import { checkedRender, loadEarlyRenderers, withEarlyPart, type EarlyRenderers }
 /** The page to send for a path: the route's prerendered page for the brand, else the plain one. */
 export type PagePicker = (site: Site, url: string) => Promise<string>;
 
-/** What the picker needs to put a form's first page, or a payment page's order summary, in its page. */
+/** What the picker needs to put a form's first page, or a payment page's order summary and billing form, in its page. */
 export interface EarlyFormSource {
   /** A page of a form's questions as stored (the JSON GET /memoForm/pageQuestions answers with), or null. */
   pageJson: (formId: string, pageId: string) => string | null;
@@ -51,7 +52,7 @@ const EARLY_FORM_CACHE_SIZE = 64;
  * slash, empty landing_id, redirects), so the browser finds the page it expects and hydrates it.
  * With `earlyForms`, a route whose screen opens with a form gets its first page of questions
  * in the page (issue 28), unless the address asks for a later page (`?page=3`); a payment
- * page gets the order summary of the product it sells.
+ * page gets the order summary of the product it sells, and its billing form under it.
  */
 export function loadPages(
   staticDir: string,
@@ -88,21 +89,23 @@ export function loadPages(
             return null;
           },
         );
-  const rendered = new Map<string, string>();
+  const rendered = new Map<string, EarlyFormHtml>();
   const pageParam = engine.config.funnels.formPageParam;
 
-  /** What of the page the server renders for this address, if anything. */
-  const earlyPartOf = (
+  /** What of the page the server renders for this address: nothing, one part, or a payment page's two. */
+  const earlyPartsOf = (
     source: EarlyFormSource,
     page: string,
     site: Site,
     location: PageLocation,
     pathname: string,
     query: string,
-  ): EarlyPart | null => {
+  ): EarlyPart[] => {
     const { route } = location.match;
     const params = parseQuery(query);
     const code = campaignCodeOf(location.match);
+    // A link that brings a lead or a prefill has answers the app fills in.
+    const bringsAnswers = params.get('landing_id') !== undefined || params.get('prefill') !== undefined;
     // Only a page whose shell has the slot (src/shared/layout/screen-shell.tsx) takes a part.
     const { form } = route;
     const pageAsked = params.get(pageParam);
@@ -114,39 +117,69 @@ export function loadPages(
       page.includes(`${EARLY_FORM_SLOT}="${key}"`)
     ) {
       if (route.screen !== 'intake') {
-        return {
-          slot: EARLY_FORM_SLOT,
-          value: key,
-          what: `the first page of ${key}`,
-          json: () => source.pageJson(form.formId, form.pageIds[0] ?? ''),
-          render: (render, content) =>
-            render.form(site, { formId: form.formId, pageCount: form.pageIds.length }, content as QuestionPage),
-        };
+        return [
+          {
+            slot: EARLY_FORM_SLOT,
+            value: key,
+            what: `the first page of ${key}`,
+            json: () => source.pageJson(form.formId, form.pageIds[0] ?? ''),
+            render: (render, content) =>
+              render.form(site, { formId: form.formId, pageCount: form.pageIds.length }, content as QuestionPage),
+          },
+        ];
       }
       // The intake opens with the contact details for a patient who arrives with nothing (the
-      // ED funnels start here); a link that brings a lead or a prefill is filled in by the app.
-      if (code === null || params.get('landing_id') !== undefined || params.get('prefill') !== undefined) return null;
-      return {
+      // ED funnels start here).
+      if (code === null || bringsAnswers) return [];
+      return [
+        {
+          slot: EARLY_FORM_SLOT,
+          value: key,
+          what: `the intake's first page for ${code}`,
+          json: () => JSON.stringify(code),
+          render: (render) => render.intake?.(site, pathname, code) ?? null,
+        },
+      ];
+    }
+    if (!page.includes(`${EARLY_SUMMARY_SLOT}=""`)) return [];
+    // The product the payment screen will ask for (src/features/payment/payment-step.tsx).
+    const mpid = params.get('mpid');
+    const request = productRequestFor(code ?? '', mpid === '' ? undefined : mpid, site);
+    const product = () => source.productJson(request.id, request.category);
+    const summary: EarlyPart = {
+      slot: EARLY_SUMMARY_SLOT,
+      value: '',
+      what: `the order summary of product ${earlySummaryKey(request)}`,
+      json: product,
+      render: (render, content) => render.summary?.(site, request, content) ?? null,
+    };
+    if (bringsAnswers || !page.includes(`${EARLY_FORM_SLOT}="${EARLY_BILLING_FORM}"`)) return [summary];
+    return [
+      summary,
+      {
         slot: EARLY_FORM_SLOT,
-        value: key,
-        what: `the intake's first page for ${code}`,
-        json: () => JSON.stringify(code),
-        render: (render) => render.intake?.(site, pathname, code) ?? null,
-      };
-    }
-    if (page.includes(`${EARLY_SUMMARY_SLOT}=""`)) {
-      // The product the payment screen will ask for (src/features/payment/payment-step.tsx).
-      const mpid = params.get('mpid');
-      const request = productRequestFor(code ?? '', mpid === '' ? undefined : mpid, site);
-      return {
-        slot: EARLY_SUMMARY_SLOT,
-        value: '',
-        what: `the order summary of product ${earlySummaryKey(request)}`,
-        json: () => source.productJson(request.id, request.category),
-        render: (render, content) => render.summary?.(site, request, content) ?? null,
-      };
-    }
-    return null;
+        value: EARLY_BILLING_FORM,
+        what: `the billing form for product ${earlySummaryKey(request)}`,
+        json: product,
+        render: (render, content) => render.billing?.(site, request, content) ?? null,
+      },
+    ];
+  };
+
+  /** A part rendered, from the cache when its content has not changed; null when it cannot be. */
+  const renderPart = (render: EarlyRenderers, part: EarlyPart, site: Site, route: string): EarlyFormHtml | null => {
+    const json = part.json();
+    if (json === null) return null;
+    // The content is part of the key: questions or a product changed in the database render afresh.
+    const cacheKey = `${site}\n${route}\n${part.slot}=${part.value}\n${json}`;
+    const cached = rendered.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const early = part.render(render, JSON.parse(json));
+    if (early === null) return null;
+    const checked = checkedRender(early);
+    if (rendered.size >= EARLY_FORM_CACHE_SIZE) rendered.clear();
+    rendered.set(cacheKey, checked);
+    return checked;
   };
 
   return async (site, url) => {
@@ -155,27 +188,21 @@ export function loadPages(
     const route = location?.match.route.path ?? '*';
     const page = pages.get(`${site} ${route}`) ?? plain;
     if (earlyForms === undefined || location === null) return page;
-    const part = earlyPartOf(earlyForms, page, site, location, pathname, query);
-    if (part === null) return page;
-    // Whatever goes wrong here (the database busy, a renderer of another build), the page goes
-    // as it was built, with the loading mark: the part comes with the app as before.
-    try {
-      const render = await renderers;
-      const json = render === null ? null : part.json();
-      if (render === null || json === null) return page;
-      // The content is part of the key: questions or a product changed in the database render afresh.
-      const cacheKey = `${site}\n${route}\n${part.slot}=${part.value}\n${json}`;
-      const cached = rendered.get(cacheKey);
-      if (cached !== undefined) return cached;
-      const early = part.render(render, JSON.parse(json));
-      if (early === null) return page;
-      const withPart = withEarlyPart(page, part.slot, part.value, checkedRender(early));
-      if (rendered.size >= EARLY_FORM_CACHE_SIZE) rendered.clear();
-      rendered.set(cacheKey, withPart);
-      return withPart;
-    } catch (error) {
-      earlyForms.onError(error, `${part.what} for ${route} (${site})`);
-      return page;
+    const parts = earlyPartsOf(earlyForms, page, site, location, pathname, query);
+    if (parts.length === 0) return page;
+    const render = await renderers;
+    if (render === null) return page;
+    let withParts = page;
+    for (const part of parts) {
+      // Whatever goes wrong here (the database busy, a renderer of another build), the part's
+      // slot keeps what the build put there (the loading mark): the part comes with the app as before.
+      try {
+        const early = renderPart(render, part, site, route);
+        if (early !== null) withParts = withEarlyPart(withParts, part.slot, part.value, early);
+      } catch (error) {
+        earlyForms.onError(error, `${part.what} for ${route} (${site})`);
+      }
     }
+    return withParts;
   };
 }

@@ -5,11 +5,17 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import brands from '../../config/brands.json';
 import { App } from '../../src/app/app.tsx';
 import { startHydrating } from '../../src/shared/hydration.ts';
-import { renderEarlyForm, renderEarlySummary, renderShells, type RouteShell } from '../../src/app/render-shell.tsx';
+import {
+  renderEarlyBilling,
+  renderEarlyForm,
+  renderEarlySummary,
+  renderShells,
+  type RouteShell,
+} from '../../src/app/render-shell.tsx';
 import type { QuestionPage } from '../../src/contract/api-types.ts';
 import { withEarlyForm, withEarlyPart } from '../../src/server/early-forms.ts';
 import { captureEarlySummary } from '../../src/shared/layout/early-summary.tsx';
-import { EARLY_SUMMARY_SLOT } from '../../src/contract/early-form.ts';
+import { EARLY_BILLING_FORM, EARLY_FORM_SLOT, EARLY_SUMMARY_SLOT } from '../../src/contract/early-form.ts';
 import { captureEarlyForm } from '../../src/shared/questions/early-form.tsx';
 import { selectBrand } from '../../src/contract/brand.ts';
 import type { BrandsFile } from '../../src/engine/config-types.ts';
@@ -147,21 +153,37 @@ test('the assessment sent with its first page: React takes it over as it is, wit
 
 /**
  * Issue 28: a payment page as the server sends it, with the order summary of the product it
- * sells in the shell. React takes it over without a difference, and the summary is on the
- * page, with its price, before the product's own fetch has answered.
+ * sells and the billing form under it in the shell. React takes it over without a difference;
+ * the summary is on the page, with its price, before the product's own fetch has answered,
+ * and the form keeps what the patient typed in it.
  */
-test('the payment page sent with its order summary: React takes it over as it is', async () => {
+test('the payment page sent with its order summary and billing form: React takes it over as it is', async () => {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const shell = shells.find((candidate) => candidate.site === 'female' && candidate.route === '/f/payment/:pathCode');
   if (shell === undefined) throw new Error('The build has no page for the women’s payment');
   const early = renderEarlySummary('female', { id: '0', category: 'fhrt' }, PRODUCT);
   expect(early.html).not.toMatch(/\sstyle="/);
   expect(early.html).toContain('data-early-summary-of="0|fhrt"');
+  const billing = renderEarlyBilling('female', { id: '0', category: 'fhrt' }, PRODUCT);
+  expect(billing.html).not.toMatch(/\sstyle="/);
+  expect(billing.html).toContain('<form method="dialog" data-early-page="billing"');
+  expect(billing.html).toContain('data-early-pending="Processing…"');
+  expect(billing.html).toContain('Pay $79');
   window.history.replaceState(null, '', '/f/payment/fha1');
   const element = document.createElement('div');
   element.id = 'root';
-  element.innerHTML = withEarlyPart(shell.html, EARLY_SUMMARY_SLOT, '', early);
+  element.innerHTML = withEarlyPart(
+    withEarlyPart(shell.html, EARLY_SUMMARY_SLOT, '', early),
+    EARLY_FORM_SLOT,
+    EARLY_BILLING_FORM,
+    billing,
+  );
   document.body.append(element);
+  const card = element.querySelector<HTMLInputElement>('[data-early-form] input[autocomplete="cc-number"]');
+  if (card === null) throw new Error('The early billing form has no card number');
+  expect(element.querySelector('[role="status"][aria-label="Loading"]')).toBeNull();
+  // Typed before any script ran.
+  card.value = '4242 4242';
 
   // The product's fetch is sent (against the page's address, as in a browser) and waits, so the
   // screen, once its code is in, shows its loading state: the summary must still be there.
@@ -175,6 +197,7 @@ test('the payment page sent with its order summary: React takes it over as it is
     },
   );
   captureEarlySummary(element);
+  captureEarlyForm(element);
   await hydrate(element, selectBrand(brands as BrandsFile, { environment: 'female', hostname: 'femme.localhost' }));
   await act(async () => {
     await import('../../src/features/payment/payment-screen.tsx');
@@ -187,6 +210,10 @@ test('the payment page sent with its order summary: React takes it over as it is
   const summary = element.querySelector('[data-early-summary] section');
   expect(summary?.textContent).toContain('Women’s consultation');
   expect(summary?.textContent).toContain('Total$79');
+  // The billing form under it is the page's, with what was typed: the screen takes it once it renders its own.
+  const cardNow = element.querySelector<HTMLInputElement>('[data-early-form] input[autocomplete="cc-number"]');
+  expect(cardNow?.value).toBe('4242 4242');
+  expect(Object.keys(cardNow ?? {}).some((key) => key.startsWith('__reactFiber'))).toBe(false);
   errors.mockRestore();
 });
 

@@ -32,6 +32,13 @@ export function renderEarlyForm(site, form, page) {
     css: '[data-early-style="0"]{--stack-gap:1rem !important}',
   };
 }
+export function renderEarlyBilling(site, request, product) {
+  if (globalThis.__earlyBillingRendererFails) throw new Error('the billing renderer broke');
+  return {
+    html: '<form method="dialog" data-early-page="billing"><input autocomplete="cc-number"/><button type="submit">Pay ' + product.total + '</button></form>',
+    css: '[data-early-style="b0"]{gap:1rem !important}',
+  };
+}
 export function renderEarlySummary(site, request, product) {
   return {
     html: '<div data-early-summary-of="' + request.id + '|' + request.category + '"><p>' + site + ' ' + product.name + ' ' + product.total + '</p></div>',
@@ -56,7 +63,7 @@ beforeAll(async () => {
   );
   writeFileSync(
     path.join(dir, 'shells', 'male', '2.html'),
-    shell(`<div data-early-summary="" class="slot"></div>${LOADING}`),
+    shell(`<div data-early-summary="" class="slot"></div><div data-early-form="billing" class="slot">${LOADING}</div>`),
   );
   // A page with a form, whose shell has no place for it (a screen not opening with its form).
   writeFileSync(path.join(dir, 'shells', 'male', '1.html'), shell(`<p>intake</p>${LOADING}`));
@@ -177,10 +184,39 @@ test('a payment page comes with the summary of the product its code sells, from 
   });
   const { name, total } = product.json<{ data: { name: string; total: string } }>().data;
   expect(body).toContain(`<p>male ${name} ${total}</p>`);
-  // The loading mark stays under it, where the form will be.
-  expect(body).toContain(`</div></div>${LOADING}`);
+  // The billing form comes under it, in the loading mark's place, with the price on Pay.
+  expect(body).toContain(
+    `<div data-early-form="billing" class="slot"><form method="dialog" data-early-page="billing"><input autocomplete="cc-number"/><button type="submit">Pay ${total}</button></form></div>`,
+  );
+  expect(body).not.toContain(LOADING);
+  // Both parts' rules are in the head, with the page's nonce.
+  expect(body).toMatch(/<style nonce="[^"]+">\[data-early-style="b0"\]/);
   // An ED code sells its own product, on the ED checkout.
   expect((await open('/mip/checkout/dailytada')).body).toContain('data-early-summary-of="1690|hrt"');
+});
+
+test('a payment link that brings a lead or a prefill gets the summary, and the form the app fills in', async () => {
+  for (const query of ['?landing_id=4711', '?prefill=eyJmaXJzdE5hbWUiOiJBIn0']) {
+    const { body } = await open(`/payment/shrt${query}`);
+    expect(body).toContain('data-early-summary-of="0|hrt"');
+    expect(body).toContain(`<div data-early-form="billing" class="slot">${LOADING}</div>`);
+  }
+});
+
+test('a billing form that cannot be rendered leaves its place as built, the summary above it, and says so in the log', async () => {
+  (globalThis as Record<string, unknown>).__earlyBillingRendererFails = true;
+  // A product renamed since: rendered afresh, not taken from what earlier tests rendered.
+  db.prepare("UPDATE products SET name = 'Renamed consultation' WHERE external_id = '0' AND category = 'hrt'").run();
+  try {
+    const { status, body } = await open('/payment/shrt');
+    expect(status).toBe(200);
+    expect(body).toContain('<p>male Renamed consultation ');
+    expect(body).toContain(`<div data-early-form="billing" class="slot">${LOADING}</div>`);
+    expect(logged.join('\n')).toContain('the billing form for product 0|hrt');
+  } finally {
+    delete (globalThis as Record<string, unknown>).__earlyBillingRendererFails;
+    seedDemoData(db);
+  }
 });
 
 test('a product the server does not have leaves the payment page as it was built', async () => {
@@ -188,7 +224,9 @@ test('a product the server does not have leaves the payment page as it was built
   try {
     const { status, body } = await open('/mip/checkout/dailytada');
     expect(status).toBe(200);
-    expect(body).toContain(`<div data-early-summary="" class="slot"></div>${LOADING}`);
+    expect(body).toContain(
+      `<div data-early-summary="" class="slot"></div><div data-early-form="billing" class="slot">${LOADING}</div>`,
+    );
   } finally {
     seedDemoData(db);
   }

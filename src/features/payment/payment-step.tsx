@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { getProductInfo } from './products-api.ts';
@@ -37,9 +37,12 @@ import { followOnPending, paymentInputOf, paymentOffersMarketing } from './payme
 import { orderReference, paidSummaryOf, type PaidSummary } from '../../shared/journey/paid-order.ts';
 import { ProductSummary } from './product-summary.tsx';
 import { EarlySummarySlot } from '../../shared/layout/early-summary.tsx';
-import { earlySummaryKey } from '../../contract/early-form.ts';
+import { EARLY_BILLING_FORM, earlySummaryKey } from '../../contract/early-form.ts';
+import { EarlyFormSlot } from '../../shared/questions/early-form.tsx';
+import { adoptEarlyForm } from '../../shared/questions/adopt-early-form.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';
+import classes from './payment-step.module.css';
 
 /**
  * The payment step shared by /payment, /f/payment and /mip/checkout: the product and its
@@ -80,12 +83,13 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
 
   const ready = journey.status !== 'loading';
   const paidBefore = ready && paidSummaryOf(journey.state) !== null;
-  // While the journey and the product load, the order summary the page's HTML brought stays
-  // where the screen's own will be (the shell's layout: src/shared/layout/screen-shell.tsx).
+  // While the journey and the product load, the order summary and the billing form the page's
+  // HTML brought stay where the screen's own will be (the shell's layout:
+  // src/shared/layout/screen-shell.tsx), the form with what the patient has typed in it.
   const loading = (
     <Stack gap="xl">
       <EarlySummarySlot product={earlySummaryKey(request)} />
-      <LoadingIndicator />
+      <EarlyFormSlot page={EARLY_BILLING_FORM} />
     </Stack>
   );
   let content;
@@ -258,30 +262,32 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
     content = (
       <Stack gap="xl">
         <ProductSummary product={product} />
-        <BillingForm
-          values={values}
-          onChange={change}
-          marketing={offersMarketing ? { value: marketing, onChange: setMarketing } : null}
-          errors={shownErrors}
-          onErrors={setErrors}
-          onSubmit={() => {
-            actor.send({
-              type: 'pay',
-              press: { values, marketing: offersMarketing ? marketing : null, cardVersion: cardVersion.current },
-            });
-          }}
-          declineReason={shown.declineReason}
-          formProblem={shown.formProblem}
-          submitLabel={`Pay ${formatMoney(product.total)}`}
-          submitting={submitting}
-          extraActions={
-            step?.canBack === true ? (
-              <Button variant="default" onClick={step.onBack} disabled={submitting}>
-                Back
-              </Button>
-            ) : null
-          }
-        />
+        <TakesEarlyForm>
+          <BillingForm
+            values={values}
+            onChange={change}
+            marketing={offersMarketing ? { value: marketing, onChange: setMarketing } : null}
+            errors={shownErrors}
+            onErrors={setErrors}
+            onSubmit={() => {
+              actor.send({
+                type: 'pay',
+                press: { values, marketing: offersMarketing ? marketing : null, cardVersion: cardVersion.current },
+              });
+            }}
+            declineReason={shown.declineReason}
+            formProblem={shown.formProblem}
+            submitLabel={`Pay ${formatMoney(product.total)}`}
+            submitting={submitting}
+            extraActions={
+              step?.canBack === true ? (
+                <Button variant="default" onClick={step.onBack} disabled={submitting}>
+                  Back
+                </Button>
+              ) : null
+            }
+          />
+        </TakesEarlyForm>
         {/* Right under Pay: the bot check refused this attempt, so the way on is a call. */}
         {shown.refused && (
           <Alert color="red" role="alert" title="We could not take your payment online">
@@ -299,6 +305,24 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
       <Title order={1}>{title}</Title>
       {content}
     </Stack>
+  );
+}
+
+/**
+ * Where the billing form first renders: it takes what the patient typed in the page's early
+ * billing form (the server sent it under the order summary, issue 28), field by field, and a
+ * press of Pay made before the app ran. Paired by each field's autocomplete: this form may ask
+ * the marketing box, which the page's could not know it would.
+ */
+function TakesEarlyForm({ children }: { children: ReactNode }) {
+  const area = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    adoptEarlyForm(EARLY_BILLING_FORM, area.current, 'by-autocomplete');
+  }, []);
+  return (
+    <div ref={area} className={classes.formArea}>
+      {children}
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { LoadingIndicator } from './loading-indicator.tsx';
 import { EarlyFormSlot } from '../questions/early-form.tsx';
 import { EarlySummarySlot } from './early-summary.tsx';
-import { earlyFormKey } from '../../contract/early-form.ts';
+import { EARLY_BILLING_FORM, earlyFormKey } from '../../contract/early-form.ts';
 import type { RouteIntro } from './route-intro.ts';
 import classes from './screen-shell.module.css';
 
@@ -16,9 +16,10 @@ export interface ScreenShellLayout {
    */
   earlyForm?: boolean;
   /**
-   * The screen opens with the order summary of the product it sells: the server can put that
-   * summary in the HTML, above the loading mark (issue 28). Its column is spaced as the
-   * payment screen's (gap lg under the heading, xl between the summary and the form).
+   * The screen opens with the order summary of the product it sells and the billing form: the
+   * server can put both in the HTML, the form where the loading mark would be (issue 28). Its
+   * column is spaced as the payment screen's (gap lg under the heading, xl between the summary
+   * and the form).
    */
   earlySummary?: boolean;
 }
@@ -54,7 +55,7 @@ export function ScreenShell({
         <h1 className={classes.heading}>{title}</h1>
         <div className={classes.order}>
           <EarlySummarySlot />
-          <LoadingIndicator />
+          <EarlyFormSlot page={EARLY_BILLING_FORM} />
         </div>
       </div>
     );

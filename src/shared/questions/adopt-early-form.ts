@@ -7,10 +7,12 @@ import { focusLike, takeEarlyForm } from './early-form.tsx';
  * (./early-form.tsx): with the form's screens, not in the code every page loads.
  */
 
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
 /** The fields that hold answers, in order: the early form and the screen's page have the same. */
-function fieldsOf(form: HTMLFormElement): (HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement)[] {
+function fieldsOf(form: HTMLFormElement): Field[] {
   return [...form.elements].filter(
-    (element): element is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
+    (element): element is Field =>
       (element instanceof HTMLInputElement &&
         !['hidden', 'submit', 'button', 'reset', 'image'].includes(element.type)) ||
       element instanceof HTMLSelectElement ||
@@ -23,12 +25,45 @@ function isCheckable(field: Element): field is HTMLInputElement {
 }
 
 /** What a field is, so the two forms' fields can be paired: a choice by its value. */
-function signatureOf(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string {
+function signatureOf(field: Field): string {
   return `${field.tagName}:${field.type}:${isCheckable(field) ? field.value : ''}`;
 }
 
+/**
+ * How the early form's fields find the screen's. In order, one for one (a page of questions:
+ * the same questions in the same order, or nothing is carried), or by each field's
+ * `autocomplete` (the payment form: the screen may add a field the page could not know of,
+ * such as the marketing box of a patient not asked it before, and every field there names
+ * what it holds).
+ */
+export type EarlyFieldPairing = 'in-order' | 'by-autocomplete';
+
+/** Each early field with the screen's field it goes into, or null when the two forms do not match. */
+function pairFields(from: readonly Field[], to: readonly Field[], pairing: EarlyFieldPairing): [Field, Field][] | null {
+  if (pairing === 'in-order') {
+    if (from.length !== to.length) return null;
+    const pairs = from.map((field, at): [Field, Field | undefined] => [field, to[at]]);
+    return pairs.every(
+      (pair): pair is [Field, Field] => pair[1] !== undefined && signatureOf(pair[0]) === signatureOf(pair[1]),
+    )
+      ? pairs
+      : null;
+  }
+  const nameOf = (field: Field) => field.getAttribute('autocomplete') ?? '';
+  const named = to.filter((field) => nameOf(field) !== '');
+  const byName = new Map(named.map((field) => [nameOf(field), field]));
+  if (byName.size !== named.length || new Set(from.map(nameOf)).size !== from.length) return null;
+  const pairs = from.map((field): [Field, Field | undefined] => [field, byName.get(nameOf(field))]);
+  return pairs.every(
+    (pair): pair is [Field, Field] =>
+      nameOf(pair[0]) !== '' && pair[1] !== undefined && signatureOf(pair[0]) === signatureOf(pair[1]),
+  )
+    ? pairs
+    : null;
+}
+
 /** Sets a field's value as typing would, so React's onChange (the field's own parsing) sees it. */
-function type(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string): void {
+function type(field: Field, value: string): void {
   // The prototype's setter: the element's own `value` is React's, which would swallow the change.
   const prototype: unknown = Object.getPrototypeOf(field);
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
@@ -39,46 +74,40 @@ function type(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement,
  * The screen's first page (`page`, earlyFormKey), just rendered in `container`, takes what the
  * patient did in the early form: each answer, typed into the same field; the focus and caret;
  * and a press of Next, made again once React has the answers. Done once. A page whose fields
- * are not the early form's (its questions changed between the page and the app's call) takes
- * nothing, and an early press is not made: the patient sees the page as it is now and goes on.
+ * do not pair with the early form's (`pairing`: its questions changed between the page and the
+ * app's call) takes nothing, and an early press is not made: the patient sees the page as it is now and goes on.
  */
-export function adoptEarlyForm(page: string, container: Element | null): void {
+export function adoptEarlyForm(page: string, container: Element | null, pairing: EarlyFieldPairing = 'in-order'): void {
   const target = container?.querySelector('form');
   const form = target == null ? null : takeEarlyForm(page);
   if (form === null || target == null) return;
   for (const node of form.nodes) node.remove();
-  const from = fieldsOf(form.form);
-  const to = fieldsOf(target);
-  if (from.length !== to.length || from.some((field, at) => signatureOf(field) !== signatureOf(to[at] ?? field)))
-    return;
+  const pairs = pairFields(fieldsOf(form.form), fieldsOf(target), pairing);
+  if (pairs === null) return;
   // Once React has finished the render that put the page on screen (a microtask: still before
   // the browser paints), each answer is typed in and rendered before the next, so a group of
   // checkboxes adds each choice to the ones before it, not to the group as it first rendered.
   queueMicrotask(() => {
-    from.forEach((field, at) => {
-      const into = to[at];
-      if (into === undefined) return;
+    for (const [field, into] of pairs) {
       if (isCheckable(field)) {
         if (field.checked && isCheckable(into) && !into.checked) {
           flushSync(() => {
             into.click();
           });
         }
-        return;
+        continue;
       }
+      // An empty field keeps what the screen has in it (a payment form filled in from the journey).
       if (field.value !== '' && field.value !== into.value) {
         flushSync(() => {
           type(into, field.value);
         });
       }
-    });
-    // Where the patient was as the early form left the page (its slot noted it).
-    const focusedAt = form.focused === null ? -1 : from.indexOf(form.focused as (typeof from)[number]);
-    const active = document.activeElement;
-    if (focusedAt >= 0 && (active === null || active === document.body)) {
-      const into = to[focusedAt];
-      if (into !== undefined) focusLike(into, form.caret);
     }
+    // Where the patient was as the early form left the page (its slot noted it).
+    const focused = pairs.find(([field]) => field === form.focused)?.[1];
+    const active = document.activeElement;
+    if (focused !== undefined && (active === null || active === document.body)) focusLike(focused, form.caret);
   });
   if (form.form.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)) {
     // After React has rendered the answers typed in above: the press checks and saves those.
