@@ -1,5 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyScreen } from '../lib/lazy-chunk.ts';
+import type { ComponentType } from 'react';
+import { lazyScreen, type LazyScreen } from '../lib/lazy-chunk.ts';
 import type { ScreenName } from '../engine/config-types.ts';
 import type { ScreenShellLayout } from '../shared/layout/screen-shell.tsx';
 import type { ScreenProps } from '../shared/screen-props.ts';
@@ -62,7 +62,7 @@ export function shellLayoutOf(name: string): ScreenShellLayout | null {
 export const REGISTERED_SCREENS: readonly string[] = Object.keys(loaders);
 
 // Created up front: lazy() loads nothing until a screen first renders.
-const screens = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>(
+const screens = new Map<string, LazyScreen<ScreenProps>>(
   Object.entries(loaders).map(([name, load]) => [name, lazyScreen(load)]),
 );
 
@@ -70,7 +70,7 @@ const screens = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>
  * The component for a screen name, or null for a name the registry does not know (the caller
  * shows a visible fallback). A Map lookup, so names like "constructor" are unknown.
  */
-export function screenFor(name: string): LazyExoticComponent<ComponentType<ScreenProps>> | null {
+export function screenFor(name: string): LazyScreen<ScreenProps> | null {
   return screens.get(name) ?? null;
 }
 
@@ -79,6 +79,5 @@ export function screenFor(name: string): LazyExoticComponent<ComponentType<Scree
  * render before fetching it. A failure here is ignored: rendering retries and reports it.
  */
 export function preloadScreen(name: string): void {
-  if (!Object.hasOwn(loaders, name)) return;
-  loaders[name as ScreenName]().catch(() => undefined);
+  screens.get(name)?.preload();
 }

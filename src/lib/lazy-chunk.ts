@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { within } from './within.ts';
 
 /** SPEC §9: a chunk that has not arrived after this long counts as failed. */
@@ -118,10 +118,48 @@ export async function loadChunk<T>(importer: () => Promise<T>, options: LoadChun
   }
 }
 
-/** A screen component loaded on first render, in its own chunk, through {@link loadChunk}. */
+/** A screen loaded in its own chunk (lazyScreen), which can be asked to start loading before it renders. */
+export type LazyScreen<P extends object> = ComponentType<P> & {
+  /** Starts loading the chunk now; rendering uses the same load. A failure is rendering's to report. */
+  preload: () => void;
+};
+
+/**
+ * A screen component loaded in its own chunk, through {@link loadChunk}: on first render, or
+ * earlier with `preload`. A screen whose chunk is already in when it mounts renders at once.
+ * React's lazy() always suspends on its first render, even for a module already loaded, and a
+ * boundary that showed its fallback shows what replaces it no sooner than 300 ms later: a page
+ * whose screen's code came with the page (src/main.tsx preloads it) would wait that long for
+ * nothing after hydration. Each mount decides once, so a screen never changes component type
+ * under the patient (which would remount it and lose what they typed).
+ */
 export function lazyScreen<P extends object>(
   importer: () => Promise<{ default: ComponentType<P> }>,
   options?: LoadChunkOptions,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => loadChunk(importer, options));
+): LazyScreen<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const load = () => {
+    loading ??= loadChunk(importer, options).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // The next render asks again (a patient back online); this one reports it.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(load);
+  function Screen(props: P) {
+    const [ready] = useState(() => loaded);
+    return ready === null ? createElement(Lazy, props) : createElement(ready, props);
+  }
+  Screen.preload = () => {
+    load().catch(() => undefined);
+  };
+  return Screen;
 }

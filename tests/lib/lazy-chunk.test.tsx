@@ -152,6 +152,46 @@ test('a lazy screen shows once its chunk has loaded', async () => {
   expect(await screen.findByRole('heading', { name: 'Assessment' })).toBeInTheDocument();
 });
 
+test('a screen whose chunk is already in renders at once, without its loading fallback', async () => {
+  const Screen = lazyScreen(() => Promise.resolve({ default: () => <h1>Results</h1> }), {
+    storage: memoryStorage(),
+    reload: vi.fn(),
+  });
+  Screen.preload();
+  // The chunk arrives (the page preloaded it) before React renders the screen.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const fallback = vi.fn(() => <p>Loading</p>);
+  const Fallback = fallback;
+  renderWithProviders(
+    <Suspense fallback={<Fallback />}>
+      <Screen />
+    </Suspense>,
+  );
+  expect(screen.getByRole('heading', { name: 'Results' })).toBeInTheDocument();
+  expect(fallback).not.toHaveBeenCalled();
+});
+
+test('a preload that failed is asked again when the screen renders', async () => {
+  let attempts = 0;
+  const Screen = lazyScreen(
+    () => {
+      attempts += 1;
+      return attempts === 1 ? missingChunk() : Promise.resolve({ default: () => <h1>Payment</h1> });
+    },
+    // Offline: a failed import is the connection, and the page stays.
+    { storage: memoryStorage(), reload: vi.fn(), isOffline: () => attempts === 1 },
+  );
+  Screen.preload();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  renderWithProviders(
+    <Suspense fallback={<p>Loading</p>}>
+      <Screen />
+    </Suspense>,
+  );
+  expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
+  expect(attempts).toBe(2);
+});
+
 test('a screen that still cannot load after the reload shows the update message, and its button reloads the page', async () => {
   const user = userEvent.setup();
   const onReload = vi.fn();
