@@ -124,3 +124,34 @@ test('ED checkout: Back, the browser’s or the page’s, is one press to the in
   await page.goForward();
   await expect(formPage(page)).toHaveText('Consent');
 });
+
+test('a patient who reloads a later step and presses Back at once stays where Back took them when their journey comes', async ({
+  page,
+}) => {
+  const patient = newPatient('back-race');
+  await page.goto('/hormone-assessment/shrt');
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL(/\/results\/shrt$/);
+
+  // Their journey comes late, as on a slow line: after the reload and the Back.
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/journey(\?|$)/, async (route) => {
+    if (route.request().method() === 'GET') await gate;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/hormone-assessment\/shrt\?page=4$/);
+  release();
+
+  // The journey is heard (the page shows what they answered there): they stay where Back took
+  // them, not sent on to the step the journey had saved.
+  await expect(page.getByRole('textbox', { name: 'First name', exact: true })).toHaveValue(patient.firstName, {
+    timeout: 20_000,
+  });
+  await expect(formPage(page)).toHaveText('Where should we send your results?');
+  await expect(page).toHaveURL(/\/hormone-assessment\/shrt\?page=4$/);
+});

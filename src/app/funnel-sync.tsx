@@ -1,6 +1,6 @@
 import type { FunnelStep, MoveProblem, StepMove } from '../shared/funnel-step.ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type Actor } from 'xstate';
 import { SCREEN_NAMES, type ScreenName, type Site } from '../engine/config-types.ts';
@@ -56,6 +56,25 @@ export interface FunnelHistoryState {
 function isScreenName(value: unknown): value is ScreenName {
   return typeof value === 'string' && (SCREEN_NAMES as readonly string[]).includes(value);
 }
+
+/**
+ * Whether the browser's Back or Forward brought this page to `address`, its first address in
+ * this app (not a later move in it): a page loaded by Back or Forward, or one the browser moved
+ * back in before the app had run (a Back pressed at once after a reload: the document's own
+ * address is another).
+ */
+function cameByHistoryAt(address: string): boolean {
+  if (address !== PAGE_LOADED_AT || typeof performance === 'undefined') return false;
+  if (typeof performance.getEntriesByType !== 'function') return false;
+  const [load] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  if (load === undefined) return false;
+  if (load.type === 'back_forward') return true;
+  const loadedAt = new URL(load.name);
+  return `${loadedAt.pathname}${loadedAt.search}` !== address;
+}
+
+/** The address the app first saw (path and query), before any move of its own. */
+const PAGE_LOADED_AT = typeof window === 'undefined' ? '' : `${window.location.pathname}${window.location.search}`;
 
 export function readHistoryState(state: unknown): FunnelHistoryState {
   if (typeof state !== 'object' || state === null) return {};
@@ -315,11 +334,23 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
   const heard = useRef(`${url}#${String(readHistoryState(location.state).stepIndex)}`);
   // While the machine hears the journey (and resumes), the step it passes through is not written.
   const hearing = useRef(false);
+  // Whether the patient is on the campaign link's page as a link brings them (resumed to their
+  // step), or by a move of their own (stays): an entry with its step index in the history
+  // state, a page the browser came to by Back or Forward, and a move of the browser before the
+  // journey is heard are theirs. A reload on payment and a Back at once, before the app or the
+  // journey has come, land on the assessment's last page; resuming from there would bounce the
+  // patient forward to payment again.
+  const navigationType = useNavigationType();
+  const cameByLink = useRef(
+    readHistoryState(location.state).stepIndex === undefined &&
+      !(navigationType === NavigationType.Pop && cameByHistoryAt(`${location.pathname}${location.search}`)),
+  );
   const remembering = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     // Resume: a patient who comes back to the funnel's first page (the campaign link) goes on
-    // from the step their journey says they reached, when it belongs to this same visit.
+    // from the step their journey says they reached, when it belongs to this same visit, unless
+    // they came to that page by a move of their own (cameByLink).
     // Once per machine: the variant's machine, swapped in, hears the journey as the first did.
     let cancelled = false;
     void journeys.ready(code).then(({ loaded, state, status }) => {
@@ -373,15 +404,16 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
             replace: true,
             state: { stepIndex: at },
           });
-        } else if (canMove && here !== null && here !== at && (here === 0 || here > at)) {
+        } else if (canMove && here !== null && here !== at && ((here === 0 && cameByLink.current) || here > at)) {
           actor.send({ type: 'step.goto', url: stepUrl({ ...plan, query: now.context.query }, at), index: at });
         }
       } else if (
         saved &&
         saved.index !== 0 &&
         stepIndexOf(now) === 0 &&
-        // Next pressed before the journey came: the patient's own move wins.
+        // Next pressed, or Back, before the journey came: the patient's own move wins.
         !now.hasTag(SAVING) &&
+        cameByLink.current &&
         savedVisit !== undefined &&
         savedVisit.code === code &&
         savedVisit.query === visit.query
@@ -407,6 +439,7 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
     // (microbh books on /mip/calendly twice).
     const now = actor.getSnapshot();
     if (urlOf(now) === url && (stepIndex === undefined || stepIndexOf(now) === stepIndex)) return;
+    cameByLink.current = false;
     actor.send({ type: 'step.goto', url, ...(stepIndex === undefined ? {} : { index: stepIndex }) });
   }, [actor, url, location.state]);
 
