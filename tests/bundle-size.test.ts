@@ -90,10 +90,14 @@ function screenKey(screen: string): string {
 // store keeps it, and the visit's machine is swapped for the variant's from where the patient
 // stands, with a Next waiting for the server's answer (0.4 KiB), in every funnel page's entry.
 // 162 KiB since the page tells the tag manager what the server counted of it (161.9 measured).
-test('an assessment page loads at most 162 KiB of JavaScript (gzip) first', () => {
+// 162.8 KiB since the payment page's billing form is in its HTML (162.6 measured): the code that
+// takes an early form over, shared with payment, is a chunk of its own and pairs fields by their
+// autocomplete too; a screen whose chunk is in renders at once; a Back before the journey is
+// heard is the patient's own.
+test('an assessment page loads at most 162.8 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(162 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(162.8 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {
