@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { appTookOverTheForm, CARDS, newPatient } from './support/patient.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test } from './support/test.ts';
@@ -154,3 +155,23 @@ test('a patient goes on typing the card as the app takes the payment form over, 
   await expect(form.getByRole('textbox', { name: 'Last name' })).toBeFocused();
   expect(problems).toEqual([]);
 });
+
+/**
+ * The pages a patient can use before the app has arrived (the assessment's first page, the ED
+ * intake's contact details, the payment form) are checked as they are then, app held back: a
+ * screen reader or a keyboard meets them in that state on a slow line.
+ */
+for (const { site, path } of [
+  { site: MENS_SITE, path: '/hormone-assessment/shrt' },
+  { site: MENS_SITE, path: '/mip/form/dailytada' },
+  { site: MENS_SITE, path: '/payment/shrt' },
+  { site: WOMENS_SITE, path: '/f/hormone-assessment/fha1' },
+  { site: WOMENS_SITE, path: '/f/payment/fha1' },
+]) {
+  test(`${path}: the form sent in the page is accessible before the app arrives`, async ({ page }) => {
+    await holdTheApp(page);
+    await page.goto(`${site}${path}`, { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('[data-early-form] form')).toHaveCount(1);
+    await expectAccessible(page, `${path} as sent, before the app`);
+  });
+}
