@@ -80,10 +80,17 @@ function startEarlyCalls(): void {
 function startApp(): void {
   const entry = document.querySelector<HTMLMetaElement>('meta[name="app-entry"]')?.content;
   if (entry === undefined) return;
-  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="app-preload"]')) {
+  // The entry first: the largest file, and every page's path to a working screen, it gets the
+  // first of the browser's connections to the server rather than a place behind the small
+  // chunks (six at a time over HTTP/1.1).
+  const urls = [
+    entry,
+    ...[...document.querySelectorAll<HTMLMetaElement>('meta[name="app-preload"]')].map((meta) => meta.content),
+  ];
+  for (const url of urls) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
-    link.href = meta.content;
+    link.href = url;
     link.crossOrigin = '';
     document.head.append(link);
   }
