@@ -1,4 +1,5 @@
-import type { Page, Route } from '@playwright/test';
+import type { Route } from '@playwright/test';
+import { holdTheApp, watchProblems } from './support/early-page.ts';
 import { heading } from './support/patient.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test } from './support/test.ts';
@@ -11,37 +12,6 @@ import { expect, test } from './support/test.ts';
  * line holds it, until the patient has typed, and the patient goes on typing while the app
  * takes the page over.
  */
-
-/** Holds back the app's code (its entry and every chunk it imports) until `release` is called. */
-async function holdTheApp(page: Page): Promise<{ release: () => void; held: () => number }> {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held = 0;
-  // Everything under /assets/ but the page's own start script, which holds an early press.
-  await page.route(/\/assets\/(?!page-start-)[^/]+\.js$/, async (route: Route) => {
-    held += 1;
-    await gate;
-    await route.continue();
-  });
-  return {
-    release: () => {
-      release();
-    },
-    held: () => held,
-  };
-}
-
-/** Problems the page reported: hydration differences, styles or scripts the policy refused, errors. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 test('a patient answers the first page before the app arrives, goes on typing as it takes over, and keeps every character', async ({
   page,

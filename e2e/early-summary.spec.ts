@@ -1,5 +1,6 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
+import { holdTheApp, watchProblems } from './support/early-page.ts';
 import { appTookOverTheForm, CARDS, newPatient } from './support/patient.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test } from './support/test.ts';
@@ -11,30 +12,6 @@ import { expect, test } from './support/test.ts';
  * and form take their place without a move, with everything the patient typed, and a press of
  * Pay made before it arrived is made by the app, with its checks.
  */
-
-/** Holds back the app's code (every script but the page's own start script) until `release` is called. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/(?!page-start-)[^/]+\.js$/, async (route: Route) => {
-    await gate;
-    await route.continue();
-  });
-  return () => {
-    release();
-  };
-}
-
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 const PAGES = [
   { site: MENS_SITE, path: '/payment/shrt', product: 'Hormone assessment and clinician consultation' },
@@ -70,7 +47,7 @@ for (const { site, path, product } of PAGES) {
   test(`${path}: the app takes the summary over where it stands, and the form comes under it`, async ({ page }) => {
     const problems = watchProblems(page);
     // The app's code held back, as a slow line holds it, until the page has been measured.
-    const release = await holdTheApp(page);
+    const { release } = await holdTheApp(page);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${site}${path}`, { waitUntil: 'commit' });
     await expect(orderSummary(page).getByText(product, { exact: true })).toBeVisible();
@@ -97,7 +74,7 @@ test('a patient fills in the payment form and presses Pay before the app arrives
   page.on('request', (request) => {
     if (request.method() === 'POST' && /\/api\/.*order/i.test(request.url())) orders.push(request.url());
   });
-  const release = await holdTheApp(page);
+  const { release } = await holdTheApp(page);
   await page.goto(`${MENS_SITE}/payment/shrt`, { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Billing details' });
   await form.getByRole('textbox', { name: 'First name' }).fill(patient.firstName);
@@ -132,7 +109,7 @@ test('a patient goes on typing the card as the app takes the payment form over, 
   page,
 }) => {
   const problems = watchProblems(page);
-  const release = await holdTheApp(page);
+  const { release } = await holdTheApp(page);
   await page.goto(`${WOMENS_SITE}/f/payment/fha1`, { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Billing details' });
   await form.getByRole('textbox', { name: 'First name' }).fill('Quillon');

@@ -1,0 +1,37 @@
+import type { Page, Route } from '@playwright/test';
+
+/**
+ * A page whose HTML brings a form before the app (issue 28), as a slow line delivers it: the
+ * app's code held back while the patient uses the page, and what the page reported meanwhile.
+ */
+
+/** Holds back the app's code (its entry and every chunk it imports) until `release` is called. */
+export async function holdTheApp(page: Page): Promise<{ release: () => void; held: () => number }> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  // Everything under /assets/ but the page's own start script, which holds an early press.
+  await page.route(/\/assets\/(?!page-start-)[^/]+\.js$/, async (route: Route) => {
+    held += 1;
+    await gate;
+    await route.continue();
+  });
+  return {
+    release: () => {
+      release();
+    },
+    held: () => held,
+  };
+}
+
+/** Problems the page reported: hydration differences, styles or scripts the policy refused, errors. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
