@@ -41,6 +41,15 @@ for (const { site, path, product } of PAGES) {
     await expect(form.getByRole('combobox', { name: /^State/ })).toBeEnabled();
     await expect(form.getByRole('button', { name: 'Pay $99' })).toBeVisible();
     await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    // With no script at all, Pay sends nothing anywhere: the card stays in its field, out of
+    // the address and off the network (paying needs the app).
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(`${request.method()} ${request.url()}`));
+    await form.getByRole('textbox', { name: 'Card number' }).fill(CARDS.approved);
+    await form.getByRole('button', { name: 'Pay $99' }).click();
+    await expect(form.getByRole('textbox', { name: 'Card number' })).toHaveValue(CARDS.approved);
+    expect(page.url()).toBe(`${site}${path}`);
+    expect(sent).toEqual([]);
     await context.close();
   });
 
