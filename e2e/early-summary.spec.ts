@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { holdTheApp, watchProblems } from './support/early-page.ts';
-import { appTookOverTheForm, CARDS, newPatient } from './support/patient.ts';
+import { appTookOverTheForm, CARDS, newPatient, takeAssessment } from './support/patient.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test } from './support/test.ts';
 
@@ -161,3 +161,48 @@ for (const { site, path } of [
     await expectAccessible(page, `${path} as sent, before the app`);
   });
 }
+
+test('a returning patient who presses Pay before the app has filled in their details is not charged until they see them and press again', async ({
+  page,
+}) => {
+  const patient = newPatient('early-pay-returning');
+  await page.goto(`${MENS_SITE}/hormone-assessment/shrt`);
+  await takeAssessment(page, patient);
+  await expect(page).toHaveURL(/\/results\/shrt$/);
+
+  // The payment page opened afresh (a reload, a bookmark): the form in the page knows nothing of them.
+  const orders: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/.*order/i.test(request.url())) orders.push(request.url());
+  });
+  const { release } = await holdTheApp(page);
+  await page.goto(`${MENS_SITE}/payment/shrt`, { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Billing details' });
+  await form.getByRole('textbox', { name: 'Card number' }).fill(CARDS.approved);
+  await form.getByRole('button', { name: 'Pay $99' }).click();
+  await expect(form.getByRole('button', { name: 'Processing…' })).toBeVisible();
+
+  release();
+  await appTookOverTheForm(page);
+  // The app filled in what their journey knows; the press they made on an empty form is not
+  // made for them: Pay has the focus, and nothing was ordered.
+  await expect(form.getByRole('textbox', { name: 'First name', exact: true })).toHaveValue(patient.firstName);
+  await expect(form.getByRole('textbox', { name: 'Card number' })).toHaveValue(CARDS.approved);
+  await expect(form.getByRole('button', { name: 'Pay $99' })).toBeFocused();
+  expect(orders).toEqual([]);
+});
+
+test('a reload of the payment page does not bring back a card typed before it', async ({ page }) => {
+  const { release } = await holdTheApp(page);
+  await page.goto(`${MENS_SITE}/payment/shrt`, { waitUntil: 'commit' });
+  const card = page.getByRole('textbox', { name: 'Card number' });
+  await card.fill(CARDS.approved);
+  await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await expect(card).toBeEditable();
+  await expect(card).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Security code (CVC)' })).toHaveValue('');
+  release();
+  await appTookOverTheForm(page);
+  await expect(card).toHaveValue('');
+});

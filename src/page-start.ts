@@ -144,9 +144,16 @@ function holdEarlyPresses(): void {
       const form = event.target;
       if (!(form instanceof HTMLFormElement) || form.closest(`[${EARLY_FORM_SLOT}]`) === null) return;
       event.preventDefault();
-      form.setAttribute(EARLY_SUBMIT_ATTRIBUTE, '');
       const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-      if (button !== null) button.textContent = button.getAttribute(EARLY_PENDING_LABEL) ?? 'Saving…';
+      // What the button said when pressed ("Pay $99"): the app makes the press only on a button that says the same.
+      form.setAttribute(
+        EARLY_SUBMIT_ATTRIBUTE,
+        button?.getAttribute(EARLY_SUBMIT_ATTRIBUTE) ?? button?.textContent ?? '',
+      );
+      if (button !== null) {
+        button.setAttribute(EARLY_SUBMIT_ATTRIBUTE, form.getAttribute(EARLY_SUBMIT_ATTRIBUTE) ?? '');
+        button.textContent = button.getAttribute(EARLY_PENDING_LABEL) ?? 'Saving…';
+      }
     },
     true,
   );

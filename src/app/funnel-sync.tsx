@@ -126,6 +126,14 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
   }, [engine, url, site]);
   // A new code, brand or query is a new visit; moving between its steps is not.
   const visitKey = found ? `${found.visit.code}\n${found.visit.brand}\n${found.visit.query}` : null;
+  // Whether the app has been anywhere but the address it started on: a visit that then starts
+  // on a move of the browser (Back from a page outside the funnel) is the patient's own move.
+  const firstLocation = useRef(location);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (location !== firstLocation.current) moved.current = true;
+  }, [location]);
+  const movedSinceLoad = useCallback(() => moved.current, []);
 
   if (found === null || visitKey === null) {
     return (
@@ -136,7 +144,14 @@ export function FunnelSync({ engine, site, children }: { engine: FunnelEngine; s
     );
   }
   return (
-    <FunnelVisit key={visitKey} engine={engine} site={site} visit={found.visit} url={url}>
+    <FunnelVisit
+      key={visitKey}
+      engine={engine}
+      site={site}
+      visit={found.visit}
+      url={url}
+      movedSinceLoad={movedSinceLoad}
+    >
       {children}
     </FunnelVisit>
   );
@@ -148,11 +163,13 @@ interface FunnelVisitProps {
   visit: Visit;
   /** The funnel's view of the address now. */
   url: string;
+  /** Whether the app has been at another address since the page loaded. */
+  movedSinceLoad: () => boolean;
   children: ReactNode;
 }
 
 /** One visit's machine, made with the page (so its step is known on the first render) and kept in step with the URL. */
-function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
+function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: FunnelVisitProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const journeys = useJourneyStore();
@@ -336,14 +353,17 @@ function FunnelVisit({ engine, site, visit, url, children }: FunnelVisitProps) {
   const hearing = useRef(false);
   // Whether the patient is on the campaign link's page as a link brings them (resumed to their
   // step), or by a move of their own (stays): an entry with its step index in the history
-  // state, a page the browser came to by Back or Forward, and a move of the browser before the
-  // journey is heard are theirs. A reload on payment and a Back at once, before the app or the
+  // state, a page the browser came to by Back or Forward (the page loaded so, or the app was at
+  // another address before), and a move of the browser before the journey is heard are theirs. A reload on payment and a Back at once, before the app or the
   // journey has come, land on the assessment's last page; resuming from there would bounce the
   // patient forward to payment again.
   const navigationType = useNavigationType();
   const cameByLink = useRef(
     readHistoryState(location.state).stepIndex === undefined &&
-      !(navigationType === NavigationType.Pop && cameByHistoryAt(`${location.pathname}${location.search}`)),
+      !(
+        navigationType === NavigationType.Pop &&
+        (movedSinceLoad() || cameByHistoryAt(`${location.pathname}${location.search}`))
+      ),
   );
   const remembering = useRef<() => void>(() => undefined);
 

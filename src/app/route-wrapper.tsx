@@ -16,6 +16,7 @@ import { useFunnelStep, useJourneyGate } from './funnel-sync.tsx';
 import type { ClosedPage } from '../engine/funnel-machine.ts';
 import { useHydrated } from '../shared/hydration.ts';
 import { SaveProblem } from '../shared/ui/save-problem.tsx';
+import { leaveEarlyFormsBut } from '../shared/questions/early-form.tsx';
 
 /** Shown only for a link to the other brand's site, so loaded like a screen, when needed. */
 const FallbackPage = lazyScreen<{ routeSite: RouteSite }>(() =>
@@ -49,6 +50,12 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
   const hydrated = useHydrated();
   const otherSite = route.site !== 'shared' && route.site !== site;
   const shown = otherSite ? FALLBACK_ROUTE : route;
+
+  // A form the page's HTML brought is this address's alone: once the app is elsewhere it is
+  // dropped, with a press held in it (src/shared/questions/early-form.tsx).
+  useEffect(() => {
+    leaveEarlyFormsBut(pathname);
+  }, [pathname]);
 
   // Titles are static per route: never anything the patient typed. A closed page sets its own
   // (JourneyGatePage), static too.

@@ -14,7 +14,11 @@ export const EARLY_FORM_SLOT = 'data-early-form';
  */
 export const EARLY_PAGE_ATTRIBUTE = 'data-early-page';
 
-/** Set on the early form by src/page-start.ts when the patient pressed Next (or Enter) before the app ran. */
+/**
+ * Set on the early form by src/page-start.ts when the patient pressed Next, Pay or Enter before
+ * the app ran: what the button said then ("Pay $99"), so the app makes the press only on a
+ * button that says the same.
+ */
 export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
 
 /**

@@ -146,7 +146,9 @@ export function lazyScreen<P extends object>(
         return module;
       },
       (error: unknown) => {
-        // The next render asks again (a patient back online); this one reports it.
+        // A preload that failed is asked again by the first render (a patient back online);
+        // a render that failed reports it, and React keeps that answer for the page's life, as
+        // lazy() always did.
         loading = null;
         throw error;
       },

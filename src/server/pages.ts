@@ -193,14 +193,18 @@ export function loadPages(
     const render = await renderers;
     if (render === null) return page;
     let withParts = page;
+    // Each part needs the ones before it (a billing form with no order summary above it would
+    // ask for a price it does not show): the first that cannot be rendered ends the list.
     for (const part of parts) {
       // Whatever goes wrong here (the database busy, a renderer of another build), the part's
       // slot keeps what the build put there (the loading mark): the part comes with the app as before.
       try {
         const early = renderPart(render, part, site, route);
-        if (early !== null) withParts = withEarlyPart(withParts, part.slot, part.value, early);
+        if (early === null) break;
+        withParts = withEarlyPart(withParts, part.slot, part.value, early);
       } catch (error) {
         earlyForms.onError(error, `${part.what} for ${route} (${site})`);
+        break;
       }
     }
     return withParts;

@@ -40,6 +40,7 @@ export function renderEarlyBilling(site, request, product) {
   };
 }
 export function renderEarlySummary(site, request, product) {
+  if (globalThis.__earlySummaryRendererFails) throw new Error('the summary renderer broke');
   return {
     html: '<div data-early-summary-of="' + request.id + '|' + request.category + '"><p>' + site + ' ' + product.name + ' ' + product.total + '</p></div>',
     css: '',
@@ -215,6 +216,22 @@ test('a billing form that cannot be rendered leaves its place as built, the summ
     expect(logged.join('\n')).toContain('the billing form for product 0|hrt');
   } finally {
     delete (globalThis as Record<string, unknown>).__earlyBillingRendererFails;
+    seedDemoData(db);
+  }
+});
+
+test('a summary that cannot be rendered takes the billing form with it: no Pay without the order it pays for', async () => {
+  (globalThis as Record<string, unknown>).__earlySummaryRendererFails = true;
+  db.prepare("UPDATE products SET name = 'Summary breaks' WHERE external_id = '0' AND category = 'hrt'").run();
+  try {
+    const { status, body } = await open('/payment/shrt');
+    expect(status).toBe(200);
+    expect(body).toContain(
+      `<div data-early-summary="" class="slot"></div><div data-early-form="billing" class="slot">${LOADING}</div>`,
+    );
+    expect(logged.join('\n')).toContain('the order summary of product 0|hrt');
+  } finally {
+    delete (globalThis as Record<string, unknown>).__earlySummaryRendererFails;
     seedDemoData(db);
   }
 });

@@ -38,7 +38,7 @@ import { orderReference, paidSummaryOf, type PaidSummary } from '../../shared/jo
 import { ProductSummary } from './product-summary.tsx';
 import { EarlySummarySlot } from '../../shared/layout/early-summary.tsx';
 import { EARLY_BILLING_FORM, earlySummaryKey } from '../../contract/early-form.ts';
-import { EarlyFormSlot } from '../../shared/questions/early-form.tsx';
+import { dropEarlyForm, EarlyFormSlot } from '../../shared/questions/early-form.tsx';
 import { adoptEarlyForm } from '../../shared/questions/adopt-early-form.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';
@@ -164,6 +164,13 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
   const view = useSelector(actor, paymentViewOf);
   const shown = useSelector(actor, (snapshot) => snapshot.context, sameShown);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
+
+  // A journey paid already, or a payment being checked: the page's form (and a Pay held in
+  // it) is not this visit's to take.
+  const showsForm = view === 'form' || view === 'paying';
+  useEffect(() => {
+    if (!showsForm) dropEarlyForm();
+  }, [showsForm]);
 
   // A failure is told once each time it happens (a numbered message), in the snackbar.
   useEffect(() => {

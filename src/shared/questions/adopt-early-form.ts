@@ -73,7 +73,8 @@ function type(field: Field, value: string): void {
 /**
  * The screen's first page (`page`, earlyFormKey), just rendered in `container`, takes what the
  * patient did in the early form: each answer, typed into the same field; the focus and caret;
- * and a press of Next, made again once React has the answers. Done once. A page whose fields
+ * and a press of Next (or Pay), made again once React has the answers, when the screen shows
+ * what the patient saw as they pressed. Done once. A page whose fields
  * do not pair with the early form's (`pairing`: its questions changed between the page and the
  * app's call) takes nothing, and an early press is not made: the patient sees the page as it is now and goes on.
  */
@@ -109,10 +110,19 @@ export function adoptEarlyForm(page: string, container: Element | null, pairing:
     const active = document.activeElement;
     if (focused !== undefined && (active === null || active === document.body)) focusLike(focused, form.caret);
   });
-  if (form.form.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)) {
+  const pressed = form.form.getAttribute(EARLY_SUBMIT_ATTRIBUTE);
+  if (pressed === null) return;
+  // The press is made only on what the patient saw when they made it: the same button (a
+  // price changed since says so on Pay) and no field the screen filled in that was empty then
+  // (a returning patient's saved answers). Otherwise the patient sees the page as it is now,
+  // with the focus on its button, and presses again.
+  const submit = target.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const sameButton = submit !== null && submit.textContent.trim() === pressed.trim();
+  const filledByScreen = pairs.some(([field, into]) => !isCheckable(field) && field.value === '' && into.value !== '');
+  setTimeout(() => {
+    if (!target.isConnected) return;
     // After React has rendered the answers typed in above: the press checks and saves those.
-    setTimeout(() => {
-      if (target.isConnected) target.requestSubmit();
-    }, 0);
-  }
+    if (sameButton && !filledByScreen) target.requestSubmit();
+    else submit?.focus({ preventScroll: false });
+  }, 0);
 }

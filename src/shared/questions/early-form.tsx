@@ -100,6 +100,16 @@ export function takeEarlyForm(page: string): EarlyForm | null {
 }
 
 /**
+ * The app is on `pathname`: an early form of another page is dropped at once, with any press
+ * of Next or Pay held in it. A patient who left the page before its screen took the form (the
+ * journey sent them on, or they went Back) and comes back later finds the page as it is then,
+ * never a press made long ago.
+ */
+export function leaveEarlyFormsBut(pathname: string): void {
+  if (early !== null && early.pathname !== pathname) early = null;
+}
+
+/**
  * Drops the page's early form: its screen shows another page first (a returning patient's
  * page 3), so what was typed on the first page in the meantime is not carried to a later visit of it.
  */
