@@ -18,6 +18,15 @@ const PAGES = [
   { site: WOMENS_SITE, path: '/f/payment/fha1', product: "Women's hormone assessment and clinician consultation" },
 ] as const;
 
+/** The orders the page places (the commerce API's order calls), as they are sent. */
+function watchOrders(page: Page): string[] {
+  const orders: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/.*order/i.test(request.url())) orders.push(request.url());
+  });
+  return orders;
+}
+
 function orderSummary(page: Page) {
   return page.getByRole('region', { name: 'Your order' });
 }
@@ -79,10 +88,7 @@ test('a patient fills in the payment form and presses Pay before the app arrives
 }) => {
   const problems = watchProblems(page);
   const patient = newPatient('early-pay');
-  const orders: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/api\/.*order/i.test(request.url())) orders.push(request.url());
-  });
+  const orders = watchOrders(page);
   const { release } = await holdTheApp(page);
   await page.goto(`${MENS_SITE}/payment/shrt`, { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Billing details' });
@@ -171,10 +177,7 @@ test('a returning patient who presses Pay before the app has filled in their det
   await expect(page).toHaveURL(/\/results\/shrt$/);
 
   // The payment page opened afresh (a reload, a bookmark): the form in the page knows nothing of them.
-  const orders: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/api\/.*order/i.test(request.url())) orders.push(request.url());
-  });
+  const orders = watchOrders(page);
   const { release } = await holdTheApp(page);
   await page.goto(`${MENS_SITE}/payment/shrt`, { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Billing details' });
