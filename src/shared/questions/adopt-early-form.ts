@@ -106,9 +106,17 @@ export function adoptEarlyForm(page: string, container: Element | null, pairing:
       }
     }
     // Where the patient was as the early form left the page (its slot noted it).
-    const focused = pairs.find(([field]) => field === form.focused)?.[1];
+    const pair = pairs.find(([field]) => field === form.focused);
     const active = document.activeElement;
-    if (focused !== undefined && (active === null || active === document.body)) focusLike(focused, form.caret);
+    if (pair !== undefined && (active === null || active === document.body)) {
+      const [field, into] = pair;
+      // A caret at the end of what was typed stays at the end of the field: the app's field
+      // may show the same text longer (a card number grouped in fours), and the patient goes
+      // on typing at its end, not in the middle.
+      const atEnd =
+        form.caret !== null && form.caret.start === field.value.length && form.caret.end === form.caret.start;
+      focusLike(into, atEnd ? { start: into.value.length, end: into.value.length } : form.caret);
+    }
   });
   const pressed = form.form.getAttribute(EARLY_SUBMIT_ATTRIBUTE);
   if (pressed === null) return;
