@@ -93,11 +93,13 @@ function screenKey(screen: string): string {
 // 162.8 KiB since the payment page's billing form is in its HTML (162.6 measured): the code that
 // takes an early form over, shared with payment, is a chunk of its own and pairs fields by their
 // autocomplete too; a screen whose chunk is in renders at once; a Back before the journey is
-// heard is the patient's own.
-test('an assessment page loads at most 162.8 KiB of JavaScript (gzip) first', () => {
+// heard is the patient's own. 163 KiB after a review (162.8 measured): a held press is made
+// only on what the patient saw, a page's form is dropped once the app is elsewhere, and a caret
+// at the end of what was typed stays at the end.
+test('an assessment page loads at most 163 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(162.8 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(163 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {
