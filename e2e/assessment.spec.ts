@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
 import { recordsOf } from './support/database.ts';
-import { heading, newPatient, reloadKeepsPlace, takeAssessment } from './support/patient.ts';
+import { appTookOverTheForm, heading, newPatient, reloadKeepsPlace, takeAssessment } from './support/patient.ts';
 
 test('a men’s patient takes the assessment, sees results, and a reload keeps every answer', async ({ page }) => {
   const patient = newPatient('assess');
@@ -27,6 +27,9 @@ test('the date of birth takes digits alone, and an impossible date is said not t
   await page.goto('/hormone-assessment/shrt');
   const birthdate = page.getByLabel('What is your date of birth?');
   await expect(birthdate).toBeVisible({ timeout: 15_000 });
+  // The app's own checks: once it has taken over the page's form (e2e/early-form.spec.ts
+  // follows a press made before that).
+  await appTookOverTheForm(page);
 
   await birthdate.fill('02/30/1980');
   await page.getByRole('button', { name: 'Next' }).click();

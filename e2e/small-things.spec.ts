@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test.ts';
-import { newPatient, takeAssessment } from './support/patient.ts';
+import { appTookOverTheForm, newPatient, takeAssessment } from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';
 
 /**
@@ -10,6 +10,9 @@ import { WOMENS_SITE } from './support/sites.ts';
 
 test('the card number is grouped in fours as it is typed (American Express 4-6-5)', async ({ page }) => {
   await page.goto('/payment/shrt');
+  // The app's field groups the digits: once it has taken over the page's form
+  // (e2e/early-summary.spec.ts types while it does).
+  await appTookOverTheForm(page);
   const card = page.getByRole('form', { name: 'Billing details' }).getByRole('textbox', { name: 'Card number' });
   await card.pressSequentially('4242424242424242');
   await expect(card).toHaveValue('4242 4242 4242 4242');
