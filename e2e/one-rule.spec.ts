@@ -1,6 +1,6 @@
 import { CONTACT_QUESTIONS } from '../src/domain/contact-questions.ts';
 import { recordsOf } from './support/database.ts';
-import { continueAfterPaying, newPatient, pay } from './support/patient.ts';
+import { appTookOverTheForm, continueAfterPaying, newPatient, pay } from './support/patient.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -34,6 +34,8 @@ test('the payment form refuses an expiry more than 20 years ahead, as the card u
   await page.goto('/payment/shrt');
   const form = page.getByRole('form', { name: 'Billing details' });
   await expect(form).toBeVisible({ timeout: 20_000 });
+  // The app's check: once it has taken over the page's form.
+  await appTookOverTheForm(page);
   const expiry = form.getByRole('textbox', { name: 'Expiry date (MM/YY)' });
   await form.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
   await expiry.fill(`01/${String(new Date().getUTCFullYear() + 21)}`);
