@@ -145,15 +145,11 @@ function holdEarlyPresses(): void {
       if (!(form instanceof HTMLFormElement) || form.closest(`[${EARLY_FORM_SLOT}]`) === null) return;
       event.preventDefault();
       const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-      // What the button said when pressed ("Pay $99"): the app makes the press only on a button that says the same.
-      form.setAttribute(
-        EARLY_SUBMIT_ATTRIBUTE,
-        button?.getAttribute(EARLY_SUBMIT_ATTRIBUTE) ?? button?.textContent ?? '',
-      );
-      if (button !== null) {
-        button.setAttribute(EARLY_SUBMIT_ATTRIBUTE, form.getAttribute(EARLY_SUBMIT_ATTRIBUTE) ?? '');
-        button.textContent = button.getAttribute(EARLY_PENDING_LABEL) ?? 'Saving…';
-      }
+      // What the button said when first pressed ("Pay $99"): the app makes the press only on a
+      // button that says the same.
+      if (!form.hasAttribute(EARLY_SUBMIT_ATTRIBUTE))
+        form.setAttribute(EARLY_SUBMIT_ATTRIBUTE, button?.textContent ?? '');
+      if (button !== null) button.textContent = button.getAttribute(EARLY_PENDING_LABEL) ?? 'Saving…';
     },
     true,
   );

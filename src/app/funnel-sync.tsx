@@ -354,9 +354,9 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
   // Whether the patient is on the campaign link's page as a link brings them (resumed to their
   // step), or by a move of their own (stays): an entry with its step index in the history
   // state, a page the browser came to by Back or Forward (the page loaded so, or the app was at
-  // another address before), and a move of the browser before the journey is heard are theirs. A reload on payment and a Back at once, before the app or the
-  // journey has come, land on the assessment's last page; resuming from there would bounce the
-  // patient forward to payment again.
+  // another address before), and a move of the browser before the journey is heard are theirs.
+  // A reload on payment and a Back at once, before the app or the journey has come, land on the
+  // assessment's last page; resuming from there would bounce the patient forward to payment.
   const navigationType = useNavigationType();
   const cameByLink = useRef(
     readHistoryState(location.state).stepIndex === undefined &&

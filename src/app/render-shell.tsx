@@ -39,7 +39,7 @@ import type { ProductId, ProductCategory } from '../contract/api-types.ts';
 import { ProductSummary } from '../features/payment/product-summary.tsx';
 import { withProductDefaults, type ProductResponse } from '../features/payment/product.ts';
 import { BrandProvider } from '../shared/brand/brand-context.tsx';
-import { BillingForm } from '../shared/billing/billing-form.tsx';
+import { BillingForm, PROCESSING_LABEL } from '../shared/billing/billing-form.tsx';
 import { initialBillingValues } from '../shared/billing/billing-values.ts';
 import { formatMoney } from '../domain/money.ts';
 import { brandTheme, readableColors } from '../shared/brand/theme.ts';
@@ -281,7 +281,7 @@ export function renderEarlyBilling(
   );
   if (/<script/i.test(html))
     throw new Error(`The billing form of product ${request.id} cannot go in the page: it has a script`);
-  return stylesToRules(asEarlyForm(html, EARLY_BILLING_FORM, 'Processing…'), 'b');
+  return stylesToRules(asEarlyForm(html, EARLY_BILLING_FORM, PROCESSING_LABEL), 'b');
 }
 
 /**

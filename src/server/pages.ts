@@ -145,7 +145,9 @@ export function loadPages(
     // The product the payment screen will ask for (src/features/payment/payment-step.tsx).
     const mpid = params.get('mpid');
     const request = productRequestFor(code ?? '', mpid === '' ? undefined : mpid, site);
-    const product = () => source.productJson(request.id, request.category);
+    // Read once for both parts.
+    let productJson: string | null | undefined;
+    const product = () => (productJson ??= source.productJson(request.id, request.category));
     const summary: EarlyPart = {
       slot: EARLY_SUMMARY_SLOT,
       value: '',

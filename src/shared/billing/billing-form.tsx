@@ -58,6 +58,9 @@ export interface BillingFormProps {
   note?: ReactNode;
 }
 
+/** What Pay says while the payment is being made (also on the page's own form, pressed before the app ran). */
+export const PROCESSING_LABEL = 'Processing…';
+
 /** The fields a chosen address suggestion fills, in the order they are filled. */
 const SUGGESTED_FIELDS = ['line1', 'city', 'state', 'zip'] as const satisfies readonly (keyof PlaceAddress &
   BillingField)[];
@@ -332,7 +335,7 @@ export function BillingForm({
 
         <ActionBar>
           <Button type="submit" disabled={submitting}>
-            {submitting ? 'Processing…' : submitLabel}
+            {submitting ? PROCESSING_LABEL : submitLabel}
           </Button>
           {extraActions}
         </ActionBar>

@@ -40,23 +40,20 @@ export type EarlyFieldPairing = 'in-order' | 'by-autocomplete';
 
 /** Each early field with the screen's field it goes into, or null when the two forms do not match. */
 function pairFields(from: readonly Field[], to: readonly Field[], pairing: EarlyFieldPairing): [Field, Field][] | null {
-  if (pairing === 'in-order') {
-    if (from.length !== to.length) return null;
-    const pairs = from.map((field, at): [Field, Field | undefined] => [field, to[at]]);
-    return pairs.every(
-      (pair): pair is [Field, Field] => pair[1] !== undefined && signatureOf(pair[0]) === signatureOf(pair[1]),
-    )
-      ? pairs
-      : null;
-  }
   const nameOf = (field: Field) => field.getAttribute('autocomplete') ?? '';
   const named = to.filter((field) => nameOf(field) !== '');
   const byName = new Map(named.map((field) => [nameOf(field), field]));
-  if (byName.size !== named.length || new Set(from.map(nameOf)).size !== from.length) return null;
-  const pairs = from.map((field): [Field, Field | undefined] => [field, byName.get(nameOf(field))]);
+  const matchable =
+    pairing === 'in-order'
+      ? from.length === to.length
+      : byName.size === named.length && new Set(from.map(nameOf)).size === from.length;
+  if (!matchable) return null;
+  const pairs = from.map((field, at): [Field, Field | undefined] => [
+    field,
+    pairing === 'in-order' ? to[at] : nameOf(field) === '' ? undefined : byName.get(nameOf(field)),
+  ]);
   return pairs.every(
-    (pair): pair is [Field, Field] =>
-      nameOf(pair[0]) !== '' && pair[1] !== undefined && signatureOf(pair[0]) === signatureOf(pair[1]),
+    (pair): pair is [Field, Field] => pair[1] !== undefined && signatureOf(pair[0]) === signatureOf(pair[1]),
   )
     ? pairs
     : null;
@@ -74,9 +71,9 @@ function type(field: Field, value: string): void {
  * The screen's first page (`page`, earlyFormKey), just rendered in `container`, takes what the
  * patient did in the early form: each answer, typed into the same field; the focus and caret;
  * and a press of Next (or Pay), made again once React has the answers, when the screen shows
- * what the patient saw as they pressed. Done once. A page whose fields
- * do not pair with the early form's (`pairing`: its questions changed between the page and the
- * app's call) takes nothing, and an early press is not made: the patient sees the page as it is now and goes on.
+ * what the patient saw as they pressed. Done once. A page whose fields do not pair with the
+ * early form's (`pairing`: its questions changed between the page and the app's call) takes
+ * nothing, and an early press is not made: the patient sees the page as it is now and goes on.
  */
 export function adoptEarlyForm(page: string, container: Element | null, pairing: EarlyFieldPairing = 'in-order'): void {
   const target = container?.querySelector('form');
