@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { RETURN_LINK_PARAM } from '../src/app/return-link.ts';
+import { RETURN_LINK_PARAM } from '../src/contract/return-link.ts';
 import { expectAccessible } from './support/axe.ts';
 import { returnLinkToken, withoutToken, withReturnLink } from './support/return-link.ts';
 import { E2E_DATA_DIR, E2E_LINK_SECRET, E2E_PORT, MENS_SITE, WOMENS_SITE } from './support/sites.ts';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { funnelConfig } from '../src/contract/funnel-config.ts';
 import type { Site } from '../src/engine/config-types.ts';
-import { RETURN_LINK_PARAM } from '../src/app/return-link.ts';
+import { RETURN_LINK_PARAM } from '../src/contract/return-link.ts';
 import { signLinkToken } from '../src/server/access.ts';
 import { databaseFile } from '../src/server/database.ts';
 import { customerSite, RETURN_LINK_DAYS } from '../src/server/handlers/sessions.ts';

@@ -7,7 +7,7 @@ import { App } from './app/app.tsx';
 import { httpsUpgradeUrl } from './app/https-upgrade.ts';
 import { startHydrating } from './shared/hydration.ts';
 import { captureEarlyForm } from './shared/questions/early-form.tsx';
-import { captureEarlySummary } from './shared/layout/early-summary.tsx';
+import { captureEarlyParts } from './shared/layout/early-part.tsx';
 import { selectBrand } from './contract/brand.ts';
 import { funnelConfig, funnelEngine } from './contract/funnel-config.ts';
 import { normalizeUrl } from './engine/url.ts';
@@ -63,7 +63,7 @@ if (upgrade !== null) {
       // A form's first page the server put in the page: React leaves it as it is, and the
       // screen takes what the patient did in it (src/shared/questions/early-form.tsx).
       captureEarlyForm(root);
-      captureEarlySummary(root);
+      captureEarlyParts(root);
       startHydrating();
       // As a transition, so React hydrates in slices and the page answers taps meanwhile.
       startTransition(() => {

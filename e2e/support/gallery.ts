@@ -1,4 +1,4 @@
-import { RETURN_LINK_PARAM } from '../../src/app/return-link.ts';
+import { RETURN_LINK_PARAM } from '../../src/contract/return-link.ts';
 import { createHash } from 'node:crypto';
 import { mkdirSync, openSync, readdirSync, readFileSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

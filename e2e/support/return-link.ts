@@ -1,5 +1,5 @@
 import { signLinkToken } from '../../src/server/access.ts';
-import { RETURN_LINK_PARAM } from '../../src/app/return-link.ts';
+import { RETURN_LINK_PARAM } from '../../src/contract/return-link.ts';
 import { E2E_LINK_SECRET } from './sites.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

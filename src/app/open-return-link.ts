@@ -3,7 +3,8 @@ import { funnelConfig } from '../contract/funnel-config.ts';
 import type { Site } from '../engine/config-types.ts';
 import { ApiError } from '../shared/api/http.ts';
 import { claimReturnLink } from '../shared/api/session.ts';
-import { RETURN_LINK_PARAM, type ReturnLinkOutcome } from './return-link.ts';
+import { RETURN_LINK_PARAM } from '../contract/return-link.ts';
+import type { ReturnLinkOutcome } from './return-link.ts';
 
 /** How long to wait when the server refuses for too many tries but says no time: its limits' window. */
 const DEFAULT_WAIT_SECONDS = 60;

@@ -49,7 +49,7 @@ const shellLayouts: Partial<Record<ScreenName, ScreenShellLayout>> = {
   intake: { py: 'lg', intro: true, earlyForm: true },
   payment: { py: 'lg', earlySummary: true },
   checkout: { py: 'lg', earlySummary: true },
-  results: { py: 'lg' },
+  results: { py: 'lg', earlyNote: true },
   scheduling: { py: 'lg' },
 };
 

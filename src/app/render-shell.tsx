@@ -6,7 +6,7 @@
  * journey, anything measured) waits for useHydrated, so none of it, and no patient data, can
  * be in these pages.
  */
-import { MantineProvider } from '@mantine/core';
+import { Button, MantineProvider } from '@mantine/core';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -46,6 +46,7 @@ import { brandTheme, readableColors } from '../shared/brand/theme.ts';
 import { KnownAddressContext } from '../shared/questions/known-address.ts';
 import { QuestionPage } from '../shared/questions/question-page.tsx';
 import { FormProgress } from '../shared/ui/form-runner.tsx';
+import { assessmentPath, NoAnswersYet } from '../features/results/no-answers-yet.tsx';
 
 export interface RouteShell {
   site: Site;
@@ -353,4 +354,30 @@ export function renderEarlyIntake(site: Site, pathname: string, code: string): E
   if (funnelStartUrl(funnelEngine, code, site) !== pathname || firstVisitUrlFor(code, site) !== null) return null;
   const pageCount = 1 + intakeFormFor(route.form, code).pageIds.length + aboutYouPages(aboutYouAsks({}), {}).length;
   return renderEarlyForm(site, { formId: CONTACT_PAGE.formId, pageCount }, CONTACT_PAGE);
+}
+
+/**
+ * The results page's note to a visitor who has no answers to show, as the results screen draws
+ * it, for the server to put in the page of a visitor who brings no session (issue 28): nothing
+ * can be theirs. Its button is a plain link to their code's assessment, so it works before the
+ * app has run (the screen's own goes Back in the funnel, to the same page). Null for a path
+ * that is not a results page.
+ */
+export function renderEarlyNote(site: Site, pathname: string, code: string): EarlyFormHtml | null {
+  if (funnelEngine.locate(pathname)?.match.route.screen !== 'results') return null;
+  const { brand } = selectBrand(brands as BrandsFile, { environment: site, hostname: '' });
+  const html = renderToString(
+    <BrandParts site={site}>
+      <NoAnswersYet
+        action={
+          <Button component="a" href={assessmentPath(site, code, brand.startPath)}>
+            Take the assessment
+          </Button>
+        }
+      />
+    </BrandParts>,
+    { identifierPrefix: 'early-note-' },
+  );
+  if (/<script/i.test(html)) throw new Error(`The note of ${pathname} cannot go in the page: it has a script`);
+  return stylesToRules(html, 'n');
 }

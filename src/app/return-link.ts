@@ -1,11 +1,6 @@
 import type { Site } from '../engine/config-types.ts';
 
-/**
- * The query parameter that carries a return link's token: the clinic's email or text to a
- * patient who continues care, restarts, comes back after the clinic or verifies a contact
- * change on another device (docs/security.md).
- */
-export const RETURN_LINK_PARAM = 'access';
+import { RETURN_LINK_PARAM } from '../contract/return-link.ts';
 
 /**
  * Takes the return link's token out of the address bar, before anything else on the page runs,

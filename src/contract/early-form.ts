@@ -67,3 +67,15 @@ export const EARLY_SUMMARY_OF = 'data-early-summary-of';
 export function earlySummaryKey(request: { id: string; category: string }): string {
   return `${request.id}|${request.category}`;
 }
+
+/**
+ * The attribute of the element where the results page says it has no answers to show (issue
+ * 28): the server puts that note there for a visitor who brings no session, so no answers.
+ */
+export const EARLY_NOTE_SLOT = 'data-early-note';
+
+/** On the note's first element, inside the slot: which note it is, so the app shows it only where it means the same. */
+export const EARLY_NOTE_OF = 'data-early-note-of';
+
+/** The results page's note to a visitor with no answers yet: its name as EARLY_NOTE_OF carries it. */
+export const NO_ANSWERS_NOTE = 'no-answers';

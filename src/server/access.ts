@@ -69,14 +69,16 @@ export function sessionIdOf(
  * The Set-Cookie value of a session: HttpOnly so no script can read it, SameSite=Strict so no
  * other site's page can make the browser send it. Over https (behind a proxy, with TRUST_PROXY
  * set so the server knows the request was https) it is `__Host-` prefixed and Secure, which the
- * prefix requires on Path=/; over plain http it keeps the plain name, scoped to the API.
+ * prefix requires on Path=/; over plain http it keeps the plain name. On Path=/ either way:
+ * a request for a page carries it, so the server knows a visitor who brings none has no answers
+ * (src/server/pages.ts puts the results page's note in for them).
  */
 export function sessionCookie(secret: string, id: string, secure: boolean): string {
   const maxAge = SESSION_DAYS * 24 * 60 * 60;
   const value = signedSession(secret, id);
   return secure
     ? `${SECURE_SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict; Secure`
-    : `${SESSION_COOKIE}=${value}; Path=/api; Max-Age=${maxAge}; HttpOnly; SameSite=Strict`;
+    : `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict`;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { FunnelEngine } from '../engine/funnel-plan.ts';
 import { experimentSwitch, type ExperimentSwitch } from './experiments.ts';
 import type { BrandsFile } from '../engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
-import { accessFor, STAFF_HEADER } from './access.ts';
+import { accessFor, sessionIdOf, STAFF_HEADER } from './access.ts';
 import { LOCAL_SERVICES, type ServiceSettings } from '../contract/service-settings.ts';
 import { contentSecurityPolicy, securityHeadersFor } from './content-security-policy.ts';
 import { withServiceSettings, type ServerServiceSettings } from './service-settings.ts';
@@ -24,7 +24,7 @@ import { isPageFilePath, limitServerOptions, registerLimits } from './limits.ts'
 import type { OperationHandlers, OperationResult } from './operation.ts';
 import { HttpProblem, type FieldProblem } from './problem.ts';
 import { registerTags } from './tags.ts';
-import { loadPages } from './pages.ts';
+import { loadPages, type PageVisitor } from './pages.ts';
 import type { Db } from './database.ts';
 import { questionPageJson } from './handlers/content.ts';
 import { productAnswer } from './handlers/products.ts';
@@ -80,6 +80,28 @@ function contractValidatorCompiler(): (route: { schema: object; httpPart?: strin
   const coercing = createAjv({ coerceTypes: 'array', verbose: false });
   const exact = createAjv({ verbose: false });
   return ({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema);
+}
+
+/**
+ * What a page request says of its visitor's session. The session cookie is SameSite=Strict, so
+ * a browser keeps it back on a navigation from another site (a link in an email): only a
+ * navigation the browser says is its own or from this site (Sec-Fetch-Site: none, same-origin
+ * or same-site) and carries no session can be sure there is none; a browser that does not say
+ * (an older one) may have one.
+ */
+function pageVisitorOf(
+  request: { headers: Readonly<Record<string, string | string[] | undefined>>; protocol: string },
+  sessionSecret: string,
+): PageVisitor {
+  const fetchSite = request.headers['sec-fetch-site'];
+  const cookiesSent = fetchSite === 'none' || fetchSite === 'same-origin' || fetchSite === 'same-site';
+  const header = request.headers.cookie;
+  const session = sessionIdOf(
+    cookiesOf(typeof header === 'string' ? header : undefined),
+    sessionSecret,
+    request.protocol === 'https',
+  );
+  return { mayHaveSession: session !== undefined || !cookiesSent };
 }
 
 /** The cookies of a Cookie header by name; a malformed pair is skipped. */
@@ -397,12 +419,17 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // heading for the brand (src/server/pages.ts), and the router decides the rest.
     // A fresh nonce each time, for the styles Mantine writes while the page runs.
     const nonce = randomBytes(16).toString('base64');
-    return reply
-      .code(200)
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', contentSecurityPolicy(services, nonce))
-      .type('text/html; charset=utf-8')
-      .send((await pageFor(brandOf(request.hostname).site, request.url)).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+    const page = await pageFor(brandOf(request.hostname).site, request.url, pageVisitorOf(request, options.linkSecret));
+    return (
+      reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        // A results page differs for a visitor with no session (src/server/pages.ts).
+        .header('vary', 'cookie, sec-fetch-site')
+        .header('content-security-policy', contentSecurityPolicy(services, nonce))
+        .type('text/html; charset=utf-8')
+        .send(page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce))
+    );
   });
 
   return app;

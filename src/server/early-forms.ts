@@ -16,7 +16,7 @@ import type { Site } from '../engine/config-types.ts';
  * and a change to the content renders afresh. A static host has no server to do this: it
  * serves the route's page with the loading mark (docs/performance.md). The payment pages'
  * order summary and billing form come the same way, from the product the product fetch would
- * answer (src/shared/layout/early-summary.tsx shows the summary until the screen's own takes
+ * answer (src/shared/layout/early-part.tsx shows the summary until the screen's own takes
  * its place; the payment screen takes the form over as the assessment's).
  */
 
@@ -40,6 +40,9 @@ export type RenderEarlyBilling = RenderEarlySummary;
 /** The build's renderer of the intake's first page for a campaign code, or null when it has none (src/app/render-shell.tsx). */
 export type RenderEarlyIntake = (site: Site, pathname: string, code: string) => EarlyFormHtml | null;
 
+/** The build's renderer of the results page's note to a visitor with no answers, or null for a path that is no results page (src/app/render-shell.tsx). */
+export type RenderEarlyNote = (site: Site, pathname: string, code: string) => EarlyFormHtml | null;
+
 /** What the build's render of the app can put in a page. */
 export interface EarlyRenderers {
   form: RenderEarlyForm;
@@ -47,6 +50,7 @@ export interface EarlyRenderers {
   summary: RenderEarlySummary | null;
   billing: RenderEarlyBilling | null;
   intake: RenderEarlyIntake | null;
+  note: RenderEarlyNote | null;
 }
 
 /** The build's renderers, or null when the build has none (built before them, or by another tool). */
@@ -58,6 +62,7 @@ export async function loadEarlyRenderers(staticDir: string): Promise<EarlyRender
     renderEarlySummary?: RenderEarlySummary;
     renderEarlyBilling?: RenderEarlyBilling;
     renderEarlyIntake?: RenderEarlyIntake;
+    renderEarlyNote?: RenderEarlyNote;
   };
   if (typeof bundle.renderEarlyForm !== 'function') return null;
   return {
@@ -65,6 +70,7 @@ export async function loadEarlyRenderers(staticDir: string): Promise<EarlyRender
     summary: typeof bundle.renderEarlySummary === 'function' ? bundle.renderEarlySummary : null,
     billing: typeof bundle.renderEarlyBilling === 'function' ? bundle.renderEarlyBilling : null,
     intake: typeof bundle.renderEarlyIntake === 'function' ? bundle.renderEarlyIntake : null,
+    note: typeof bundle.renderEarlyNote === 'function' ? bundle.renderEarlyNote : null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { QuestionPage } from '../contract/api-types.ts';
 import {
   EARLY_BILLING_FORM,
   EARLY_FORM_SLOT,
+  EARLY_NOTE_SLOT,
   EARLY_SUMMARY_SLOT,
   earlyFormKey,
   earlySummaryKey,
@@ -15,10 +16,20 @@ import { SHELLS_DIR, SHELLS_MANIFEST } from '../contract/shells.ts';
 import type { Site } from '../engine/config-types.ts';
 import type { FunnelEngine, PageLocation } from '../engine/funnel-plan.ts';
 import { normalizeUrl, parseQuery } from '../engine/url.ts';
+import { RETURN_LINK_PARAM } from '../contract/return-link.ts';
 import { checkedRender, loadEarlyRenderers, withEarlyPart, type EarlyRenderers } from './early-forms.ts';
 
+/** What the server knows of who asks for a page, without reading anything of theirs. */
+export interface PageVisitor {
+  /**
+   * The visitor may have a session, so answers (a journey): the request carries one this server
+   * issued, or the browser may have kept it back (src/server/app.ts, pageVisitorOf).
+   */
+  mayHaveSession: boolean;
+}
+
 /** The page to send for a path: the route's prerendered page for the brand, else the plain one. */
-export type PagePicker = (site: Site, url: string) => Promise<string>;
+export type PagePicker = (site: Site, url: string, visitor: PageVisitor) => Promise<string>;
 
 /** What the picker needs to put a form's first page, or a payment page's order summary and billing form, in its page. */
 export interface EarlyFormSource {
@@ -52,7 +63,8 @@ const EARLY_FORM_CACHE_SIZE = 64;
  * slash, empty landing_id, redirects), so the browser finds the page it expects and hydrates it.
  * With `earlyForms`, a route whose screen opens with a form gets its first page of questions
  * in the page (issue 28), unless the address asks for a later page (`?page=3`); a payment
- * page gets the order summary of the product it sells, and its billing form under it.
+ * page gets the order summary of the product it sells, and its billing form under it; a
+ * results page asked for with no session gets the note that there are no answers to show.
  */
 export function loadPages(
   staticDir: string,
@@ -100,12 +112,29 @@ export function loadPages(
     location: PageLocation,
     pathname: string,
     query: string,
+    visitor: PageVisitor,
   ): EarlyPart[] => {
     const { route } = location.match;
     const params = parseQuery(query);
     const code = campaignCodeOf(location.match);
     // A link that brings a lead or a prefill has answers the app fills in.
     const bringsAnswers = params.get('landing_id') !== undefined || params.get('prefill') !== undefined;
+    if (page.includes(`${EARLY_NOTE_SLOT}=""`)) {
+      // Results for a visitor who cannot have answers: no session (answers are saved under one),
+      // no lead in the link, no return link to open one (src/app/return-link.ts). Anyone else's
+      // results wait for the app, which asks for them with the session.
+      if (visitor.mayHaveSession || bringsAnswers || params.get(RETURN_LINK_PARAM) !== undefined || code === null)
+        return [];
+      return [
+        {
+          slot: EARLY_NOTE_SLOT,
+          value: '',
+          what: `the note of ${pathname} to a visitor with no answers`,
+          json: () => JSON.stringify(code),
+          render: (render) => render.note?.(site, pathname, code) ?? null,
+        },
+      ];
+    }
     // Only a page whose shell has the slot (src/shared/layout/screen-shell.tsx) takes a part.
     const { form } = route;
     const pageAsked = params.get(pageParam);
@@ -184,13 +213,13 @@ export function loadPages(
     return checked;
   };
 
-  return async (site, url) => {
+  return async (site, url, visitor) => {
     const { pathname, query } = normalizeUrl(url, engine.redirects);
     const location = engine.locate(pathname);
     const route = location?.match.route.path ?? '*';
     const page = pages.get(`${site} ${route}`) ?? plain;
     if (earlyForms === undefined || location === null) return page;
-    const parts = earlyPartsOf(earlyForms, page, site, location, pathname, query);
+    const parts = earlyPartsOf(earlyForms, page, site, location, pathname, query, visitor);
     if (parts.length === 0) return page;
     const render = await renderers;
     if (render === null) return page;

@@ -8,14 +8,20 @@ import { startHydrating } from '../../src/shared/hydration.ts';
 import {
   renderEarlyBilling,
   renderEarlyForm,
+  renderEarlyNote,
   renderEarlySummary,
   renderShells,
   type RouteShell,
 } from '../../src/app/render-shell.tsx';
 import type { QuestionPage } from '../../src/contract/api-types.ts';
 import { withEarlyForm, withEarlyPart } from '../../src/server/early-forms.ts';
-import { captureEarlySummary } from '../../src/shared/layout/early-summary.tsx';
-import { EARLY_BILLING_FORM, EARLY_FORM_SLOT, EARLY_SUMMARY_SLOT } from '../../src/contract/early-form.ts';
+import { captureEarlyParts } from '../../src/shared/layout/early-part.tsx';
+import {
+  EARLY_BILLING_FORM,
+  EARLY_FORM_SLOT,
+  EARLY_NOTE_SLOT,
+  EARLY_SUMMARY_SLOT,
+} from '../../src/contract/early-form.ts';
 import { captureEarlyForm } from '../../src/shared/questions/early-form.tsx';
 import { selectBrand } from '../../src/contract/brand.ts';
 import type { BrandsFile } from '../../src/engine/config-types.ts';
@@ -196,7 +202,7 @@ test('the payment page sent with its order summary and billing form: React takes
       }
     },
   );
-  captureEarlySummary(element);
+  captureEarlyParts(element);
   captureEarlyForm(element);
   await hydrate(element, selectBrand(brands as BrandsFile, { environment: 'female', hostname: 'femme.localhost' }));
   await act(async () => {
@@ -214,6 +220,48 @@ test('the payment page sent with its order summary and billing form: React takes
   const cardNow = element.querySelector<HTMLInputElement>('[data-early-form] input[autocomplete="cc-number"]');
   expect(cardNow?.value).toBe('4242 4242');
   expect(Object.keys(cardNow ?? {}).some((key) => key.startsWith('__reactFiber'))).toBe(false);
+  errors.mockRestore();
+});
+
+/**
+ * Issue 28: results as the server sends them to a visitor with no session, with the note that
+ * there are no answers yet. React takes the page over without a difference, and the results
+ * screen says the same: the page never blinks to a spinner (e2e/early-note.spec.ts watches the
+ * note while the journey is checked).
+ */
+test('results sent with the note that there are no answers: React takes it over, and the screen says the same', async () => {
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const shell = shells.find((candidate) => candidate.site === 'male' && candidate.route === '/results/:pathCode');
+  if (shell === undefined) throw new Error('The build has no page for the men’s results');
+  const note = renderEarlyNote('male', '/results/shrt', 'shrt');
+  if (note === null) throw new Error('No note for the men’s results');
+  expect(note.html).not.toMatch(/\sstyle="/);
+  expect(note.html).toContain('href="/hormone-assessment/shrt"');
+  expect(renderEarlyNote('male', '/payment/shrt', 'shrt')).toBeNull();
+  window.history.replaceState(null, '', '/results/shrt');
+  const element = document.createElement('div');
+  element.id = 'root';
+  element.innerHTML = withEarlyPart(shell.html, EARLY_NOTE_SLOT, '', note);
+  document.body.append(element);
+  expect(element.querySelector('[role="status"][aria-label="Loading"]')).toBeNull();
+
+  captureEarlyParts(element);
+  await hydrate(element, selectBrand(brands as BrandsFile, { environment: 'male', hostname: 'localhost' }));
+  await act(async () => {
+    await import('../../src/features/results/results-screen.tsx');
+  });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+  expect(hydrationErrors(errors.mock.calls)).toEqual([]);
+  // The results screen itself is on the page (its heading is Mantine's), waiting for the journey, with the note sent.
+  expect(element.querySelector('main h1')?.className).toContain('mantine-Title-root');
+  // The results screen itself is on the page (its heading is Mantine's), saying what the note
+  // said: the sent note while it checks the journey, its own once it knows there are no answers.
+  expect(element.querySelector('main h1')?.className).toContain('mantine-Title-root');
+  expect(element.querySelector('main [data-early-note-of="no-answers"]')?.textContent).toBe(
+    "We don't have your assessment answers yet. It takes about 5 minutes.",
+  );
+  expect(element.querySelector('[role="status"][aria-label="Loading"]')).toBeNull();
   errors.mockRestore();
 });
 

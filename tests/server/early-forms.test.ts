@@ -7,7 +7,8 @@ import { databaseFile, openDatabase, type Db } from '../../src/server/database.t
 import { withEarlyForm } from '../../src/server/early-forms.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
-import { appServing } from './test-server.ts';
+import { sessionCookie } from '../../src/server/access.ts';
+import { appServing, LINK_SECRET } from './test-server.ts';
 
 /**
  * Issue 28, point 1: the assessment's page comes with its first page of questions in it,
@@ -39,6 +40,12 @@ export function renderEarlyBilling(site, request, product) {
     css: '[data-early-style="b0"]{gap:1rem !important}',
   };
 }
+export function renderEarlyNote(site, pathname, code) {
+  return {
+    html: '<p data-early-note-of="no-answers">' + site + ' ' + pathname + ' ' + code + '</p>',
+    css: '[data-early-style="n0"]{gap:1rem !important}',
+  };
+}
 export function renderEarlySummary(site, request, product) {
   if (globalThis.__earlySummaryRendererFails) throw new Error('the summary renderer broke');
   return {
@@ -66,6 +73,10 @@ beforeAll(async () => {
     path.join(dir, 'shells', 'male', '2.html'),
     shell(`<div data-early-summary="" class="slot"></div><div data-early-form="billing" class="slot">${LOADING}</div>`),
   );
+  writeFileSync(
+    path.join(dir, 'shells', 'male', '3.html'),
+    shell(`<div data-early-note="" class="slot">${LOADING}</div>`),
+  );
   // A page with a form, whose shell has no place for it (a screen not opening with its form).
   writeFileSync(path.join(dir, 'shells', 'male', '1.html'), shell(`<p>intake</p>${LOADING}`));
   writeFileSync(
@@ -76,6 +87,7 @@ beforeAll(async () => {
         '/mip/form/:pathCode': 'male/1.html',
         '/payment/:pathCode': 'male/2.html',
         '/mip/checkout/:pathCode': 'male/2.html',
+        '/results/:pathCode': 'male/3.html',
       },
     }),
   );
@@ -99,8 +111,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(url: string) {
-  const response = await app.inject({ method: 'GET', url, headers: { host: 'localhost:4173' } });
+async function open(url: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'GET', url, headers: { host: 'localhost:4173', ...headers } });
   const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1] ?? '';
   return { status: response.statusCode, body: response.body, nonce };
 }
@@ -256,4 +268,46 @@ test('the loading mark’s image, no longer on the page once a part took its pla
   expect(withEarlyForm(page, 'MIP:1', { html: '<form>F</form>', css: '' })).toBe(
     '<head><link rel="preload" as="image" href="/logo.svg"/></head><img src="/logo.svg"/><div data-early-form="MIP:1"><form>F</form></div>',
   );
+});
+
+/**
+ * Issue 28: results for a visitor who cannot have answers (no session) come with the note that
+ * there are none, so the page says what it has to say before the app arrives. Anyone who may be
+ * a patient with answers gets the loading mark: the app asks for their results with the session.
+ */
+const OWN_NAVIGATION = { 'sec-fetch-site': 'none' };
+const NOTE =
+  '<div data-early-note="" class="slot"><p data-early-note-of="no-answers">male /results/shrt shrt</p></div>';
+
+test('results opened with no session come with the note that there are no answers yet, for the link’s code', async () => {
+  const { body, nonce } = await open('/results/shrt', OWN_NAVIGATION);
+  expect(body).toContain(NOTE);
+  expect(body).toContain(`<style nonce="${nonce}">[data-early-style="n0"]`);
+  // From a page of this site too: the browser sends the session cookie there.
+  expect((await open('/results/shrt', { 'sec-fetch-site': 'same-origin' })).body).toContain(NOTE);
+  const response = await app.inject({ method: 'GET', url: '/results/shrt', headers: { host: 'localhost:4173' } });
+  expect(String(response.headers.vary)).toMatch(/cookie/);
+});
+
+test('results opened with a session, or where the browser may have kept one back, wait for the app', async () => {
+  const cookie = (sessionCookie(LINK_SECRET, 'a'.repeat(43), false).split(';', 1)[0] ?? '').trim();
+  const asked: { url: string; headers: Record<string, string> }[] = [
+    // A returning patient's browser, with their session.
+    { url: '/results/shrt', headers: { ...OWN_NAVIGATION, cookie } },
+    // A link in an email: the browser keeps a SameSite=Strict cookie back on a navigation from another site.
+    { url: '/results/shrt', headers: { 'sec-fetch-site': 'cross-site' } },
+    // A browser that does not say where the navigation came from.
+    { url: '/results/shrt', headers: {} },
+    // A link with the patient's lead, or a return link that opens their records.
+    { url: '/results/shrt?landing_id=4711', headers: OWN_NAVIGATION },
+    { url: '/results/shrt?access=some-token', headers: OWN_NAVIGATION },
+  ];
+  for (const { url, headers } of asked) {
+    const { body } = await open(url, headers);
+    expect(body, url).toContain(`<div data-early-note="" class="slot">${LOADING}</div>`);
+    expect(body, url).not.toContain('data-early-note-of');
+  }
+  // A cookie that is not one this server signed counts for nothing: the visitor has no session.
+  const forged = `funnel_journey=${'a'.repeat(43)}.forged`;
+  expect((await open('/results/shrt', { ...OWN_NAVIGATION, cookie: forged })).body).toContain(NOTE);
 });

@@ -39,7 +39,7 @@ test('a first save sets an HttpOnly, SameSite=Strict cookie holding an opaque id
   expect(saved.statusCode).toBe(200);
   const setCookie = String(saved.headers['set-cookie']);
   expect(setCookie).toMatch(
-    /^funnel_journey=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
+    /^funnel_journey=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
   );
   expect(setCookie).not.toContain('Low');
 

@@ -194,11 +194,9 @@ test('over https the cookie is __Host- prefixed, Secure, on /; a cookie without 
     // The same signed value under the name a sibling subdomain can set opens nothing over https.
     const tossed = (patient.cookie() ?? '').replace(/^__Host-/, '');
     expect((await secure.browser(tossed)({ ...read, headers: https })).status).toBe(404);
-    // Plain http (development) keeps the plain name on /api.
+    // Plain http (development) keeps the plain name, on / as well (a page request carries it).
     const plain = await saveJourney(secure.browser(), 'shrt');
-    expect(setCookieOf(plain)).toMatch(
-      /^funnel_journey=[^;]+; Path=\/api; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
-    );
+    expect(setCookieOf(plain)).toMatch(/^funnel_journey=[^;]+; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Strict$/);
   } finally {
     await secure.remove();
   }

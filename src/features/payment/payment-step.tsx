@@ -36,7 +36,7 @@ import { paymentActors } from './payment-actors.ts';
 import { followOnPending, paymentInputOf, paymentOffersMarketing } from './payment-journey.ts';
 import { orderReference, paidSummaryOf, type PaidSummary } from '../../shared/journey/paid-order.ts';
 import { ProductSummary } from './product-summary.tsx';
-import { EarlySummarySlot } from '../../shared/layout/early-summary.tsx';
+import { EarlySummarySlot } from '../../shared/layout/early-part.tsx';
 import { EARLY_BILLING_FORM, earlySummaryKey } from '../../contract/early-form.ts';
 import { dropEarlyForm, EarlyFormSlot } from '../../shared/questions/early-form.tsx';
 import { adoptEarlyForm } from '../../shared/questions/adopt-early-form.ts';

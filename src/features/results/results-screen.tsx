@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import { checkCustQualifications } from '../../shared/api/leads.ts';
 import type { Lead, LeadPayload } from '../../contract/api-types.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
-import { funnelConfig, funnelEngine } from '../../contract/funnel-config.ts';
-import { screenUrlFor } from '../../engine/funnel-plan.ts';
+import { funnelConfig } from '../../contract/funnel-config.ts';
 import type { ScreenName } from '../../engine/config-types.ts';
 import { ageBand } from '../../domain/age-band.ts';
 import { localIsoDate } from '../../domain/dates.ts';
@@ -20,6 +19,9 @@ import { track } from '../../shared/services/analytics.ts';
 import type { ScreenProps } from '../../shared/screen-props.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { ValueBar } from '../../shared/ui/value-bar.tsx';
+import { EarlyNoteSlot } from '../../shared/layout/early-part.tsx';
+import { NO_ANSWERS_NOTE } from '../../contract/early-form.ts';
+import { assessmentPath, NoAnswersYet } from './no-answers-yet.tsx';
 
 interface Results {
   lead: Lead;
@@ -39,12 +41,6 @@ const CONTINUE_TO: Partial<Record<ScreenName, string>> = {
   'about-consult': 'Continue to your consult',
   scheduling: 'Continue to book your consult',
 };
-
-/** Where a patient without answers takes the assessment: their code's, as config says, else the brand's start. */
-function assessmentPath(site: 'male' | 'female', code: string | null, fallback: string): string {
-  if (code === null) return fallback;
-  return screenUrlFor(funnelEngine, 'hormone-assessment', code, site) ?? fallback;
-}
 
 /**
  * The assessment's results, from the lead saved on the server (its scores and birthdate) and
@@ -77,10 +73,12 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
 
   const heading = <Title order={1}>{route.title}</Title>;
   if (journey.status === 'loading') {
+    // The page may have come with the note for a visitor with no answers (no session): it
+    // stays, as sent, until the journey says what to show.
     return (
       <Stack py="lg">
         {heading}
-        <LoadingIndicator />
+        <EarlyNoteSlot note={NO_ANSWERS_NOTE} />
       </Stack>
     );
   }
@@ -88,16 +86,17 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
     return (
       <Stack gap="md" py="lg">
         {heading}
-        <Text>We don&apos;t have your assessment answers yet. It takes about 5 minutes.</Text>
-        <ActionBar>
-          {step?.canBack ? (
-            <Button onClick={step.onBack}>Take the assessment</Button>
-          ) : (
-            <Button component={Link} to={assessmentPath(site, code, brand.startPath)}>
-              Take the assessment
-            </Button>
-          )}
-        </ActionBar>
+        <NoAnswersYet
+          action={
+            step?.canBack ? (
+              <Button onClick={step.onBack}>Take the assessment</Button>
+            ) : (
+              <Button component={Link} to={assessmentPath(site, code, brand.startPath)}>
+                Take the assessment
+              </Button>
+            )
+          }
+        />
       </Stack>
     );
   }

@@ -1,6 +1,6 @@
 import { LoadingIndicator } from './loading-indicator.tsx';
 import { EarlyFormSlot } from '../questions/early-form.tsx';
-import { EarlySummarySlot } from './early-summary.tsx';
+import { EarlyNoteSlot, EarlySummarySlot } from './early-part.tsx';
 import { EARLY_BILLING_FORM, earlyFormKey } from '../../contract/early-form.ts';
 import type { RouteIntro } from './route-intro.ts';
 import classes from './screen-shell.module.css';
@@ -22,11 +22,16 @@ export interface ScreenShellLayout {
    * and the form).
    */
   earlySummary?: boolean;
+  /**
+   * The screen opens, for a visitor with no answers, with a note saying so: the server can put
+   * it in the HTML, where the loading mark would be (issue 28; src/shared/layout/early-part.tsx).
+   */
+  earlyNote?: boolean;
 }
 
 /** Whether the screen keeps its shell (and what the server put in it) on show while the journey is checked. */
 export function keepsShellWhileChecking(layout: ScreenShellLayout | null): boolean {
-  return layout?.earlyForm === true || layout?.earlySummary === true;
+  return layout?.earlyForm === true || layout?.earlySummary === true || layout?.earlyNote === true;
 }
 
 /**
@@ -70,6 +75,8 @@ export function ScreenShell({
       )}
       {layout.earlyForm === true && form !== undefined ? (
         <EarlyFormSlot page={earlyFormKey(form)} />
+      ) : layout.earlyNote === true ? (
+        <EarlyNoteSlot />
       ) : (
         <LoadingIndicator />
       )}
