@@ -9,8 +9,8 @@ import { expect, test } from './support/test.ts';
  * Issue 28: results opened by someone with no answers (a cold link, a bookmark on a new device)
  * say so in the page the server sends, with the way to the assessment, before the app's script
  * has arrived; the app then says the same in the same place. A patient who has answers never
- * sees that note, not even for a moment: the server sends it only to a browser that brings no
- * session and would have brought one.
+ * sees that note, not even for a moment: the server sends it only to a browser that would have
+ * brought its session and brings none, or one whose journey has no lead.
  */
 
 const PAGES = [
@@ -54,8 +54,7 @@ for (const { site, path, assessment } of PAGES) {
     await page.goto(`${site}${path}`, { waitUntil: 'commit' });
     await expect(note(page)).toBeVisible();
     // The page's is a link (it works with no script); the app's goes Back in the funnel.
-    const takeTheAssessment = page.getByRole('main').locator(':is(a, button):has-text("Take the assessment")');
-    const button = takeTheAssessment;
+    const button = page.getByRole('main').locator(':is(a, button):has-text("Take the assessment")');
     await expect(button).toBeVisible();
     const noteBefore = await note(page).boundingBox();
     const buttonBefore = await button.boundingBox();
@@ -65,15 +64,29 @@ for (const { site, path, assessment } of PAGES) {
     await appTookOverTheNote(page);
     await expect(note(page)).toBeVisible();
     expect(await note(page).boundingBox()).toEqual(noteBefore);
-    const appButton = takeTheAssessment;
-    expect(await appButton.boundingBox()).toEqual(buttonBefore);
+    expect(await button.boundingBox()).toEqual(buttonBefore);
     await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
-    await appButton.click();
+    await button.click();
     await expect(page).toHaveURL(`${site}${assessment}`);
     await expect(heading(page)).toHaveText(/^Hormone (Assessment|Quiz)$/);
     expect(problems).toEqual([]);
   });
 }
+
+test('a visitor who only looked at the assessment is told there are no answers, in the page as sent', async ({
+  page,
+}) => {
+  // The assessment's page starts a journey (and a session) on arrival, with no lead in it.
+  await page.goto(`${MENS_SITE}/hormone-assessment/shrt`);
+  await expect(page.getByLabel('What is your date of birth?')).toBeVisible();
+  await expect.poll(async () => (await page.context().cookies()).length).toBeGreaterThan(0);
+  const { release } = await holdTheApp(page);
+  await page.goto(`${MENS_SITE}/results/shrt`, { waitUntil: 'commit' });
+  await expect(note(page)).toBeVisible();
+  release();
+  await appTookOverTheNote(page);
+  await expect(note(page)).toBeVisible();
+});
 
 test('a patient with answers who reopens their results never sees the note: the page waits for their results', async ({
   page,

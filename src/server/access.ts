@@ -82,6 +82,13 @@ export function sessionCookie(secret: string, id: string, secure: boolean): stri
 }
 
 /**
+ * Ends the http session cookie on the path it had until issue 28 (/api). A browser that still
+ * holds it would, once given the cookie on /, send both to the API, the one on the longer path
+ * first; the server sends this beside every new cookie over http, so the browser keeps the new.
+ */
+export const RETIRED_HTTP_COOKIE = `${SESSION_COOKIE}=; Path=/api; Max-Age=0; HttpOnly; SameSite=Strict`;
+
+/**
  * Every table that keeps rows under a session id, and its column. A renewed session takes all
  * of them to its new id, and the old id is left with nothing (tests/server/sessions.test.ts
  * checks that no other table has such a column).

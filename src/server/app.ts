@@ -13,7 +13,7 @@ import type { FunnelEngine } from '../engine/funnel-plan.ts';
 import { experimentSwitch, type ExperimentSwitch } from './experiments.ts';
 import type { BrandsFile } from '../engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
-import { accessFor, sessionIdOf, STAFF_HEADER } from './access.ts';
+import { accessFor, RETIRED_HTTP_COOKIE, sessionIdOf, STAFF_HEADER } from './access.ts';
 import { LOCAL_SERVICES, type ServiceSettings } from '../contract/service-settings.ts';
 import { contentSecurityPolicy, securityHeadersFor } from './content-security-policy.ts';
 import { withServiceSettings, type ServerServiceSettings } from './service-settings.ts';
@@ -28,6 +28,7 @@ import { loadPages, type PageVisitor } from './pages.ts';
 import type { Db } from './database.ts';
 import { questionPageJson } from './handlers/content.ts';
 import { productAnswer } from './handlers/products.ts';
+import { journeyHasLead } from './handlers/journeys.ts';
 
 export interface AppOptions {
   db: Db;
@@ -85,23 +86,23 @@ function contractValidatorCompiler(): (route: { schema: object; httpPart?: strin
 /**
  * What a page request says of its visitor's session. The session cookie is SameSite=Strict, so
  * a browser keeps it back on a navigation from another site (a link in an email): only a
- * navigation the browser says is its own or from this site (Sec-Fetch-Site: none, same-origin
- * or same-site) and carries no session can be sure there is none; a browser that does not say
- * (an older one) may have one.
+ * navigation the browser says is its own or from this very origin (Sec-Fetch-Site: none or
+ * same-origin) is sure to carry it; a browser that does not say (an older one) may not have.
  */
 function pageVisitorOf(
   request: { headers: Readonly<Record<string, string | string[] | undefined>>; protocol: string },
   sessionSecret: string,
 ): PageVisitor {
   const fetchSite = request.headers['sec-fetch-site'];
-  const cookiesSent = fetchSite === 'none' || fetchSite === 'same-origin' || fetchSite === 'same-site';
   const header = request.headers.cookie;
-  const session = sessionIdOf(
-    cookiesOf(typeof header === 'string' ? header : undefined),
-    sessionSecret,
-    request.protocol === 'https',
-  );
-  return { mayHaveSession: session !== undefined || !cookiesSent };
+  return {
+    cookiesSent: fetchSite === 'none' || fetchSite === 'same-origin',
+    sessionId: sessionIdOf(
+      cookiesOf(typeof header === 'string' ? header : undefined),
+      sessionSecret,
+      request.protocol === 'https',
+    ),
+  };
 }
 
 /** The cookies of a Cookie header by name; a malformed pair is skipped. */
@@ -328,7 +329,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
           // A session this request started or renewed (it gained a lead, a customer, a claimed
           // link...) is given to the browser.
           const cookie = context.access.newCookie();
-          if (cookie !== undefined) void reply.header('set-cookie', cookie);
+          // Over http, the cookie on the path it had before (/api) goes: both at once, the API
+          // would be sent that one first.
+          if (cookie !== undefined) void reply.header('set-cookie', secure ? cookie : [cookie, RETIRED_HTTP_COOKIE]);
           return reply.code(result.status ?? 200).send(result.body);
         },
       });
@@ -345,6 +348,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       : loadPages(options.staticDir, engine, (html) => pageTemplate(html, clientToken, options.brand, services), {
           // The rows GET /memoForm/pageQuestions answers with: the first page of a form goes in its page.
           pageJson: (formId, pageId) => questionPageJson(db, formId, pageId),
+          // As GET /journey reads it: the results page's note is for a journey with no lead.
+          journeyHasLead: (sessionId, pathCode) => journeyHasLead(db, sessionId, pathCode),
           // The product GET /memoForm/getProductInfo answers: a payment page's order summary.
           productJson: (id, category) => {
             const product = productAnswer(db, id, category);

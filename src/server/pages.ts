@@ -22,10 +22,13 @@ import { checkedRender, loadEarlyRenderers, withEarlyPart, type EarlyRenderers }
 /** What the server knows of who asks for a page, without reading anything of theirs. */
 export interface PageVisitor {
   /**
-   * The visitor may have a session, so answers (a journey): the request carries one this server
-   * issued, or the browser may have kept it back (src/server/app.ts, pageVisitorOf).
+   * The browser sent its cookies with this request, so a session it has would be here. A
+   * navigation from another site (a link in an email) comes without a SameSite=Strict cookie
+   * (src/server/app.ts, pageVisitorOf).
    */
-  mayHaveSession: boolean;
+  cookiesSent: boolean;
+  /** The session the request carries, when it is one this server issued. */
+  sessionId: string | undefined;
 }
 
 /** The page to send for a path: the route's prerendered page for the brand, else the plain one. */
@@ -37,12 +40,17 @@ export interface EarlyFormSource {
   pageJson: (formId: string, pageId: string) => string | null;
   /** A product as GET /memoForm/getProductInfo answers for an id and a category, as JSON, or null. */
   productJson: (id: string, category: string) => string | null;
+  /**
+   * Whether the session's journey for a code has a lead, as GET /journey would answer: the
+   * results page shows that lead's results, and only a journey without one is told there are none.
+   */
+  journeyHasLead: (sessionId: string, pathCode: string) => boolean;
   /** Told when a part could not be rendered: the page goes without it, as before. */
   onError: (error: unknown, what: string) => void;
 }
 
 /** A part of a page the server can render into it: where it goes, from what, and how. */
-interface EarlyPart {
+interface PagePart {
   slot: string;
   value: string;
   /** For the log, when it cannot be rendered. */
@@ -53,8 +61,11 @@ interface EarlyPart {
   render: (renderers: EarlyRenderers, content: unknown) => EarlyFormHtml | null;
 }
 
-/** How many renderings are kept: per brand, route, part and content, so a handful in practice. */
-const EARLY_FORM_CACHE_SIZE = 64;
+/**
+ * How many renderings of parts are kept: per brand, route, part and content (a form's page, a
+ * product, a known campaign code), so a handful in practice.
+ */
+const EARLY_PART_CACHE_SIZE = 64;
 
 /**
  * Reads the built pages once: index.html, and each route's prerendered page per brand when the
@@ -113,18 +124,24 @@ export function loadPages(
     pathname: string,
     query: string,
     visitor: PageVisitor,
-  ): EarlyPart[] => {
+  ): PagePart[] => {
     const { route } = location.match;
     const params = parseQuery(query);
     const code = campaignCodeOf(location.match);
     // A link that brings a lead or a prefill has answers the app fills in.
     const bringsAnswers = params.get('landing_id') !== undefined || params.get('prefill') !== undefined;
     if (page.includes(`${EARLY_NOTE_SLOT}=""`)) {
-      // Results for a visitor who cannot have answers: no session (answers are saved under one),
-      // no lead in the link, no return link to open one (src/app/return-link.ts). Anyone else's
-      // results wait for the app, which asks for them with the session.
-      if (visitor.mayHaveSession || bringsAnswers || params.get(RETURN_LINK_PARAM) !== undefined || code === null)
+      // Results for a visitor the app would tell there are none, as it would: a code whose funnel
+      // has this page (any other goes to its error or its own step), a browser that sent its
+      // cookies, and no lead in the journey of its session, if it has one (answers are saved
+      // under one); no lead in the link, no return link to open one (src/app/return-link.ts).
+      // Anyone else's results wait for the app, which asks for them with the session.
+      if (code === null || bringsAnswers || params.get(RETURN_LINK_PARAM) !== undefined || !visitor.cookiesSent) {
         return [];
+      }
+      if (visitor.sessionId !== undefined && source.journeyHasLead(visitor.sessionId, code)) return [];
+      const visit = engine.funnelFor(code, site) === undefined ? null : engine.planVisit({ code, brand: site, query });
+      if (visit?.ok !== true || !visit.plan.pages.some((step) => step.route.path === route.path)) return [];
       return [
         {
           slot: EARLY_NOTE_SLOT,
@@ -177,7 +194,7 @@ export function loadPages(
     // Read once for both parts.
     let productJson: string | null | undefined;
     const product = () => (productJson ??= source.productJson(request.id, request.category));
-    const summary: EarlyPart = {
+    const summary: PagePart = {
       slot: EARLY_SUMMARY_SLOT,
       value: '',
       what: `the order summary of product ${earlySummaryKey(request)}`,
@@ -198,7 +215,7 @@ export function loadPages(
   };
 
   /** A part rendered, from the cache when its content has not changed; null when it cannot be. */
-  const renderPart = (render: EarlyRenderers, part: EarlyPart, site: Site, route: string): EarlyFormHtml | null => {
+  const renderPart = (render: EarlyRenderers, part: PagePart, site: Site, route: string): EarlyFormHtml | null => {
     const json = part.json();
     if (json === null) return null;
     // The content is part of the key: questions or a product changed in the database render afresh.
@@ -208,7 +225,7 @@ export function loadPages(
     const early = part.render(render, JSON.parse(json));
     if (early === null) return null;
     const checked = checkedRender(early);
-    if (rendered.size >= EARLY_FORM_CACHE_SIZE) rendered.clear();
+    if (rendered.size >= EARLY_PART_CACHE_SIZE) rendered.clear();
     rendered.set(cacheKey, checked);
     return checked;
   };

@@ -8,7 +8,7 @@ import { withEarlyForm } from '../../src/server/early-forms.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
 import { sessionCookie } from '../../src/server/access.ts';
-import { appServing, LINK_SECRET } from './test-server.ts';
+import { appServing, JANE_LANDING_ID, LINK_SECRET, TEST_TOKEN } from './test-server.ts';
 
 /**
  * Issue 28, point 1: the assessment's page comes with its first page of questions in it,
@@ -283,31 +283,86 @@ test('results opened with no session come with the note that there are no answer
   const { body, nonce } = await open('/results/shrt', OWN_NAVIGATION);
   expect(body).toContain(NOTE);
   expect(body).toContain(`<style nonce="${nonce}">[data-early-style="n0"]`);
-  // From a page of this site too: the browser sends the session cookie there.
+  // From a page of this very site too: the browser sends its cookies there.
   expect((await open('/results/shrt', { 'sec-fetch-site': 'same-origin' })).body).toContain(NOTE);
   const response = await app.inject({ method: 'GET', url: '/results/shrt', headers: { host: 'localhost:4173' } });
   expect(String(response.headers.vary)).toMatch(/cookie/);
 });
 
-test('results opened with a session, or where the browser may have kept one back, wait for the app', async () => {
-  const cookie = (sessionCookie(LINK_SECRET, 'a'.repeat(43), false).split(';', 1)[0] ?? '').trim();
+/** A browser's session cookie, as the server signs it, for a session id of its own. */
+function sessionOf(id: string): string {
+  return (sessionCookie(LINK_SECRET, id.padEnd(43, 'x'), false).split(';', 1)[0] ?? '').trim();
+}
+
+/** Saves the journey of a session for a code, as the app does (PUT /journey), with a lead or without. */
+async function saveJourney(cookie: string, pathCode: string, landingId: string | null) {
+  const saved = await app.inject({
+    method: 'PUT',
+    url: '/api/journey',
+    headers: { host: 'localhost:4173', cookie, authorization: `Bearer ${TEST_TOKEN}` },
+    payload: {
+      pathCode,
+      state: {
+        version: 2,
+        landedAt: '2026-11-28T09:00:00.000Z',
+        answers: {},
+        pages: {},
+        completed: [],
+        records: {},
+        ...(landingId === null ? {} : { landingId }),
+      },
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+test('a session whose journey has no lead yet (the patient only looked at the assessment) gets the note too', async () => {
+  const cookie = sessionOf('looked-only');
+  await saveJourney(cookie, 'shrt', null);
+  expect((await open('/results/shrt', { ...OWN_NAVIGATION, cookie })).body).toContain(NOTE);
+});
+
+test('results of a patient with answers, or where the browser may have kept them back, wait for the app', async () => {
+  const cookie = sessionOf('has-answers');
+  await saveJourney(cookie, 'shrt', JANE_LANDING_ID);
   const asked: { url: string; headers: Record<string, string> }[] = [
-    // A returning patient's browser, with their session.
+    // A returning patient's browser, with their session, whose journey has their lead.
     { url: '/results/shrt', headers: { ...OWN_NAVIGATION, cookie } },
     // A link in an email: the browser keeps a SameSite=Strict cookie back on a navigation from another site.
     { url: '/results/shrt', headers: { 'sec-fetch-site': 'cross-site' } },
+    // From another host of the site (the other brand's): said to be same-site, but not sure to carry it.
+    { url: '/results/shrt', headers: { 'sec-fetch-site': 'same-site' } },
     // A browser that does not say where the navigation came from.
     { url: '/results/shrt', headers: {} },
     // A link with the patient's lead, or a return link that opens their records.
     { url: '/results/shrt?landing_id=4711', headers: OWN_NAVIGATION },
     { url: '/results/shrt?access=some-token', headers: OWN_NAVIGATION },
+    // A code no funnel has: the app shows its error page, not the note.
+    { url: '/results/nosuchcode', headers: OWN_NAVIGATION },
   ];
   for (const { url, headers } of asked) {
     const { body } = await open(url, headers);
     expect(body, url).toContain(`<div data-early-note="" class="slot">${LOADING}</div>`);
     expect(body, url).not.toContain('data-early-note-of');
   }
-  // A cookie that is not one this server signed counts for nothing: the visitor has no session.
+  // A cookie that is not one this server signed opens nothing: the app, too, would find no answers.
   const forged = `funnel_journey=${'a'.repeat(43)}.forged`;
   expect((await open('/results/shrt', { ...OWN_NAVIGATION, cookie: forged })).body).toContain(NOTE);
+});
+
+test('over http, a new session cookie comes with the end of the one on /api, which the API would be sent first', async () => {
+  const saved = await app.inject({
+    method: 'PUT',
+    url: '/api/journey',
+    headers: { host: 'localhost:4173', authorization: `Bearer ${TEST_TOKEN}` },
+    payload: {
+      pathCode: 'shrt',
+      state: { version: 2, landedAt: '2026-11-28T09:00:00.000Z', answers: {}, pages: {}, completed: [], records: {} },
+    },
+  });
+  const cookies = saved.headers['set-cookie'];
+  expect(Array.isArray(cookies) ? cookies : [cookies]).toEqual([
+    expect.stringMatching(/^funnel_journey=[^;]+; Path=\/; /),
+    'funnel_journey=; Path=/api; Max-Age=0; HttpOnly; SameSite=Strict',
+  ]);
 });

@@ -43,8 +43,10 @@ async function serverBooking(scheduling: ServiceSettings['scheduling']) {
       payload: { appointmentId },
       ...(cookie === undefined ? {} : { headers: { cookie } }),
     });
+    // The session cookie comes first (over http, before the end of the one on /api).
     const setCookie = response.headers['set-cookie'];
-    if (typeof setCookie === 'string') cookie = setCookie.split(';', 1)[0];
+    const session = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+    if (session !== undefined) cookie = session.split(';', 1)[0];
     return { status: response.statusCode, json: JSON.parse(response.body) as { data?: Record<string, unknown> } };
   };
   const get = (url: string) =>

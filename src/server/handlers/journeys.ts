@@ -52,6 +52,17 @@ function journeyOf(db: Db, journeyId: string, pathCode: string): JourneyRow | un
   ).get(journeyId, pathCode);
 }
 
+/**
+ * Whether the journey of a session and a code has a lead (a landing id), as GET /journey gives
+ * it: the results page shows that lead's results, and says there are none to a journey without.
+ */
+export function journeyHasLead(db: Db, sessionId: string, pathCode: string): boolean {
+  const row = journeyOf(db, sessionId, pathCode);
+  if (row === undefined) return false;
+  const { landingId } = migrateJourneyState(stored(row.state_json) as SavedState) as { landingId?: unknown };
+  return typeof landingId === 'string' && landingId !== '';
+}
+
 /** GET /journey: the journey of this browser's cookie and a campaign code. */
 const getJourney: OperationHandler = ({ db, query, access }) => {
   const id = access.existingSessionId();
