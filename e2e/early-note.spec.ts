@@ -59,9 +59,16 @@ for (const { site, path, assessment } of PAGES) {
     const noteBefore = await note(page).boundingBox();
     const buttonBefore = await button.boundingBox();
     await expectAccessible(page, `${path} as sent to a visitor with no answers, before the app`);
+    // A keyboard user on the page's link as the app arrives stays on the button there.
+    await page.keyboard.press('Tab');
+    for (let tab = 0; tab < 10 && !(await button.evaluate((element) => element === document.activeElement)); tab += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(button).toBeFocused();
     release();
 
     await appTookOverTheNote(page);
+    await expect(button).toBeFocused();
     await expect(note(page)).toBeVisible();
     expect(await note(page).boundingBox()).toEqual(noteBefore);
     expect(await button.boundingBox()).toEqual(buttonBefore);

@@ -95,11 +95,13 @@ function screenKey(screen: string): string {
 // autocomplete too; a screen whose chunk is in renders at once; a Back before the journey is
 // heard is the patient's own. 163 KiB after a review (162.8 measured): a held press is made
 // only on what the patient saw, a page's form is dropped once the app is elsewhere, and a caret
-// at the end of what was typed stays at the end.
-test('an assessment page loads at most 163 KiB of JavaScript (gzip) first', () => {
+// at the end of what was typed stays at the end. 163.4 KiB since results come with their note for
+// a visitor with no answers (163.2 measured): the shell's place for it, which the order summary's
+// now shares, and the focus a keyboard user had on its link, kept as the app draws it afresh.
+test('an assessment page loads at most 163.4 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(163 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(163.4 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

@@ -211,6 +211,9 @@ function cookieKeepingFetch(plain: typeof fetch): typeof fetch & { forget: () =>
     }
     const response = await plain(request);
     for (const line of response.headers.getSetCookie()) {
+      // The end of a cookie on another path (over http the server retires the session cookie's
+      // old path, /api, beside each new one): this jar keeps one cookie per name, as on /.
+      if (/;\s*Max-Age=0\b/i.test(line)) continue;
       const [pair = ''] = line.split(';', 1);
       const at = pair.indexOf('=');
       if (at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());

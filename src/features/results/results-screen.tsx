@@ -19,7 +19,7 @@ import { track } from '../../shared/services/analytics.ts';
 import type { ScreenProps } from '../../shared/screen-props.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { ValueBar } from '../../shared/ui/value-bar.tsx';
-import { EarlyNoteSlot } from '../../shared/layout/early-part.tsx';
+import { EarlyNoteSlot, focusLikeEarlyNote } from '../../shared/layout/early-part.tsx';
 import { NO_ANSWERS_NOTE } from '../../contract/early-form.ts';
 import { assessmentPath, NoAnswersYet } from './no-answers-yet.tsx';
 
@@ -89,9 +89,11 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
         <NoAnswersYet
           action={
             step?.canBack ? (
-              <Button onClick={step.onBack}>Take the assessment</Button>
+              <Button ref={focusLikeEarlyNote} onClick={step.onBack}>
+                Take the assessment
+              </Button>
             ) : (
-              <Button component={Link} to={assessmentPath(site, code, brand.startPath)}>
+              <Button ref={focusLikeEarlyNote} component={Link} to={assessmentPath(site, code, brand.startPath)}>
                 Take the assessment
               </Button>
             )

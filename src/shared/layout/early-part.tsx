@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { EARLY_NOTE_OF, EARLY_NOTE_SLOT, EARLY_SUMMARY_OF, EARLY_SUMMARY_SLOT } from '../../contract/early-form.ts';
 import { isHydrating } from '../hydration.ts';
 import { LoadingIndicator } from './loading-indicator.tsx';
@@ -34,6 +34,16 @@ interface EarlyPart {
 /** The parts the page came with, by their slot's attribute. */
 const parts = new Map<string, EarlyPart>();
 
+/**
+ * Where the patient's focus was when a part left the page (a slot's content is drawn afresh in
+ * each place it shows, and at last by the screen): the part's kind and which of its links or
+ * buttons, so the next place, or the screen's own render, puts it back. A keyboard user who
+ * tabbed to the page's link before the app arrived is not sent back to the top of the page.
+ */
+let focusLeft: { slot: string; index: number } | null = null;
+
+const FOCUSABLE = 'a[href], button';
+
 /** Takes note of the page's parts (its order summary, its note), before React hydrates the page (src/main.tsx). */
 export function captureEarlyParts(root: ParentNode): void {
   for (const kind of [SUMMARY, NOTE]) {
@@ -63,16 +73,43 @@ function earlyPartOf(kind: PartKind, key: string | null): EarlyPart | null {
 function EarlyPartSlot({ kind, of, fallback }: { kind: PartKind; of: string | null; fallback: ReactNode }) {
   // Decided once per slot: the hydration pass must render exactly what the server sent.
   const [html] = useState(() => earlyPartOf(kind, isHydrating() ? null : of)?.html ?? null);
-  const place = { [kind.slot]: '' };
+  const place = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (element === null) return undefined;
+      const active = document.activeElement;
+      if (focusLeft?.slot === kind.slot && (active === null || active === document.body)) {
+        element.querySelectorAll<HTMLElement>(FOCUSABLE)[focusLeft.index]?.focus({ preventScroll: true });
+        focusLeft = null;
+      }
+      // Runs before React takes the element off the page, which takes the focus with it.
+      return () => {
+        const index = [...element.querySelectorAll(FOCUSABLE)].findIndex((item) => item === document.activeElement);
+        if (index >= 0) focusLeft = { slot: kind.slot, index };
+      };
+    },
+    [kind],
+  );
+  const slot = { [kind.slot]: '' };
   if (html === null) {
     return (
-      <div {...place} className={classes.slot}>
+      <div {...slot} className={classes.slot}>
         {fallback}
       </div>
     );
   }
   // React takes the element as it is and never looks inside (the same HTML, so no mismatch).
-  return <div {...place} className={classes.slot} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div {...slot} ref={place} className={classes.slot} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * For the screen's own render of the results page's note: its button takes the focus when the
+ * patient was on the page's link as it left (a ref callback).
+ */
+export function focusLikeEarlyNote(button: HTMLElement | null): void {
+  if (button === null || focusLeft?.slot !== NOTE.slot) return;
+  const active = document.activeElement;
+  if (active === null || active === document.body) button.focus({ preventScroll: true });
+  focusLeft = null;
 }
 
 /**

@@ -36,6 +36,8 @@ function cookieKeepingFetch(inner: typeof fetch): typeof fetch {
     if (browser.cookie !== undefined) request.headers.set('cookie', browser.cookie);
     const response = await inner(request);
     for (const header of response.headers.getSetCookie()) {
+      // The end of the session cookie on its old path (/api), which the server sends beside a new one over http.
+      if (/;\s*Max-Age=0\b/i.test(header)) continue;
       const pair = header.split(';', 1)[0] ?? '';
       if (pair.startsWith(`${SESSION_COOKIE}=`)) browser.cookie = pair;
     }
