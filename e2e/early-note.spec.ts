@@ -24,6 +24,15 @@ function note(page: Page) {
   return page.getByText(NO_ANSWERS);
 }
 
+/** A patient who took the men's assessment and sees their results. */
+async function patientWithResults(page: Page, tag: string) {
+  const patient = newPatient(tag);
+  await page.goto(`${MENS_SITE}/hormone-assessment/shrt`);
+  await takeAssessment(page, patient);
+  await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible();
+  return patient;
+}
+
 /** The app has drawn the page: the note is the results screen's own, no longer the one the page came with. */
 async function appTookOverTheNote(page: Page) {
   await expect(page.locator('[data-early-note]')).toHaveCount(0, { timeout: 15_000 });
@@ -98,10 +107,7 @@ test('a visitor who only looked at the assessment is told there are no answers, 
 test('a patient with answers who reopens their results never sees the note: the page waits for their results', async ({
   page,
 }) => {
-  const patient = newPatient('early-note-results');
-  await page.goto(`${MENS_SITE}/hormone-assessment/shrt`);
-  await takeAssessment(page, patient);
-  await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible();
+  const patient = await patientWithResults(page, 'early-note-results');
 
   // Reopened from the address bar (a bookmark), on a slow line: the page comes before the app.
   const seen = watchForTheNote(page);
@@ -117,10 +123,7 @@ test('a patient with answers who reopens their results never sees the note: the 
 test('a patient with answers who follows a link to their results from another site (an email) never sees the note', async ({
   page,
 }) => {
-  const patient = newPatient('early-note-email');
-  await page.goto(`${MENS_SITE}/hormone-assessment/shrt`);
-  await takeAssessment(page, patient);
-  await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible();
+  const patient = await patientWithResults(page, 'early-note-email');
 
   // A page of another site with a link to the results: the browser keeps the session cookie
   // (SameSite=Strict) back from that navigation, so the server cannot tell the patient has one.
