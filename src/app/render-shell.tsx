@@ -358,8 +358,8 @@ export function renderEarlyIntake(site: Site, pathname: string, code: string): E
 
 /**
  * The results page's note to a visitor who has no answers to show, as the results screen draws
- * it, for the server to put in the page of a visitor who brings no session (issue 28): nothing
- * can be theirs. Its button is a plain link to their code's assessment, so it works before the
+ * it, for the server to put in the page of a visitor it knows has no answers (issue 28: no
+ * session, or a journey with no lead); the same for everyone, nothing of theirs. Its button is a plain link to their code's assessment, so it works before the
  * app has run (the screen's own goes Back in the funnel, to the same page). Null for a path
  * that is not a results page.
  */

@@ -70,7 +70,8 @@ export function earlySummaryKey(request: { id: string; category: string }): stri
 
 /**
  * The attribute of the element where the results page says it has no answers to show (issue
- * 28): the server puts that note there for a visitor who brings no session, so no answers.
+ * 28): the server puts that note there for a visitor it knows has none (no session, or a
+ * journey with no lead: src/server/pages.ts).
  */
 export const EARLY_NOTE_SLOT = 'data-early-note';
 

@@ -28,7 +28,7 @@ import { loadPages, type PageVisitor } from './pages.ts';
 import type { Db } from './database.ts';
 import { questionPageJson } from './handlers/content.ts';
 import { productAnswer } from './handlers/products.ts';
-import { journeyHasLead } from './handlers/journeys.ts';
+import { journeyLandingId } from './handlers/journeys.ts';
 
 export interface AppOptions {
   db: Db;
@@ -349,7 +349,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
           // The rows GET /memoForm/pageQuestions answers with: the first page of a form goes in its page.
           pageJson: (formId, pageId) => questionPageJson(db, formId, pageId),
           // As GET /journey reads it: the results page's note is for a journey with no lead.
-          journeyHasLead: (sessionId, pathCode) => journeyHasLead(db, sessionId, pathCode),
+          journeyHasLead: (sessionId, pathCode) => journeyLandingId(db, sessionId, pathCode) !== undefined,
           // The product GET /memoForm/getProductInfo answers: a payment page's order summary.
           productJson: (id, category) => {
             const product = productAnswer(db, id, category);

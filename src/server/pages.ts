@@ -140,8 +140,8 @@ export function loadPages(
         return [];
       }
       if (visitor.sessionId !== undefined && source.journeyHasLead(visitor.sessionId, code)) return [];
-      const visit = engine.funnelFor(code, site) === undefined ? null : engine.planVisit({ code, brand: site, query });
-      if (visit?.ok !== true || !visit.plan.pages.some((step) => step.route.path === route.path)) return [];
+      const visit = engine.planVisit({ code, brand: site, query });
+      if (!visit.ok || !visit.plan.pages.some((step) => step.route.path === route.path)) return [];
       return [
         {
           slot: EARLY_NOTE_SLOT,

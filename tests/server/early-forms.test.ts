@@ -294,12 +294,16 @@ function sessionOf(id: string): string {
   return (sessionCookie(LINK_SECRET, id.padEnd(43, 'x'), false).split(';', 1)[0] ?? '').trim();
 }
 
-/** Saves the journey of a session for a code, as the app does (PUT /journey), with a lead or without. */
-async function saveJourney(cookie: string, pathCode: string, landingId: string | null) {
+/** Saves a journey for a code, as the app does (PUT /journey), with a lead or without, in a session or starting one. */
+async function saveJourney(cookie: string | null, pathCode: string, landingId: string | null) {
   const saved = await app.inject({
     method: 'PUT',
     url: '/api/journey',
-    headers: { host: 'localhost:4173', cookie, authorization: `Bearer ${TEST_TOKEN}` },
+    headers: {
+      host: 'localhost:4173',
+      authorization: `Bearer ${TEST_TOKEN}`,
+      ...(cookie === null ? {} : { cookie }),
+    },
     payload: {
       pathCode,
       state: {
@@ -314,6 +318,7 @@ async function saveJourney(cookie: string, pathCode: string, landingId: string |
     },
   });
   expect(saved.statusCode, saved.body).toBe(200);
+  return saved;
 }
 
 test('a session whose journey has no lead yet (the patient only looked at the assessment) gets the note too', async () => {
@@ -351,15 +356,7 @@ test('results of a patient with answers, or where the browser may have kept them
 });
 
 test('over http, a new session cookie comes with the end of the one on /api, which the API would be sent first', async () => {
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/api/journey',
-    headers: { host: 'localhost:4173', authorization: `Bearer ${TEST_TOKEN}` },
-    payload: {
-      pathCode: 'shrt',
-      state: { version: 2, landedAt: '2026-11-28T09:00:00.000Z', answers: {}, pages: {}, completed: [], records: {} },
-    },
-  });
+  const saved = await saveJourney(null, 'shrt', null);
   const cookies = saved.headers['set-cookie'];
   expect(Array.isArray(cookies) ? cookies : [cookies]).toEqual([
     expect.stringMatching(/^funnel_journey=[^;]+; Path=\/; /),

@@ -53,14 +53,15 @@ function journeyOf(db: Db, journeyId: string, pathCode: string): JourneyRow | un
 }
 
 /**
- * Whether the journey of a session and a code has a lead (a landing id), as GET /journey gives
- * it: the results page shows that lead's results, and says there are none to a journey without.
+ * The landing id (the lead) of a session's journey for a code, as the browser saved it: the
+ * results page shows that lead's results (GET /journey/lead), and says there are none to a
+ * journey without one (the page the server sends: src/server/pages.ts). No version of the
+ * journey renamed it.
  */
-export function journeyHasLead(db: Db, sessionId: string, pathCode: string): boolean {
+export function journeyLandingId(db: Db, sessionId: string, pathCode: string): string | undefined {
   const row = journeyOf(db, sessionId, pathCode);
-  if (row === undefined) return false;
-  const { landingId } = migrateJourneyState(stored(row.state_json) as SavedState) as { landingId?: unknown };
-  return typeof landingId === 'string' && landingId !== '';
+  const state = row === undefined ? undefined : (stored(row.state_json) as { landingId?: unknown });
+  return typeof state?.landingId === 'string' && state.landingId !== '' ? state.landingId : undefined;
 }
 
 /** GET /journey: the journey of this browser's cookie and a campaign code. */
@@ -141,9 +142,7 @@ const saveJourney: OperationHandler = ({ db, body, access, site, engine, experim
  */
 const getJourneyLead: OperationHandler = ({ db, query, access }) => {
   const id = access.existingSessionId();
-  const row = id === undefined ? undefined : journeyOf(db, id, text(query, 'pathCode'));
-  const state = row === undefined ? undefined : (stored(row.state_json) as { landingId?: unknown });
-  const landingId = typeof state?.landingId === 'string' ? state.landingId : undefined;
+  const landingId = id === undefined ? undefined : journeyLandingId(db, id, text(query, 'pathCode'));
   // The browser writes its journey itself: a landing id put there is read only if this session owns the lead.
   const lead = landingId === undefined || !access.ownsLead(landingId) ? undefined : leadView(db, landingId);
   return ok(lead ?? notFound('This journey has no lead yet.'));
