@@ -25,6 +25,7 @@ import {
 import { campaignCodeOf, compileRoutes, patternParams, sentPath, type RouteTable } from './route-match.ts';
 import { applyChanges, variantSteps, type ChangeProblem } from './experiments.ts';
 import { didYouMean } from './suggest.ts';
+import { checkFactNames, checkFactPaths } from './fact-rules.ts';
 import { compileRedirects, type RedirectTable } from './url.ts';
 
 /**
@@ -168,6 +169,41 @@ export function checkConfigRules(
     skip('routes', '', 'route checks that read every route (redirects, whenSent)', whyUnclean('routes'));
   } else {
     skip('routes', '', 'route checks (paths, campaign codes, forms, redirects, whenSent)', whyUnclean('routes'));
+  }
+  // What steps require and produce (issue 37): the names, then every path a patient can walk.
+  if (clean.routes) checkFactNames(clean.routes.facts, clean.routes.routes, report);
+  else if (routesFile && Array.isArray(routesFile.routes)) {
+    const facts = isClean('routes', '/facts') ? (routesFile.facts as RoutesFile['facts'] | undefined) : undefined;
+    checkFactNames(
+      facts,
+      routesFile.routes.map((route: unknown, index) =>
+        isRecord(route) && isClean('routes', pointer('routes', index)) ? (route as unknown as RouteConfig) : null,
+      ),
+      report,
+    );
+  }
+  if (
+    clean.funnels &&
+    ready("checks that each step's requirements are met", 'funnels', ['routes']) &&
+    clean.routes &&
+    table
+  ) {
+    if (!clean.stepKeys)
+      skip('stepKeys', '', "checks that each pathOverride key's requirements are met", whyUnclean('stepKeys'));
+    const experimentsClean = isClean('experiments', '');
+    if (!experimentsClean)
+      skip('experiments', '', "checks that each split-test variant's requirements are met", whyUnclean('experiments'));
+    checkFactPaths(
+      {
+        facts: clean.routes.facts,
+        funnels: clean.funnels,
+        stepKeys: clean.stepKeys,
+        experiments: experimentsClean ? (files.experiments as ExperimentsFile) : undefined,
+        routes: table.routes,
+        routeList: clean.routes.routes,
+      },
+      report,
+    );
   }
   if (clean.funnels) {
     if (ready('funnel step checks', 'funnels', ['routes']) && table) checkFunnelSteps(clean, table, isClean, report);

@@ -217,6 +217,10 @@ export interface RouteConfig {
   funnel?: boolean;
   /** What the patient's journey must hold for the page to open (funnel pages only). */
   needs?: JourneyNeed;
+  /** The facts (RoutesFile `facts`) the journey must hold before this step opens (funnel pages only). */
+  requires?: string[];
+  /** The facts this step makes true once the patient is done with it (funnel pages only). */
+  produces?: string[];
   product?: 'hrt' | 'fhrt';
   /** The question pages the screen shows (pageQuestions by formId and pageIds). */
   form?: { formId: string; pageIds: string[] };
@@ -246,8 +250,18 @@ export interface FormIds {
   continuingCare: string;
 }
 
+/** A fact a step can require or produce, in the clinic's words (RoutesFile `facts`). */
+export interface FactConfig {
+  description: string;
+}
+
 export interface RoutesFile {
   forms: FormIds;
+  /**
+   * The facts steps require and produce, by name (src/engine/step-facts.ts). Absent in a config
+   * from before issue 37 (funnels --diff reads old commits): its routes name none.
+   */
+  facts?: Record<string, FactConfig>;
   routes: RouteConfig[];
   redirects: Redirect[];
 }

@@ -12,6 +12,7 @@ import {
 import { compileRoutes, campaignCodeOf, type RouteMatch, type RouteTable } from './route-match.ts';
 import { compileRedirects, joinUrl, parseQuery, splitUrl, withoutQueryParam, type RedirectTable } from './url.ts';
 import { variantSteps } from './experiments.ts';
+import { factsOfRoute, NO_FACTS, withRequiredSteps, type StepFacts } from './step-facts.ts';
 
 /** Who is visiting: the campaign code from the path, the brand's site, and the raw query. */
 export interface Visit {
@@ -168,6 +169,20 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
     for (const site of stepKey.sites) keysBySite[site].push(key);
   }
 
+  // Every key's page on a site, in the file's order: where a pathOverride list gets back a step it needs.
+  const overrideSources: Record<Site, string[]> = { male: [], female: [] };
+  for (const stepKey of Object.values(config.stepKeys.keys)) {
+    for (const site of stepKey.sites) {
+      const path = stepKey.paths[site];
+      if (path !== undefined) overrideSources[site].push(path);
+    }
+  }
+  // What a step of a code requires and produces; a step that opens no page has no facts (validation reports it).
+  const factsOfStep = (step: string, code: string): StepFacts => {
+    const page = routes.match(`${step}/${code}`);
+    return page ? factsOfRoute(page.route) : NO_FACTS;
+  };
+
   const locate = (pathname: string): PageLocation | null => {
     const match = routes.match(pathname);
     if (!match || match.route.path === '*') return null;
@@ -249,10 +264,17 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
         }
         overrideSteps.push(path);
       }
+      // A link skips no step a later one needs: the code's own steps (then the other keys'
+      // pages) that produce what a step requires come back before it (src/engine/step-facts.ts).
+      const required = withRequiredSteps(
+        overrideSteps,
+        [...found.funnel.steps, ...overrideSources[visit.brand]],
+        (step) => factsOfStep(step, visit.code),
+      ).steps;
       // When the list runs out the patient finishes; a list that already ends there stops there.
       const finish = stepKeys.finish[visit.brand];
-      if (overrideSteps[overrideSteps.length - 1] !== finish) overrideSteps.push(finish);
-      steps = overrideSteps;
+      if (required[required.length - 1] !== finish) required.push(finish);
+      steps = required;
       variant = stepKeys.queryParam;
     } else {
       // Only the declared query keys choose a variant (validation reports any other).

@@ -31,11 +31,11 @@ test('a new code added to an existing funnel walks that funnel', () => {
 test('a new funnel with its own steps, a call-centre variant and a group', () => {
   let texts = editConfig(configTexts(), 'funnels', (json) => {
     json.funnels['f-summer'] = {
-      description: 'Summer campaign: results first, then intake and booking.',
+      description: 'Summer campaign: the assessment, then intake and booking.',
       site: 'female',
       treatment: 'hrt',
       codes: ['fsummer'],
-      steps: ['/f/results', '/f/intake', '/f/appointment/consult'],
+      steps: ['/f/hormone-assessment', '/f/intake', '/f/appointment/consult'],
       finish: '/f/finish',
       variants: [
         { name: 'callcenter', when: { query: 'callcenter', equals: 'true' }, steps: ['/f/intake', '/f/finish'] },
@@ -47,8 +47,8 @@ test('a new funnel with its own steps, a call-centre variant and a group', () =>
   });
   const engine = engineFor(texts);
 
-  expect(simulate(engine, '/f/results/fsummer')).toEqual([
-    '/f/results/fsummer',
+  expect(simulate(engine, '/f/hormone-assessment/fsummer')).toEqual([
+    '/f/hormone-assessment/fsummer',
     '/f/intake/fsummer',
     '/f/appointment/consult/fsummer',
     '/f/finish/fsummer',
@@ -60,7 +60,7 @@ test('a new funnel with its own steps, a call-centre variant and a group', () =>
   expect(simulate(engine, '/f/appointment/consult/fsummer', { back: true })).toEqual([
     '/f/appointment/consult/fsummer',
     '/f/intake/fsummer',
-    '/f/results/fsummer',
+    '/f/hormone-assessment/fsummer',
   ]);
   expect(simulate(engine, '/f/results/fsummer', { brand: 'male' })).toEqual([
     '/f/results/fsummer',

@@ -590,6 +590,7 @@ test('two schema errors in one file and a rule broken in another all print in on
   });
   const routesWhy = 'routes.json has schema errors (at /routes/0/screen, /routes/1/scren)';
   expect(reportOf(texts).filter((line) => !line.startsWith('warning: '))).toEqual([
+    `not checked: config/funnels.json: /: the checks that each step's requirements are met did not run: ${routesWhy}`,
     `not checked: config/funnels.json: /: the funnel step checks did not run: ${routesWhy}`,
     `not checked: config/step-keys.json: /: the step key checks did not run: ${routesWhy}`,
     'config/code-groups.json: /groups/ed/codes/9: code "shrt" is in group "ed", which is for ed funnels, but its funnel "hrt-assessment" sells hrt (for ed funnels, books the ed-consult consult)',
@@ -601,7 +602,7 @@ test('two schema errors in one file and a rule broken in another all print in on
     `not checked: config/products.json: /: the product checks did not run: ${routesWhy}`,
     `not checked: config/experiments.json: /: the experiment checks did not run: ${routesWhy}`,
     '',
-    '4 errors, 2 warnings, 6 checks not run in config/',
+    '4 errors, 2 warnings, 7 checks not run in config/',
   ]);
 });
 

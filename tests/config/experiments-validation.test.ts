@@ -223,6 +223,7 @@ test('a variant that starts on another page than the campaign link opens: given 
     }),
   });
   expect(problemsOf(texts)).toEqual([
+    'config/experiments.json: /experiments/ghrt-short/variants/results-first: step "/results" of code "ghrt" requires "assessment-answered", which no step before it produces (in funnel order, /hormone-assessment produces it): move the step after one that does, or add one before it',
     'config/experiments.json: /experiments/ghrt-short/variants/pay-first/steps/0: the variant starts on "/payment", the control on "/hormone-assessment": every variant starts on the control\'s first step, the page the campaign link opens before the patient\'s variant is known',
     'config/experiments.json: /experiments/ghrt-short/variants/results-first/change: the variant starts on "/results", the control on "/hormone-assessment": every variant starts on the control\'s first step, the page the campaign link opens before the patient\'s variant is known',
   ]);

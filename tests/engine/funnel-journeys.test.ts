@@ -59,7 +59,9 @@ test('listPaths gives each code its own steps, each variant and each pathOverrid
     '/payment/shrt?callcenter=true',
     '/finish/shrt?callcenter=true',
   ]);
+  // A booking needs to know who the patient is: the key's list gets back the step that asks (issue 37).
   expect(shrt.find((path) => path.pathOverride === 'cal')?.next).toEqual([
+    '/hormone-assessment/shrt?pathOverride=cal',
     '/mip/calendly/shrt?pathOverride=cal',
     '/finish/shrt?pathOverride=cal',
   ]);

@@ -1,0 +1,245 @@
+import {
+  SITE_LABEL,
+  type ConfigSet,
+  type ExperimentsFile,
+  type Funnel,
+  type FunnelsFile,
+  type RouteConfig,
+  type RoutesFile,
+  type Site,
+  type StepKeysFile,
+} from './config-types.ts';
+import { variantIds, variantSteps } from './experiments.ts';
+import type { RouteTable } from './route-match.ts';
+import { FACT_NAMES, factsOfRoute, NO_FACTS, unmetAlong, withRequiredSteps, type StepFacts } from './step-facts.ts';
+import { didYouMean } from './suggest.ts';
+
+/**
+ * The checks of issue 37 on what steps require and produce (src/engine/step-facts.ts): the
+ * facts config names are the ones the code proves; each route names only those, and only on a
+ * funnel page; and on every path a patient can walk (each code's own steps, each variant, each
+ * split-test variant, each pathOverride key) every step's requirements are produced by a step
+ * before it. Called by checkConfigRules with the parts that passed their schemas.
+ */
+
+type Report = (part: keyof ConfigSet, at: string, message: string) => void;
+
+/** Escapes one JSON pointer token (RFC 6901). */
+const token = (value: string | number) => String(value).replace(/~/g, '~0').replace(/\//g, '~1');
+const at = (...tokens: (string | number)[]) => tokens.map((value) => `/${token(value)}`).join('');
+
+const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
+
+/**
+ * The facts config names are the code's (FACT_NAMES), and each route's `requires` and `produces`
+ * name declared facts, on funnel pages only, a step never requiring what it produces itself.
+ * `routes` holds null for a route that failed its schema.
+ */
+export function checkFactNames(
+  facts: RoutesFile['facts'] | undefined,
+  routes: readonly (RouteConfig | null)[],
+  report: Report,
+): void {
+  const declared = facts === undefined ? null : Object.keys(facts);
+  if (declared !== null) {
+    for (const name of declared) {
+      if (!(FACT_NAMES as readonly string[]).includes(name))
+        report(
+          'routes',
+          at('facts', name),
+          `fact "${name}" has no proof in the code, which proves ${quoted(FACT_NAMES)} (src/domain/journey-facts.ts)${didYouMean(name, FACT_NAMES, true)}`,
+        );
+    }
+    for (const name of FACT_NAMES) {
+      if (!declared.includes(name))
+        report(
+          'routes',
+          '/facts',
+          `fact "${name}" is proved by the code but not declared here: add it with a description of what it means for the clinic`,
+        );
+    }
+  }
+  routes.forEach((route, index) => {
+    if (route === null) return;
+    for (const key of ['requires', 'produces'] as const) {
+      const names = route[key];
+      if (names === undefined) continue;
+      if (route.funnel !== true) {
+        report(
+          'routes',
+          at('routes', index, key),
+          `"${key}" is only for funnel pages: the funnel machine keeps it, and "${route.path}" is not one`,
+        );
+        continue;
+      }
+      names.forEach((name, item) => {
+        if (declared !== null && !declared.includes(name))
+          report(
+            'routes',
+            at('routes', index, key, item),
+            `unknown fact "${name}"${didYouMean(name, declared, true)}; the facts are ${quoted(declared)}`,
+          );
+      });
+    }
+    for (const [item, name] of (route.requires ?? []).entries()) {
+      if (route.produces?.includes(name))
+        report(
+          'routes',
+          at('routes', index, 'requires', item),
+          `"${route.path}" requires "${name}" and produces it too: a step cannot need before it opens what it makes once done`,
+        );
+    }
+  });
+}
+
+/** What the path checks read: every part that passed its schema. */
+export interface FactPaths {
+  /** The declared facts (config/routes.json `facts`). */
+  facts: RoutesFile['facts'];
+  funnels: FunnelsFile;
+  stepKeys?: StepKeysFile | undefined;
+  experiments?: ExperimentsFile | undefined;
+  routes: RouteTable;
+  routeList: readonly RouteConfig[];
+}
+
+/**
+ * The page a code's patient starts on before its first step, when there is one: a funnel page
+ * whose campaign code is fixed to the code (`/quiz`, the quiz funnel's assessment) and that no
+ * step opens. Its Next goes to the first step, so what it produces is held there.
+ */
+function entryPage(paths: FactPaths, code: string, funnel: Funnel): RouteConfig | undefined {
+  const stepRoutes = new Set(
+    [...funnel.steps, funnel.finish].map((step) => paths.routes.match(`${step}/${code}`)?.route),
+  );
+  return paths.routeList.find(
+    (route) =>
+      route.funnel === true &&
+      (route.campaignCode?.value ?? route.campaignCode?.default) === code &&
+      (route.site === 'shared' || route.site === funnel.site) &&
+      !stepRoutes.has(route),
+  );
+}
+
+/**
+ * On every path a patient can walk, each step's requirements are produced by a step before
+ * it: each code's own steps, its funnel's variants, the split tests' variants, and each
+ * pathOverride key alone (with the steps the planner puts back: a key whose step needs a fact
+ * that neither the code's funnel nor any key's page produces is refused). Each problem names
+ * the step, the code and the missing fact, once per place in the files.
+ */
+export function checkFactPaths(paths: FactPaths, report: Report): void {
+  const reported = new Set<string>();
+  const once = (part: keyof ConfigSet, pointer: string, message: string) => {
+    if (reported.has(`${part}${pointer}`)) return;
+    reported.add(`${part}${pointer}`);
+    report(part, pointer, message);
+  };
+  // Only declared facts: a misspelt one is reported once, on the route, not on every path.
+  const declared = new Set(Object.keys(paths.facts ?? {}));
+  const factsOf = (code: string) => (step: string) => {
+    const page = paths.routes.match(`${step}/${code}`);
+    if (!page || page.route.path === '*') return NO_FACTS;
+    const { requires, produces } = factsOfRoute(page.route);
+    return {
+      requires: requires.filter((fact) => declared.has(fact)),
+      produces: produces.filter((fact) => declared.has(fact)),
+    };
+  };
+  // Where a fact is produced: the funnel's own steps that do, else the site's pages, so the fix is plain.
+  const producers = (fact: string, code: string, funnel: Funnel) => {
+    const own = funnel.steps.filter((step) => factsOf(code)(step).produces.includes(fact));
+    if (own.length > 0)
+      return `in funnel order, ${[...new Set(own)].join(', ')} produce${own.length === 1 ? 's' : ''} it`;
+    const pages = paths.routeList
+      .filter((route) => (route.site === 'shared' || route.site === funnel.site) && route.produces?.includes(fact))
+      .map((route) => route.path.replace(/\/:.*$/, ''));
+    return pages.length === 0 ? 'no page produces it' : `the pages producing it: ${[...new Set(pages)].join(', ')}`;
+  };
+  const describe = (step: string, code: string, missing: readonly string[], funnel: Funnel) =>
+    missing
+      .map(
+        (fact) =>
+          `step "${step}" of code "${code}" requires "${fact}", which no step before it produces (${producers(fact, code, funnel)}): move the step after one that does, or add one before it`,
+      )
+      .join('; ');
+
+  /**
+   * Proves one path of a code: the entry page (if any), `steps`, then the finish when the steps
+   * do not end there. `pointerOf` names the place of step `index` of `steps` in its file.
+   */
+  const provePath = (
+    part: keyof ConfigSet,
+    code: string,
+    funnel: Funnel,
+    steps: readonly string[],
+    pointerOf: (index: number | 'finish') => string,
+  ) => {
+    const entry = entryPage(paths, code, funnel);
+    const withFinish = steps[steps.length - 1] === funnel.finish ? steps : [...steps, funnel.finish];
+    const path: StepFacts[] = [...(entry ? [factsOfRoute(entry)] : []), ...withFinish.map(factsOf(code))];
+    const offset = entry ? 1 : 0;
+    for (const { index, missing } of unmetAlong(path)) {
+      const stepIndex = index - offset;
+      const step = withFinish[stepIndex] ?? '';
+      once(part, pointerOf(stepIndex < steps.length ? stepIndex : 'finish'), describe(step, code, missing, funnel));
+    }
+  };
+
+  const funnelOfCode = new Map<string, [string, Funnel]>();
+  for (const [id, funnel] of Object.entries(paths.funnels.funnels)) {
+    const base = at('funnels', id);
+    for (const code of funnel.codes) {
+      funnelOfCode.set(code, [id, funnel]);
+      provePath('funnels', code, funnel, funnel.steps, (index) =>
+        index === 'finish' ? `${base}/finish` : `${base}/steps/${index}`,
+      );
+    }
+    funnel.variants?.forEach((variant, number) => {
+      for (const code of variant.codes ?? funnel.codes)
+        provePath('funnels', code, funnel, variant.steps, (index) =>
+          index === 'finish' ? `${base}/finish` : `${base}/variants/${number}/steps/${index}`,
+        );
+    });
+  }
+
+  for (const [id, experiment] of Object.entries(paths.experiments?.experiments ?? {})) {
+    for (const variantId of variantIds(experiment)) {
+      const variant = Object.hasOwn(experiment.variants, variantId) ? experiment.variants[variantId] : undefined;
+      const where = at('experiments', id, 'variants', variantId);
+      for (const code of experiment.codes) {
+        const owner = funnelOfCode.get(code);
+        // A code with no funnel, or a change that cannot be made: the experiment checks report it.
+        const steps = owner === undefined ? null : variantSteps(owner[1], variant);
+        if (owner === undefined || steps === null) continue;
+        provePath('experiments', code, owner[1], steps, (index) =>
+          variant?.steps !== undefined && index !== 'finish' ? `${where}/steps/${index}` : where,
+        );
+      }
+    }
+  }
+
+  const stepKeys = paths.stepKeys;
+  if (stepKeys === undefined) return;
+  const keyPages: Record<Site, string[]> = { male: [], female: [] };
+  for (const stepKey of Object.values(stepKeys.keys))
+    for (const site of stepKey.sites) if (stepKey.paths[site] !== undefined) keyPages[site].push(stepKey.paths[site]);
+  for (const [key, stepKey] of Object.entries(stepKeys.keys)) {
+    for (const site of stepKey.sites) {
+      const path = stepKey.paths[site];
+      if (path === undefined) continue;
+      for (const [code, [, funnel]] of funnelOfCode) {
+        if (funnel.site !== site) continue;
+        // As the planner does (src/engine/funnel-plan.ts): the key's page, with what it needs put back.
+        const { steps, unmet } = withRequiredSteps([path], [...funnel.steps, ...keyPages[site]], factsOf(code));
+        const [first] = unmet;
+        if (first === undefined) continue;
+        once(
+          'stepKeys',
+          at('keys', key, 'paths', site),
+          `${stepKeys.queryParam}=${key} on the ${SITE_LABEL[site]}: ${describe(steps[first.index] ?? path, code, first.missing, funnel)}; neither the code's funnel nor any ${stepKeys.queryParam} key's page can be put back for it`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import type { RouteConfig } from './config-types.ts';
+
+/**
+ * What each step requires and produces (issue 37). A route names, in config/routes.json, the
+ * facts the patient's journey must hold before the step opens (`requires`) and the facts the
+ * step makes true once the patient is done with it (`produces`); the file's `facts` says what
+ * each means for the clinic. This module reasons about paths of steps with those names only:
+ * which facts are held where, which requirement no earlier step produces, and the steps a
+ * pathOverride list must get back so that it skips none. How a journey proves a fact is
+ * src/domain/journey-facts.ts; validation (src/engine/config-rules.ts) proves every path.
+ */
+
+/**
+ * The facts the code knows how to prove, one proof each (src/domain/journey-facts.ts); the
+ * config's `facts` must name exactly these (npm run validate says which is missing or unknown).
+ */
+export const FACT_NAMES = [
+  'contact-known',
+  'assessment-answered',
+  'no-contraindication',
+  'paid',
+  'intake-done',
+  'consult-booked',
+] as const;
+
+export type FactName = (typeof FACT_NAMES)[number];
+
+/** What one step requires before it opens and produces once done. */
+export interface StepFacts {
+  readonly requires: readonly string[];
+  readonly produces: readonly string[];
+}
+
+/** Neither requires nor produces anything: a page outside the facts (about the consult, the finish). */
+export const NO_FACTS: StepFacts = { requires: [], produces: [] };
+
+/** A route's facts as config declares them. */
+export function factsOfRoute(route: Pick<RouteConfig, 'requires' | 'produces'>): StepFacts {
+  return { requires: route.requires ?? [], produces: route.produces ?? [] };
+}
+
+/** A step of a path whose requirements are not all produced by the steps before it. */
+export interface UnmetRequirement {
+  /** The step's index in the path. */
+  index: number;
+  /** The facts it requires that nothing before it produces, in the order the step names them. */
+  missing: string[];
+}
+
+/**
+ * The facts held on arriving at each step of a path: `held` (what the patient brought) and what
+ * every step before it produces, in the order first produced. Index for index with `path`.
+ */
+export function heldAlong(path: readonly StepFacts[], held: Iterable<string> = []): string[][] {
+  const sofar = [...new Set(held)];
+  return path.map((step) => {
+    const here = [...sofar];
+    for (const fact of step.produces) if (!sofar.includes(fact)) sofar.push(fact);
+    return here;
+  });
+}
+
+/**
+ * Every step of `path` that requires a fact no earlier step produces (nor `held`): the proof
+ * `npm run validate` runs on each code's steps, variant and split-test variant. Empty when
+ * every requirement is met.
+ */
+export function unmetAlong(path: readonly StepFacts[], held: Iterable<string> = []): UnmetRequirement[] {
+  const along = heldAlong(path, held);
+  return path.flatMap((step, index) => {
+    const missing = step.requires.filter((fact) => !(along[index] ?? []).includes(fact));
+    return missing.length === 0 ? [] : [{ index, missing }];
+  });
+}
+
+/** A step list with the steps it needed put back, and what could still not be met. */
+export interface RequiredSteps<Step> {
+  steps: Step[];
+  /** Indices into `steps` whose requirements no source step could produce. */
+  unmet: UnmetRequirement[];
+}
+
+/**
+ * `steps` with, before each step, the source steps that produce what it requires and nothing
+ * earlier produced (each with what it requires in turn), taken in `sources` order: a
+ * pathOverride list skips no step a later one needs (`?pathOverride=cal` books only after the
+ * step that tells the clinic who the patient is). A step put back is not asked again where
+ * the list had it later. What no source produces is returned in `unmet` (validation reports it).
+ */
+export function withRequiredSteps<Step>(
+  steps: readonly Step[],
+  sources: readonly Step[],
+  factsOf: (step: Step) => StepFacts,
+): RequiredSteps<Step> {
+  const out: Step[] = [];
+  const produced = new Set<string>();
+  const unmet: UnmetRequirement[] = [];
+  // Given steps already placed by being put back earlier: skipped when the list reaches them.
+  const placedAhead: Step[] = [];
+  const place = (step: Step) => {
+    out.push(step);
+    for (const fact of factsOf(step).produces) produced.add(fact);
+  };
+  // Puts back sources producing `needed`; returns what is still missing. `visiting` stops a cycle.
+  const supply = (needed: readonly string[], visiting: Set<Step>, rest: readonly Step[]): string[] => {
+    let missing = needed.filter((fact) => !produced.has(fact));
+    for (const source of sources) {
+      if (missing.length === 0) break;
+      const facts = factsOf(source);
+      if (visiting.has(source) || !facts.produces.some((fact) => missing.includes(fact))) continue;
+      if (supply(facts.requires, new Set([...visiting, source]), rest).length > 0) continue;
+      place(source);
+      if (rest.includes(source)) placedAhead.push(source);
+      missing = missing.filter((fact) => !produced.has(fact));
+    }
+    return missing;
+  };
+  steps.forEach((step, index) => {
+    const ahead = placedAhead.indexOf(step);
+    if (ahead !== -1) {
+      placedAhead.splice(ahead, 1);
+      return;
+    }
+    const missing = supply(factsOf(step).requires, new Set([step]), steps.slice(index + 1));
+    if (missing.length > 0) unmet.push({ index: out.length, missing });
+    place(step);
+  });
+  return { steps: out, unmet };
+}
