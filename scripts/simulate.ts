@@ -2,6 +2,8 @@
  * npm run --silent simulate -- <start-url> [--back | --press next,back,...] [--brand male|female] [--step N]
  *                                [--experiment <id> --variant <id>]
  * npm run --silent simulate -- --all [--json]
+ * Add --facts to a walk: each URL with the facts its step requires and produces, those the walk
+ * holds on arriving there and those it lacks (issue 37); --all always lists them.
  *
  * QA's tool, without a browser. With a start URL: one JSON array, the start URL then each URL
  * reached by pressing Next (or Back) until there is no further step; with --press, the URL after
@@ -13,11 +15,21 @@
  * test variant (config/experiments.json). Problems go to stderr with exit code 2.
  */
 import { parseArgs } from 'node:util';
-import { listPaths, parsePresses, simulate, SimulationError, wayOf, type Press } from '../src/engine/simulate.ts';
+import {
+  factsOfWalk,
+  listPaths,
+  parsePresses,
+  simulate,
+  SimulationError,
+  wayOf,
+  type Press,
+  type WalkFacts,
+} from '../src/engine/simulate.ts';
 import { loadEngineOrExit } from './lib/load-config.ts';
+import { splitUrl } from '../src/engine/url.ts';
 
 const USAGE = [
-  'usage: npm run --silent simulate -- <start-url> [--back | --press next,back,...] [--brand male|female] [--step N] [--experiment <id> --variant <id>]',
+  'usage: npm run --silent simulate -- <start-url> [--back | --press next,back,...] [--brand male|female] [--step N] [--experiment <id> --variant <id>] [--facts]',
   '       npm run --silent simulate -- --all [--json]',
 ].join('\n');
 
@@ -41,6 +53,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   experiment: { type: 'string' },
   variant: { type: 'string' },
+  facts: { type: 'boolean' },
 } as const;
 
 let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
@@ -71,11 +84,22 @@ if (values.all === true) {
       console.log(`${path.code} (${path.site}, ${path.funnel}, ${wayOf(path)}, version ${path.version ?? 'none'})`);
       console.log(`  Next: ${path.next.join(' → ')}`);
       console.log(`  Back: ${path.back.join(' → ')}`);
+      console.log(`  Facts: ${path.facts.map(factLine).join(' → ')}`);
     }
     console.log(`\n${String(paths.length)} paths; --json prints them for tools`);
   }
 } else {
   walkOne();
+}
+
+/** One step of a listing's facts in a few words: `/results/shrt (holds contact-known; requires assessment-answered)`. */
+function factLine(step: WalkFacts): string {
+  const parts = [
+    step.held.length > 0 ? `holds ${step.held.join(', ')}` : 'holds nothing',
+    ...(step.requires.length > 0 ? [`requires ${step.requires.join(', ')}`] : []),
+    ...(step.missing.length > 0 ? [`MISSING ${step.missing.join(', ')}`] : []),
+  ];
+  return `${splitUrl(step.url).pathname} (${parts.join('; ')})`;
 }
 
 /** One walk from a start URL. */
@@ -108,7 +132,10 @@ function walkOne() {
       ...(step === undefined ? {} : { step }),
       ...(experiment === undefined ? {} : { experiment }),
     });
-    console.log(JSON.stringify(urls));
+    if (values.facts === true) {
+      const pressed: Press[] = presses ?? urls.map(() => (values.back === true ? 'back' : 'next'));
+      console.log(JSON.stringify(factsOfWalk(engine, urls, pressed), null, 2));
+    } else console.log(JSON.stringify(urls));
   } catch (error) {
     if (error instanceof SimulationError) fail(error.message);
     throw error;

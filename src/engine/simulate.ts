@@ -22,6 +22,7 @@ import {
 import { didYouMean } from './suggest.ts';
 import { stepsVersion } from './funnel-version.ts';
 import { joinUrl, normalizeUrl, splitUrl } from './url.ts';
+import { factsOfRoute } from './step-facts.ts';
 
 /** A button a simulated patient presses. */
 export type Press = 'next' | 'back';
@@ -174,6 +175,40 @@ function checkAssignment(engine: FunnelEngine, code: string, assignment: Experim
   }
 }
 
+/**
+ * A URL of a walk with its step's facts (src/engine/step-facts.ts): what the page requires and
+ * produces, the facts the walk holds on arriving (produced by every page it left with Next), and
+ * what it requires that the walk does not hold (a cold link to a later step lacks it).
+ */
+export interface WalkFacts {
+  url: string;
+  requires: string[];
+  produces: string[];
+  held: string[];
+  missing: string[];
+}
+
+/**
+ * The facts along a walk: `urls` as simulate gives them, and the press that left each but the
+ * last (`next` for a plain walk). A page left with Next has produced its facts; Back undoes nothing.
+ */
+export function factsOfWalk(engine: FunnelEngine, urls: readonly string[], presses: readonly Press[]): WalkFacts[] {
+  const held: string[] = [];
+  return urls.map((url, index) => {
+    const route = engine.locate(splitUrl(url).pathname)?.match.route;
+    const { requires, produces } = route?.funnel === true ? factsOfRoute(route) : { requires: [], produces: [] };
+    const here = {
+      url,
+      requires: [...requires],
+      produces: [...produces],
+      held: [...held],
+      missing: requires.filter((fact) => !held.includes(fact)),
+    };
+    if (presses[index] === 'next') for (const fact of produces) if (!held.includes(fact)) held.push(fact);
+    return here;
+  });
+}
+
 /** One path of the listing: a code on a site, with a variant or a pathOverride key (or neither). */
 export interface FunnelPath {
   code: string;
@@ -195,6 +230,8 @@ export interface FunnelPath {
   next: string[];
   /** From the last of `next`, each URL Back reaches until there is no further step. */
   back: string[];
+  /** The facts at each URL of `next`, index for index: what each step requires, produces and finds held. */
+  facts: WalkFacts[];
 }
 
 /** Which way a path walks, in words: `own steps`, `variant callcenter`, `pathOverride=cal`, `experiment x/control`. */
@@ -271,6 +308,11 @@ export function listPaths(engine: FunnelEngine): FunnelPath[] {
           start: entry,
           next,
           back,
+          facts: factsOfWalk(
+            engine,
+            next,
+            next.map(() => 'next'),
+          ),
         });
       }
     }
