@@ -119,6 +119,12 @@ export interface Access {
   /** A customer has the id and this session owns them: to anyone else they do not exist. */
   hasCustomer: (ktCustomerId: string) => boolean;
   /**
+   * The ids of the records of a kind granted to this very session (created in it or claimed),
+   * not those staff may reach: the records a precondition looks among (a second paid order in
+   * the same journey, a booking's lead). None for a request without a session.
+   */
+  grantedIds: (kind: RecordKind) => string[];
+  /**
    * Records that this session created or proved; starts a session when the request had none,
    * and renews the id of one it had (once per request): whoever held the id before, someone who
    * planted it in the patient's browser included, is left with nothing.
@@ -219,6 +225,15 @@ export function accessFor(
       statement<[string], { one: number }>(db, 'SELECT 1 AS one FROM customers WHERE kt_customer_id = ?').get(
         ktCustomerId,
       ) !== undefined,
+    grantedIds: (kind) =>
+      id === undefined
+        ? []
+        : statement<[string, string], { record_id: string }>(
+            db,
+            'SELECT record_id FROM session_grants WHERE session_id = ? AND kind = ? ORDER BY granted_at, record_id',
+          )
+            .all(id, kind)
+            .map((row) => row.record_id),
     grant: (kind, recordId) => {
       renewOnGain();
       statement(

@@ -9,6 +9,10 @@ export interface ErrorBody {
   status: number;
   message: string;
   details?: string | FieldProblem[];
+  /** What a refused precondition was (schemas/api.openapi.json `PreconditionProblem`), for the app to act on. */
+  reason?: string;
+  /** An order call refused as a second payment: the first order, for the receipt (its owner only). */
+  existingOrder?: Record<string, unknown>;
 }
 
 /** An error a handler throws to answer with a status and the error body. */
@@ -18,6 +22,8 @@ export class HttpProblem extends Error {
     readonly status: number,
     message: string,
     readonly details?: string | FieldProblem[],
+    /** The fields of a refused precondition beside the usual three (`reason`, `existingOrder`). */
+    readonly extra?: Pick<ErrorBody, 'reason' | 'existingOrder'>,
   ) {
     super(message);
   }
@@ -27,6 +33,7 @@ export class HttpProblem extends Error {
       status: this.status,
       message: this.message,
       ...(this.details === undefined ? {} : { details: this.details }),
+      ...this.extra,
     };
   }
 }

@@ -31,7 +31,6 @@ afterEach(() => {
 interface Patient {
   cookie: string;
   landingId: string;
-  billingToken: string;
 }
 
 /** The contract's example lead and order, for one patient. */
@@ -109,7 +108,7 @@ async function newPatient(api: string, index: number): Promise<Patient> {
     randomUUID(),
   );
   expect(first.status).toBe(201);
-  return { cookie: cookieAfter(first, cookie), landingId, billingToken: billingToken ?? '' };
+  return { cookie: cookieAfter(first, cookie), landingId };
 }
 
 /** The order a patient places: the same customer each time once the first has made them one. */
@@ -131,7 +130,7 @@ interface Acknowledged {
 /**
  * One write, alternating a new lead (a landing id of its own, from a new browser: a lead gained
  * under the patient's session would renew its id under the calls in flight) and a new order of
- * the patient's (a new Idempotency-Key). Recorded only once its 2xx body is read.
+ * the patient's (a follow-on product, with a new Idempotency-Key). Recorded only once its 2xx body is read.
  */
 async function write(api: string, patient: Patient, serial: number, acked: Acknowledged): Promise<void> {
   if (serial % 2 === 0) {
@@ -145,12 +144,14 @@ async function write(api: string, patient: Patient, serial: number, acked: Ackno
     }
     return;
   }
+  // A follow-on order, charged to the patient's card: a second createOrder of the same product
+  // under the same lead is refused as a second payment (409, nothing written).
   const response = await call(
     api,
     'POST',
-    '/memoForm/createOrder',
+    '/memoForm/createFollowOnProductOrder',
     patient.cookie,
-    { order: JSON.stringify(orderOf(patient.landingId, patient.billingToken)) },
+    { landingId: patient.landingId, productId: '1673', campaignId: '116', compOrder: false },
     randomUUID(),
   );
   if (response.ok) {

@@ -85,11 +85,12 @@ test('the same Idempotency-Key with a different body is refused with 409 and cre
 test('an Idempotency-Key belongs to one operation: the same key on another order call is its own', async () => {
   const token = await saveBilling(server, LANDING_ID, { paymentToken: 'tok_visa' });
   const order = await createOrder(orderJson(LANDING_ID, token), 'order-key-0003');
+  // Another product: a second payment for the same one in this journey is refused (409, below).
   const nonLinear = await server.call({
     method: 'POST',
     url: '/api/memoForm/createOrderNonLinear',
     headers: { 'idempotency-key': 'order-key-0003' },
-    payload: { order: orderJson(LANDING_ID, token) },
+    payload: { order: orderJson(LANDING_ID, token, '1690') },
   });
   expect(nonLinear.status).toBe(201);
   expect(orderIdOf(nonLinear)).not.toBe(orderIdOf(order));

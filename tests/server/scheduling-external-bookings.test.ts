@@ -6,7 +6,9 @@ import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
 import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
 import { LOCAL_SERVICES, type ServiceSettings } from '../../src/contract/service-settings.ts';
-import { countRows, tempDataDir, TEST_TOKEN } from './test-server.ts';
+import { countRows, leadJson, tempDataDir, TEST_TOKEN } from './test-server.ts';
+
+const LANDING_ID = 'U2NoZWR1bGluZ3BhdGllbnRAZXhhbXBsZS5jb20yMDI2LTEyLTAyTUlQ';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -34,13 +36,13 @@ async function serverBooking(scheduling: ServiceSettings['scheduling']) {
     db.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  // One patient's browser: the session cookie its first booking gets is sent back after.
+  // One patient's browser: the session cookie its lead and bookings get is sent back after.
   let cookie: string | undefined;
-  const put = async (path: string, appointmentId: string) => {
+  const send = async (method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>) => {
     const response = await app.inject({
-      method: 'PUT',
-      url: `/api/calendly/${path}`,
-      payload: { appointmentId },
+      method,
+      url,
+      payload,
       ...(cookie === undefined ? {} : { headers: { cookie } }),
     });
     // The session cookie comes first (over http, before the end of the one on /api).
@@ -49,16 +51,27 @@ async function serverBooking(scheduling: ServiceSettings['scheduling']) {
     if (session !== undefined) cookie = session.split(';', 1)[0];
     return { status: response.statusCode, json: JSON.parse(response.body) as { data?: Record<string, unknown> } };
   };
+  const put = (path: string, appointmentId: string) => send('PUT', `/api/calendly/${path}`, { appointmentId });
+  // The patient the clinic can reach: a booking from the funnel needs one (docs/security.md).
+  const saveLead = async () => {
+    const saved = await send('POST', '/api/memoForm/saveLead', { lead: leadJson(LANDING_ID), landingId: LANDING_ID });
+    expect(saved.status).toBe(200);
+  };
   const get = (url: string) =>
     app.inject({ method: 'GET', url, ...(cookie === undefined ? {} : { headers: { cookie } }) });
-  return { db, app, put, get };
+  return { db, app, put, get, saveLead };
 }
 
 test('with the scheduling service, an appointment it booked is recorded from the flow, once', async () => {
   const server = await serverBooking({ provider: 'calendly', baseUrl: 'http://localhost:4377/calendly/clinic' });
+  await server.saveLead();
 
   const first = await server.put('appointmentMadeFromFlow', 'fake-7Q2ZK9M4X1B8C3D5');
   expect(first.status).toBe(200);
+  // Recorded for the patient's lead: the clinic knows whom to send the link to join.
+  expect(countRows(server.db, 'appointments', 'id = ? AND landing_id = ?', 'fake-7Q2ZK9M4X1B8C3D5', LANDING_ID)).toBe(
+    1,
+  );
   expect(first.json.data).toMatchObject({ appointmentId: 'fake-7Q2ZK9M4X1B8C3D5', status: 'made', madeFrom: 'flow' });
   expect(first.json.data).not.toHaveProperty('startTime');
   const again = await server.put('appointmentMadeFromFlow', 'fake-7Q2ZK9M4X1B8C3D5');
@@ -83,6 +96,7 @@ test('the portal cannot confirm an appointment nobody booked, with or without th
 
 test('with the local calendar, an id that is neither known nor a free slot is still refused', async () => {
   const server = await serverBooking({ provider: 'local' });
+  await server.saveLead();
   expect((await server.put('appointmentMadeFromFlow', 'fake-7Q2ZK9M4X1B8C3D5')).status).toBe(404);
   expect(countRows(server.db, 'appointments', 'id = ?', 'fake-7Q2ZK9M4X1B8C3D5')).toBe(0);
 });

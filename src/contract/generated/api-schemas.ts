@@ -5,7 +5,7 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description The one error body of every call. */
+    /** @description The one error body of every call; a 409 refusing what the journey does not allow adds `reason` (and, for a second payment, `existingOrder`). */
     readonly Error: {
       /** @description The HTTP status, repeated in the body. */
       readonly status: number;
@@ -13,6 +13,13 @@ export interface components {
       readonly message: string;
       /** @description More about the failure: a sentence, or for a 400 one entry per invalid field. The client shows details, else message (SPEC §8). */
       readonly details?: string | readonly components['schemas']['FieldError'][];
+      /**
+       * @description Only on a 409 that refuses a call because the journey does not allow it (not on an Idempotency-Key conflict): `already-paid`, an order call that would be a second payment for the same journey and product (createOrder, createOrderNonLinear; `existingOrder` is the first order); `contact-needed`, a booking from the funnel by a session with no contact details (appointmentMadeFromFlow). docs/security.md.
+       * @enum {string}
+       */
+      readonly reason?: 'already-paid' | 'contact-needed';
+      /** @description With reason `already-paid`: the order already paid in this journey for this product, as createOrder answered it (id, status, total, createdAt, the card's last four), so the app shows its receipt. Only a session that owns the order's lead gets this far; anyone else gets the 404. */
+      readonly existingOrder?: components['schemas']['Order'];
     };
     readonly FieldError: {
       /** @description Where the bad value is: a JSON pointer prefixed by the request part, such as /query/landing_id, /body/landingId or /body/order/contact/email (inside a JSON-encoded field). */
@@ -852,6 +859,32 @@ export interface components {
         readonly 'application/json': components['schemas']['Error'];
       };
     };
+    /** @description Nothing was created or charged. Either the Idempotency-Key was used before with a different body, or by another session (message `This Idempotency-Key was already used for a different request`, no `reason`); or the order would be a second payment for the same product in the same journey (message `This order is already paid`, `reason` `already-paid`, and `existingOrder`, the first order, for its receipt). The same journey: an approved or fulfilled order of kind order or non-linear with the product's id on the order's landingId, or on a landing id of a lead this session created with the same pathCode (docs/security.md). An exact repeat (same key, same body, same session) is answered with the first result, not this. */
+    readonly OrderConflict: {
+      headers: {
+        readonly [name: string]: unknown;
+      };
+      content: {
+        readonly 'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The session reaches no one: it holds no lead with an email and a phone, and no customer (a booking needs someone the clinic can send the link to join). Nothing was booked or recorded. Staff (x-staff-token) are not refused. */
+    readonly ContactNeeded: {
+      headers: {
+        readonly [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "status": 409,
+         *       "message": "Contact details are needed before a consult can be booked",
+         *       "details": "We have no name, email or phone for this browser, so nothing was booked.",
+         *       "reason": "contact-needed"
+         *     }
+         */
+        readonly 'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description The payment was declined; details gives the reason. No order was created. */
     readonly PaymentDeclined: {
       headers: {
@@ -1017,6 +1050,8 @@ export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseIdempotencyConflict = components['responses']['IdempotencyConflict'];
+export type ResponseOrderConflict = components['responses']['OrderConflict'];
+export type ResponseContactNeeded = components['responses']['ContactNeeded'];
 export type ResponsePaymentDeclined = components['responses']['PaymentDeclined'];
 export type ResponseServerError = components['responses']['ServerError'];
 export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];

@@ -173,17 +173,85 @@ function customerFor(db: Db, access: Access, landingId: string, contact: OrderPa
   return id;
 }
 
+/** The order kinds a patient pays for at the payment step: one of them per journey and product. */
+const PAYMENT_STEP_KINDS: readonly OrderKind[] = ['order', 'non-linear'];
+
+/** The statuses of an order that was charged and stands (a cancelled or pending one charged nothing that stands). */
+const PAID_STATUSES = ['approved', 'fulfilled'] as const;
+
+/** The message of the 409 for a second payment: another than the Idempotency-Key conflict's, so the two are told apart. */
+export const ALREADY_PAID_MESSAGE = 'This order is already paid';
+
+/**
+ * The payment-step order (createOrder, createOrderNonLinear) already paid in the journey an
+ * order would go under, for the same product: the oldest approved (or fulfilled) order of kind
+ * `order` or `non-linear` with the product's id on
+ * - the order's own landing id, whoever placed it (a second tab, a retry with a new key); or
+ * - any landing id of a lead granted to this very session with the same campaign code as the
+ *   order's lead: the session and the code are what a journey is keyed by, so that is the same
+ *   journey under another lead (the stale tab's form typed again with another name or email, or
+ *   a day later).
+ * A lead reached only through a claimed customer (a returning patient's earlier visit) does not
+ * count, nor does staff's reach: their earlier order is another visit's. docs/security.md.
+ */
+function paidInJourney(db: Db, access: Access, landingId: string, productId: string): OrderRow | undefined {
+  const pathCode =
+    statement<[string], { path_code: string | null }>(db, 'SELECT path_code FROM leads WHERE landing_id = ?').get(
+      landingId,
+    )?.path_code ?? null;
+  const sameJourney =
+    pathCode === null
+      ? []
+      : access
+          .grantedIds('lead')
+          .filter(
+            (granted) =>
+              granted !== landingId &&
+              statement<[string, string], { one: number }>(
+                db,
+                'SELECT 1 AS one FROM leads WHERE landing_id = ? AND path_code = ? COLLATE NOCASE',
+              ).get(granted, pathCode) !== undefined,
+          );
+  // One statement whatever the number of leads: the ids go in as a JSON list.
+  return statement<[string, string], OrderRow>(
+    db,
+    `SELECT id, total, status, last4, created_at FROM orders
+     WHERE product_id = ? AND kind IN (${PAYMENT_STEP_KINDS.map((item) => `'${item}'`).join(', ')})
+       AND status IN (${PAID_STATUSES.map((item) => `'${item}'`).join(', ')})
+       AND landing_id IN (SELECT value FROM json_each(?))
+     ORDER BY created_at, id LIMIT 1`,
+  ).get(productId, JSON.stringify([landingId, ...sameJourney]));
+}
+
+/**
+ * Refuses a second payment for the same journey and product (409, nothing stored or charged),
+ * with the first order for the receipt: only a caller who owns the order's lead gets this far.
+ */
+function refuseSecondPayment(db: Db, access: Access, landingId: string, productId: string): void {
+  const paid = paidInJourney(db, access, landingId, productId);
+  if (paid === undefined) return;
+  throw new HttpProblem(
+    409,
+    ALREADY_PAID_MESSAGE,
+    'An order for this product is already paid in this journey, so nothing was charged.',
+    { reason: 'already-paid', existingOrder: orderView(paid) },
+  );
+}
+
 /**
  * POST /memoForm/createOrder and /memoForm/createOrderNonLinear: charges the billing details
  * saved under the order's billing token (for the order's landing id) through the payment
  * simulator and stores one order. A declined card answers 422 with the reason and stores
- * nothing. Idempotency by Idempotency-Key is the app's, around this handler.
+ * nothing; a second payment for the journey's product answers 409 with the first order
+ * (refuseSecondPayment) and stores nothing. Idempotency by Idempotency-Key is the app's, around
+ * this handler: an exact repeat gets its first answer before this runs.
  */
 function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
   return ({ db, body, access, site }) => {
     const order = decodeJsonField(operationId, '/body/order', bodyOf(body).order) as OrderPayload;
     if (!access.hasLead(order.landingId)) notFound("No lead is saved under the order's landingId.");
     const product = findProduct(db, order.productId, site) ?? notFound("No product with the order's productId.");
+    refuseSecondPayment(db, access, order.landingId, product.external_id);
     const billing = statement<[string, string], BillingRow>(
       db,
       'SELECT billing_token, landing_id, last4, decline_reason FROM billing WHERE billing_token = ? AND landing_id = ?',

@@ -8,8 +8,9 @@ import {
 import type { Db } from '../database.ts';
 import type { Access } from '../access.ts';
 import type { OperationHandler } from '../operation.ts';
-import { bodyOf, notFound, nowIso, ok, present, text } from './support.ts';
+import { bodyOf, notFound, nowIso, ok, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';
+import { HttpProblem } from '../problem.ts';
 
 interface AppointmentRow {
   id: string;
@@ -61,7 +62,7 @@ const getAppointment: OperationHandler = ({ db, query, access }) =>
  * A slot that is not free now (taken meanwhile, begun, or never offered) is a 404, as an
  * appointment that cannot exist: the contract has no other answer for it.
  */
-function bookSlot(db: Db, id: string, slot: SlotBooking, now: string): void {
+function bookSlot(db: Db, id: string, slot: SlotBooking, now: string, landingId: string | null): void {
   const eventType = statement<[string], EventTypeRow>(db, 'SELECT * FROM event_types WHERE id = ?').get(slot.eventType);
   const free = eventType
     ? freeSlots(db, eventType, new Date(now)).find((item) => item.start.toISOString() === slot.startTime)
@@ -70,8 +71,8 @@ function bookSlot(db: Db, id: string, slot: SlotBooking, now: string): void {
   statement(
     db,
     `INSERT INTO appointments (id, event_type_id, landing_id, start_time, end_time, status, made_from, updated_at)
-     VALUES (?, ?, NULL, ?, ?, 'scheduled', NULL, ?)`,
-  ).run(id, eventType.id, free.start.toISOString(), free.end.toISOString(), now);
+     VALUES (?, ?, ?, ?, ?, 'scheduled', NULL, ?)`,
+  ).run(id, eventType.id, landingId, free.start.toISOString(), free.end.toISOString(), now);
 }
 
 /**
@@ -80,12 +81,52 @@ function bookSlot(db: Db, id: string, slot: SlotBooking, now: string): void {
  * The real API would fetch the event from the service; this stand-in trusts the id, as the
  * fake service it works with is the only one that makes them.
  */
-function recordExternalBooking(db: Db, id: string, now: string): void {
+function recordExternalBooking(db: Db, id: string, now: string, landingId: string | null): void {
   statement(
     db,
     `INSERT INTO appointments (id, event_type_id, landing_id, start_time, end_time, status, made_from, updated_at)
-     VALUES (?, NULL, NULL, NULL, NULL, 'scheduled', NULL, ?)`,
-  ).run(id, now);
+     VALUES (?, NULL, ?, NULL, NULL, 'scheduled', NULL, ?)`,
+  ).run(id, landingId, now);
+}
+
+/** The message of the 409 for a booking the clinic could not follow up: no contact details in the session. */
+export const CONTACT_NEEDED_MESSAGE = 'Contact details are needed before a consult can be booked';
+
+/** Whether stored contact details reach the patient: an email and a phone number, each not blank. */
+function reachable(contact: { email?: unknown; phone?: unknown }): boolean {
+  const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+  return filled(contact.email) && filled(contact.phone);
+}
+
+/**
+ * Whom a booking from the funnel is for: the lead with contact details (an email and a phone)
+ * granted to this session that was saved last, else the first lead of a customer granted to it
+ * (a returning patient's claimed link: customers always have both). `{ landingId: null }` when
+ * only such a customer without a lead is found, or for staff with no lead of their own in the
+ * session (staff book for anyone). Null when the session can reach nobody: the clinic would have
+ * a consult in its calendar and no one to send the link to join.
+ */
+function bookingLead(db: Db, access: Access): { landingId: string | null } | null {
+  const leads = access
+    .grantedIds('lead')
+    .map((landingId) =>
+      statement<[string], { landing_id: string; lead_json: string; updated_at: string }>(
+        db,
+        'SELECT landing_id, lead_json, updated_at FROM leads WHERE landing_id = ?',
+      ).get(landingId),
+    )
+    .filter((row) => row !== undefined && reachable(stored(row.lead_json) as Record<string, unknown>))
+    .sort((a, b) => (b?.updated_at ?? '').localeCompare(a?.updated_at ?? ''));
+  const lead = leads[0];
+  if (lead !== undefined) return { landingId: lead.landing_id };
+  for (const ktCustomerId of access.grantedIds('customer')) {
+    const customer = statement<[string], { landing_id: string | null; email: string; phone: string }>(
+      db,
+      'SELECT landing_id, email, phone FROM customers WHERE kt_customer_id = ?',
+    ).get(ktCustomerId);
+    if (customer !== undefined && reachable(customer)) return { landingId: customer.landing_id };
+  }
+  return access.staff ? { landingId: null } : null;
 }
 
 /**
@@ -99,25 +140,36 @@ function appointmentMade(source: 'portal' | 'flow'): OperationHandler {
   return ({ db, body, services, access }) => {
     const id = text(bodyOf(body), 'appointmentId');
     const now = nowIso();
+    // From the funnel, the session must reach someone before anything is looked up or booked:
+    // the answer depends on the caller's session only, never on the appointment id sent.
+    const lead = source === 'flow' ? bookingLead(db, access) : { landingId: null };
+    if (lead === null) {
+      throw new HttpProblem(
+        409,
+        CONTACT_NEEDED_MESSAGE,
+        'We have no name, email or phone for this browser, so nothing was booked.',
+        { reason: 'contact-needed' },
+      );
+    }
     const known = statement<[string], AppointmentRow>(db, 'SELECT * FROM appointments WHERE id = ?').get(id);
     const slot = known || source === 'portal' ? null : parseBookingId(id);
     // A booking made here belongs to the session that made it; a known one only to that session.
     if (slot) {
-      bookSlot(db, id, slot, now);
+      bookSlot(db, id, slot, now, lead.landingId);
       access.grant('appointment', id);
     } else if (!known && source === 'flow' && services.page.scheduling.provider === 'calendly') {
-      recordExternalBooking(db, id, now);
+      recordExternalBooking(db, id, now, lead.landingId);
       access.grant('appointment', id);
     } else findAppointment(db, access, id);
-    statement(db, "UPDATE appointments SET status = 'made', made_from = ?, updated_at = ? WHERE id = ?").run(
-      source,
-      now,
-      id,
-    );
+    // A known appointment without a lead (booked before bookings needed one) gets the patient's.
     statement(
       db,
-      "INSERT INTO status_updates (kind, appointment_id, source, created_at) VALUES ('appointment-made', ?, ?, ?)",
-    ).run(id, source, now);
+      "UPDATE appointments SET status = 'made', made_from = ?, landing_id = coalesce(landing_id, ?), updated_at = ? WHERE id = ?",
+    ).run(source, lead.landingId, now, id);
+    statement(
+      db,
+      "INSERT INTO status_updates (kind, appointment_id, landing_id, source, created_at) VALUES ('appointment-made', ?, ?, ?, ?)",
+    ).run(id, lead.landingId, source, now);
     return ok(appointmentView(findAppointment(db, access, id)));
   };
 }
