@@ -16,7 +16,8 @@ import { normalizeUsPhone } from '../../domain/contact.ts';
 import { MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
 import type { JourneyStore, JourneyChange } from '../../shared/journey/journey-store.ts';
 import { contactOf, hasContact, saveLeadOf } from '../../shared/journey/lead.ts';
-import { PAYMENT_RECORDS } from '../../shared/journey/paid-order.ts';
+import { PAYMENT_RECORDS, type PaidSummary } from '../../shared/journey/paid-order.ts';
+import { isRecord } from '../../lib/is-record.ts';
 import { BILLING_ADDRESS_REF } from '../../shared/questions/known-address.ts';
 import {
   billingAddressAnswer,
@@ -84,6 +85,19 @@ function fieldDetailsOf(error: ApiError): FieldError[] {
   return Array.isArray(details) ? details.filter(isFieldError) : [];
 }
 
+/**
+ * The order the server names when it refuses a payment as the journey's second (409, reason
+ * `already-paid`, schemas/api.openapi.json): the first one, for its receipt; null for any other
+ * failure, an Idempotency-Key conflict included.
+ */
+export function alreadyPaidOrderOf(error: unknown): PaidSummary | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.body?.reason !== 'already-paid') return null;
+  const order: unknown = error.body.existingOrder;
+  if (!isRecord(order) || typeof order.orderId !== 'string' || order.orderId === '') return null;
+  const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  return { orderId: order.orderId, total: textOf(order.total), last4: textOf(order.last4) };
+}
+
 /** The contact details of the order, from the journey's answers, so a repeat builds the same body. */
 function orderContactOf(state: JourneyState): Contact | null {
   if (!hasContact(state.answers)) return null;
@@ -147,6 +161,9 @@ export function paymentActors(deps: PaymentDeps) {
       return { kind: 'paid', summary: { orderId: order.orderId, total: order.total, last4: order.last4 } };
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) return { kind: 'declined', reason: reasonOf(error) };
+      // Another window of this journey paid for it first: nothing was charged now; its order is this one's.
+      const first = alreadyPaidOrderOf(error);
+      if (first !== null) return { kind: 'alreadyPaid', summary: first };
       return { kind: 'failed', message: messageOf(error) };
     }
   };

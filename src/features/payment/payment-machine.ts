@@ -16,12 +16,16 @@ import { track } from '../../shared/services/analytics.ts';
  *         ──▶ form
  *   form ──Pay──▶ paying: botCheck ▶ lead? ▶ billing ▶ attempt (the press's one journey write)
  *                         ▶ order ──▶ receipt | form (declined, refused, invalid, failed)
+ *   (any order sent) ──already paid in this journey (409)──▶ receipt of the first order
  *   receipt ──Continue──▶ continuing: followOn? ▶ moveOn (the press's one journey write) ▶ done
  *
  * The order is placed once: the attempt's Idempotency-Key and billing token are in the journey
  * before the order is sent, so a reload, Back or a retry resends the same key with the same body
  * and the server answers with the first order (or the same decline). The receipt itself is
  * written with the step Continue moves to; until then a reload finds the order by checking.
+ * An order the server refuses as a second payment of the journey (a stale second tab: the
+ * first tab paid under its own key) is no failure: the server's answer carries the first order,
+ * whose receipt this tab shows, said to be paid already, and Continue records it, as for its own.
  */
 
 /** An order attempt: its Idempotency-Key and the billing token of the card it charges. */
@@ -45,6 +49,8 @@ export interface PayPress {
 /** What sending an order gave. */
 export type OrderResult =
   | { kind: 'paid'; summary: PaidSummary }
+  /** The journey's order was paid already, by another press (another tab): nothing was charged now. */
+  | { kind: 'alreadyPaid'; summary: PaidSummary }
   /** The card was declined (422): `reason` is the server's, for the card fields. */
   | { kind: 'declined'; reason: string }
   /** Anything else: nothing is known to have been charged; the attempt stays for a resend. */
@@ -81,6 +87,8 @@ export interface PaymentInput {
 
 export interface PaymentContext {
   paid: PaidSummary | null;
+  /** The order shown was paid by another window's press, not by one of this visit's: the receipt says so. */
+  paidElsewhere: boolean;
   /** The journey's attempt: pending until an order answers it. */
   attempt: PaymentAttempt | null;
   landingId: LandingId | undefined;
@@ -205,6 +213,7 @@ export const paymentMachine = setup({
       return context.landingId === undefined || (marketing !== null && !sameConsent(context.savedMarketing, marketing));
     },
     orderPaid: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'paid',
+    orderPaidElsewhere: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'alreadyPaid',
     orderDeclined: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'declined',
     botRefused: ({ event }) => (event as { output?: string }).output === 'refused',
     billingRefused: ({ event }) => (event as { error?: unknown }).error instanceof BillingRefused,
@@ -225,8 +234,9 @@ export const paymentMachine = setup({
     keepPaid: assign({
       paid: ({ event }) => {
         const output = (event as { output?: OrderResult }).output;
-        return output?.kind === 'paid' ? output.summary : null;
+        return output?.kind === 'paid' || output?.kind === 'alreadyPaid' ? output.summary : null;
       },
+      paidElsewhere: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'alreadyPaid',
       press: null,
     }),
     keepDeclined: assign(({ context, event }) => {
@@ -292,6 +302,7 @@ export const paymentMachine = setup({
   id: 'payment',
   context: ({ input }) => ({
     paid: input.paid,
+    paidElsewhere: false,
     attempt: input.pending,
     landingId: input.landingId,
     savedMarketing: input.savedMarketing,
@@ -323,6 +334,7 @@ export const paymentMachine = setup({
         input: attemptInput,
         onDone: [
           { guard: 'orderPaid', target: 'receipt', actions: ['reportOrder', 'keepPaid'] },
+          { guard: 'orderPaidElsewhere', target: 'receipt', actions: 'keepPaid' },
           { guard: 'orderDeclined', target: 'form', actions: ['reportOrder', 'keepDeclined'] },
           { target: 'checkFailed', actions: ['reportOrder', 'keepCheckFailure'] },
         ],
@@ -352,6 +364,7 @@ export const paymentMachine = setup({
             input: attemptInput,
             onDone: [
               { guard: 'orderPaid', target: '#payment.receipt', actions: ['reportOrder', 'keepPaid'] },
+              { guard: 'orderPaidElsewhere', target: '#payment.receipt', actions: 'keepPaid' },
               { guard: 'declinedWithNewCard', target: 'botCheck' },
               { guard: 'orderDeclined', target: '#payment.form', actions: ['reportOrder', 'keepDeclined'] },
               { target: '#payment.form', actions: ['reportOrder', 'keepFailure'] },
@@ -413,6 +426,8 @@ export const paymentMachine = setup({
             input: attemptInput,
             onDone: [
               { guard: 'orderPaid', target: '#payment.receipt', actions: ['reportOrder', 'keepPaid'] },
+              // Not reported: the payment it shows was reported by the press that made it.
+              { guard: 'orderPaidElsewhere', target: '#payment.receipt', actions: 'keepPaid' },
               { guard: 'orderDeclined', target: '#payment.form', actions: ['reportOrder', 'keepDeclined'] },
               { target: '#payment.form', actions: ['reportOrder', 'keepFailure'] },
             ],

@@ -220,6 +220,7 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
         {paid !== null && (
           <PaymentComplete
             summary={paid}
+            paidElsewhere={shown.paidElsewhere}
             followOnMissing={followOnPending(followOn, journey.state)}
             onContinue={
               step
@@ -337,6 +338,7 @@ function TakesEarlyForm({ children }: { children: ReactNode }) {
 function sameShown(a: PaymentContext, b: PaymentContext): boolean {
   return (
     a.paid === b.paid &&
+    a.paidElsewhere === b.paidElsewhere &&
     a.declineReason === b.declineReason &&
     a.fieldErrors === b.fieldErrors &&
     a.formProblem === b.formProblem &&
@@ -347,11 +349,14 @@ function sameShown(a: PaymentContext, b: PaymentContext): boolean {
 
 function PaymentComplete({
   summary,
+  paidElsewhere,
   followOnMissing,
   onContinue,
   busy,
 }: {
   summary: PaidSummary;
+  /** The order was paid by another window's press (this one's was refused): said first, in plain words. */
+  paidElsewhere: boolean;
   followOnMissing: boolean;
   onContinue: (() => void) | null;
   busy: boolean;
@@ -367,13 +372,16 @@ function PaymentComplete({
       </Title>
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm" align="flex-start">
+          {paidElsewhere && (
+            <Text fw={600}>You have already paid for this order in another window. You will not be charged again.</Text>
+          )}
           <Text>
             {summary.total !== undefined && summary.last4 !== undefined
               ? `We charged ${formatMoney(summary.total)} to the card ending in ${summary.last4}.`
               : summary.total !== undefined
                 ? `We charged ${formatMoney(summary.total)}.`
-                : 'Your order is placed.'}{' '}
-            You will not be charged again.
+                : 'Your order is placed.'}
+            {paidElsewhere ? '' : ' You will not be charged again.'}
           </Text>
           {summary.orderId !== '' && (
             <Text>

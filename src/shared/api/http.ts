@@ -65,6 +65,11 @@ export class ApiError extends Error {
     readonly details?: string | readonly FieldError[],
     /** How long the server asked to wait before another try (its `Retry-After`, as on a 429), in seconds. */
     readonly retryAfterSeconds?: number,
+    /**
+     * The error body as the server sent it, when it was an object: a refused precondition's
+     * `reason` and `existingOrder` (schemas/api.openapi.json `Error`), for the caller to read.
+     */
+    readonly body?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }
@@ -281,6 +286,7 @@ export async function toApiError(error: unknown, call: string): Promise<ApiError
       call,
       detailsOf(body),
       retryAfterOf(error.response.headers.get('retry-after')),
+      isRecord(body) ? body : undefined,
     );
   }
   if (error instanceof TimeoutError) return new ApiError(DEFAULT_ERROR_TEXT, null, call);

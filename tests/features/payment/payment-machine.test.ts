@@ -329,3 +329,35 @@ test('the payment form that made the lead saves a changed marketing choice after
   expect(payment.calls.filter((call) => call.startsWith('lead'))).toEqual(['lead', 'lead (marketing)']);
   expect(payment.view()).toBe('receipt');
 });
+
+test('a press refused as the journey’s second payment (another window paid) shows the first order, and Continue records it', async () => {
+  const first = { orderId: 'ord_first', total: '$99.00', last4: '1881' };
+  const payment = paymentWith(AFTER_ASSESSMENT, { orders: [{ kind: 'alreadyPaid', summary: first }] });
+  payment.actor.send({ type: 'pay', press: press() });
+  await payment.settled();
+  expect(payment.calls).toEqual(['bot check', 'billing', 'journey write (attempt)', 'order key_1']);
+  expect(payment.view()).toBe('receipt');
+  expect(payment.actor.getSnapshot().context).toMatchObject({ paid: first, paidElsewhere: true, press: null });
+  // Pay is not offered again: the receipt is where this window stays.
+  expect(payment.actor.getSnapshot().can({ type: 'pay', press: press() })).toBe(false);
+  payment.actor.send({ type: 'continue' });
+  await waitFor(payment.actor, (snapshot) => snapshot.matches('done'));
+  expect(payment.moves).toEqual([{ orderId: 'ord_first', followOn: false }]);
+  expect(payment.calls.filter((call) => call.startsWith('order'))).toEqual(['order key_1']);
+});
+
+test('a reload of the refused window checks its attempt, is told the journey is paid, and shows the first order', async () => {
+  const first = { orderId: 'ord_first', total: '$99.00', last4: '1881' };
+  const payment = paymentWith(RELOADED_MID_PAYMENT, { orders: [{ kind: 'alreadyPaid', summary: first }] });
+  await payment.settled();
+  expect(payment.calls).toEqual(['check key_saved']);
+  expect(payment.view()).toBe('receipt');
+  expect(payment.actor.getSnapshot().context).toMatchObject({ paid: first, paidElsewhere: true });
+});
+
+test('a payment of this window is not said to be another window’s', async () => {
+  const payment = paymentWith(AFTER_ASSESSMENT);
+  payment.actor.send({ type: 'pay', press: press() });
+  await payment.settled();
+  expect(payment.actor.getSnapshot().context.paidElsewhere).toBe(false);
+});

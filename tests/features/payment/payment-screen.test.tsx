@@ -146,6 +146,11 @@ function fakeApi(
     productStatus?: number;
     /** What the bot check's verification says: a person (default), a bot, or nothing (the service is down). */
     botCheck?: 'person' | 'bot' | 'down';
+    /**
+     * The journey's order paid already by another window: createOrder answers as the local
+     * server does a second payment (409, reason `already-paid`, this order in `existingOrder`).
+     */
+    paidElsewhere?: { orderId: string; total: string; last4: string };
   } = {},
 ) {
   const sent: Sent[] = [];
@@ -229,6 +234,19 @@ function fakeApi(
       const { entry, text } = await record('createOrder', request);
       if (options.orderDelayMs !== undefined) await delay(options.orderDelayMs);
       const order = JSON.parse(String(entry.body.order)) as { billingToken: string; productId: string };
+      const first = options.paidElsewhere;
+      if (first !== undefined) {
+        return HttpResponse.json(
+          {
+            status: 409,
+            message: 'This order is already paid',
+            details: 'An order for this product is already paid in this journey, so nothing was charged.',
+            reason: 'already-paid',
+            existingOrder: { ...first, status: 'approved', createdAt: '2025-03-01T12:05:00.000Z' },
+          },
+          { status: 409 },
+        );
+      }
       return once(entry.key, text, () => {
         const billing = tokens.get(order.billingToken) ?? { last4: '4242', decline: undefined };
         if (billing.decline !== undefined) {
@@ -536,6 +554,42 @@ test('a reload during payment sends the saved Idempotency-Key again and shows th
   });
   expect(journeyAfterMove(calls, 'shrt', step).records['payment.orderId']).toBe('ord_1');
 });
+
+test('Pay in a stale second window: the server refuses a second payment, and the page shows the first order, paid', async () => {
+  const user = userEvent.setup({ delay: null });
+  const first = { orderId: 'ord_7K2M9QXH4T0BW8RZ', total: '$99.00', last4: '1881' };
+  const api = fakeApi({ paidElsewhere: first });
+  const { calls, step } = renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user);
+  await user.click(await payButton());
+
+  expect(await screen.findByRole('heading', { name: 'Your payment is complete' })).toBeInTheDocument();
+  expect(
+    screen.getByText('You have already paid for this order in another window. You will not be charged again.'),
+  ).toBeInTheDocument();
+  // The first order's receipt: its card, its total and its reference, not this window's card.
+  expect(screen.getByText('We charged $99 to the card ending in 1881.')).toBeInTheDocument();
+  expect(screen.getByTestId('order-reference')).toHaveTextContent('7K2M 9QXH 4T0B W8RZ');
+  expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+  // Not a new payment: no second "approved" for the tag manager.
+  expect(await tracked('payment_result')).toEqual([]);
+  // Continue records that order in the journey, and the funnel goes on as for a payment here.
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => {
+    expect(step.advance).toHaveBeenCalledTimes(1);
+  });
+  const saved = journeyAfterMove(calls, 'shrt', step);
+  expect(saved.completed).toContain('payment');
+  expect(saved.records).toMatchObject({
+    'payment.orderId': first.orderId,
+    'payment.orderTotal': '$99.00',
+    'payment.orderLast4': '1881',
+  });
+  expect(api.of('createOrder')).toHaveLength(1);
+}, 30_000);
 
 test('a journey whose order is placed shows the order instead of the form, and pays nothing again', async () => {
   const api = fakeApi();
