@@ -26,9 +26,17 @@ export function madeAtService(appointmentId: string): boolean {
   return parseBookingId(appointmentId) === null;
 }
 
+/**
+ * The server would not book for this browser: it holds no contact details the clinic could
+ * reach the patient by (409, reason `contact-needed`, schemas/api.openapi.json). Nothing was booked.
+ */
+export function isContactNeeded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.body?.reason === 'contact-needed';
+}
+
 /** A slot no longer free: the scheduler answers 404 (the contract's only answer) or 409. */
 function isSlotGone(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 409);
+  return error instanceof ApiError && (error.status === 404 || error.status === 409) && !isContactNeeded(error);
 }
 
 /**
@@ -59,20 +67,23 @@ export async function findSentBooking(appointmentId: string, signal?: AbortSigna
 
 /**
  * Why a booking was not recorded: `taken`, the slot was no longer free (nothing was booked);
- * `unanswered`, the scheduler did not answer, so the booking may have been made: the same id
- * is sent again on a retry, and the screen keeps it pending in the journey (withPendingBooking)
- * so a later visit asks about it before offering the calendar.
+ * `contact-needed`, the clinic has no contact details for this browser (nothing was booked:
+ * the patient gives them first); `unanswered`, the scheduler did not answer, so the booking may
+ * have been made: the same id is sent again on a retry, and the screen keeps it pending in the
+ * journey (withPendingBooking) so a later visit asks about it before offering the calendar.
  */
 export class BookingProblem extends Error {
   constructor(
-    readonly kind: 'taken' | 'unanswered',
+    readonly kind: 'taken' | 'contact-needed' | 'unanswered',
     readonly appointmentId: string,
     options?: { cause?: unknown },
   ) {
     super(
       kind === 'taken'
         ? 'That time was just taken.'
-        : 'We could not reach our booking service, so your consult may not be booked yet.',
+        : kind === 'contact-needed'
+          ? 'We need your contact details before we can book your consult.'
+          : 'We could not reach our booking service, so your consult may not be booked yet.',
       options,
     );
     this.name = 'BookingProblem';
@@ -106,7 +117,11 @@ export async function bookConsult(booking: ConsultBooking): Promise<{ record: Jo
       await appointmentMadeFromFlow({ appointmentId }, madeBy === 'slot' ? { maxRetries: 2 } : RECORDING_CALL),
     );
   } catch (error) {
-    const kind = madeBy === 'slot' && isSlotGone(error) ? 'taken' : 'unanswered';
+    const kind = isContactNeeded(error)
+      ? 'contact-needed'
+      : madeBy === 'slot' && isSlotGone(error)
+        ? 'taken'
+        : 'unanswered';
     throw new BookingProblem(kind, appointmentId, { cause: error });
   }
 }

@@ -38,6 +38,8 @@ import type { ScreenProps } from '../../shared/screen-props.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { SaveProblem } from '../../shared/ui/save-problem.tsx';
 import { ENDING_SCREENS } from '../../engine/config-types.ts';
+import { funnelStartUrl } from '../../engine/funnel-plan.ts';
+import { funnelEngine } from '../../contract/funnel-config.ts';
 
 /**
  * Consult booking (/mip/calendly/{code}, /f/appointment/{type}/{code}) through the
@@ -190,6 +192,9 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
       stepIndex,
       earlier,
       onBack: step?.canBack ? step.onBack : undefined,
+      // Where a patient the server will not book for (no contact details) gives them: the
+      // code's funnel's first step as config has it, else the brand's start.
+      startUrl: (code === null ? null : funnelStartUrl(funnelEngine, code, site)) ?? brand.startPath,
       onBook,
       onUnrecorded,
       onSkip,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { RouteConfig } from '../../../src/engine/config-types.ts';
 import SchedulingScreen from '../../../src/features/booking/scheduling-screen.tsx';
 import { server, TEST_API_BASE, useApiServer } from '../../api/msw.ts';
-import { countRows, startTestServer, type TestServer } from '../../server/test-server.ts';
+import { countRows, saveLead, startTestServer, type Browser, type TestServer } from '../../server/test-server.ts';
 import { loadConfig, must } from '../../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../../support/render.tsx';
 import { fakeFunnelStep, type FakeStep } from '../../support/fake-step.ts';
@@ -18,27 +18,34 @@ import { MachineMoves } from '../../support/machine-moves.tsx';
  */
 useApiServer();
 
+const LANDING_ID = 'Qm9va2luZ2FsZXgucml2ZXJhQGV4YW1wbGUuY29tMjAyNi0xMi0wMk1JUA';
+
 let local: TestServer;
+/** The browser the screen's calls come from: by default a patient whose assessment saved their lead. */
+let browser: Browser;
 beforeAll(async () => {
   local = await startTestServer();
+  // A booking needs someone the clinic can reach (docs/security.md): the patient's lead.
+  await saveLead(local, LANDING_ID);
 });
 afterAll(async () => {
   await local.remove();
 });
 
 beforeEach(() => {
+  browser = local.call;
   const base = new URL(TEST_API_BASE).pathname;
   server.use(
     http.all(`${TEST_API_BASE}/*`, async ({ request }) => {
       const url = new URL(request.url);
-      const reply = await local.app.inject({
+      const reply = await browser({
         method: request.method as 'GET' | 'PUT',
         url: `/api${url.pathname.slice(base.length)}${url.search}`,
         headers: { 'content-type': request.headers.get('content-type') ?? 'application/json' },
         ...(request.method === 'GET' ? {} : { payload: await request.text() }),
       });
-      return new HttpResponse(reply.body, {
-        status: reply.statusCode,
+      return new HttpResponse(reply.text, {
+        status: reply.status,
         headers: { 'content-type': String(reply.headers['content-type'] ?? 'application/json') },
       });
     }),
@@ -128,5 +135,38 @@ test('a slot another patient books meanwhile is refused, and the patient chooses
   expect(countRows(local.db, 'appointments', 'start_time = ?', startTime)).toBe(1);
   // The move stopped at the booking: nothing was written.
   expect(step.advance).toHaveBeenCalledTimes(1);
+  expect(calls.saved.get('shrt')).toBeUndefined();
+});
+
+test('a browser the clinic has no contact details for (a cold booking link): nothing is booked, the page says why and links to the start', async () => {
+  browser = local.browser();
+  const user = userEvent.setup();
+  const step = fakeStep();
+  const calls = memoryJourneyCalls();
+  renderWithProviders(
+    <MachineMoves step={step} code="shrt">
+      <SchedulingScreen route={route} params={{}} code="shrt" step={step} />
+    </MachineMoves>,
+    { journeyCalls: calls },
+  );
+  const bookedBefore = countRows(local.db, 'appointments', 'demo = 0');
+
+  const { radio } = await firstTime();
+  await user.click(radio);
+  await user.click(screen.getByRole('button', { name: 'Book my consult' }));
+
+  const message = await screen.findByRole('alert', { name: 'We need your contact details first' });
+  expect(message).toHaveTextContent(
+    'Before we can book your consult, the clinic needs your name, email and phone number',
+  );
+  expect(message).toHaveTextContent('Nothing was booked.');
+  // One way on: the first step of shrt's funnel, where the patient gives their details.
+  expect(screen.getByRole('link', { name: 'Start from the beginning' })).toHaveAttribute(
+    'href',
+    '/hormone-assessment/shrt',
+  );
+  expect(screen.queryByRole('button', { name: 'Book my consult' })).not.toBeInTheDocument();
+  expect(countRows(local.db, 'appointments', 'demo = 0')).toBe(bookedBefore);
+  // The move stopped at the booking: nothing was written, and nothing is left pending.
   expect(calls.saved.get('shrt')).toBeUndefined();
 });

@@ -36,6 +36,11 @@ export interface ConsultBookingProps {
   /** Back, when the step allows it. */
   onBack?: (() => void) | undefined;
   /**
+   * Where the patient gives their contact details when the server will not book without them
+   * (a booking link opened cold): the start of the code's funnel, as config has it.
+   */
+  startUrl: string;
+  /**
    * Books the consult (a local slot), or records one the scheduling service booked: the
    * funnel's move, whose `bookConsult` actor calls the scheduler before the one journey write.
    * Resolves once it is written; the screen then shows it or goes on. Rejects with a

@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { BookingProblem } from '../book-consult.ts';
+import { ContactNeeded } from '../contact-needed.tsx';
 import { SupportContact } from '../../../shared/ui/support-contact.tsx';
 import { BookingFallback } from './booking-fallback.tsx';
 import { EMBED_LOAD_TIMEOUT_MS, embedOrigin, embedSrc, readEmbedMessage } from './calendly-messages.ts';
@@ -14,7 +15,7 @@ export interface EmbedBookingProps extends ConsultBookingProps {
   loadTimeoutMs?: number;
 }
 
-type Recording = { appointmentId: string; status: 'sending' | 'failed' };
+type Recording = { appointmentId: string; status: 'sending' | 'failed' | 'contact-needed' };
 
 /**
  * The scheduling service's provider: its booking page in a frame (no script of the service
@@ -33,6 +34,7 @@ export function EmbedBooking({
   onBook,
   onUnrecorded,
   onSkip,
+  startUrl,
   loadTimeoutMs = EMBED_LOAD_TIMEOUT_MS,
 }: EmbedBookingProps) {
   const [attempt, setAttempt] = useState(0);
@@ -53,7 +55,8 @@ export function EmbedBooking({
       await onBook({ stepIndex, appointmentId, madeBy: 'service' });
     } catch (error) {
       // Not recorded by our API; any other failure is the journey write's, which the screen tells.
-      if (error instanceof BookingProblem) setRecording({ appointmentId, status: 'failed' });
+      if (error instanceof BookingProblem)
+        setRecording({ appointmentId, status: error.kind === 'contact-needed' ? 'contact-needed' : 'failed' });
     }
   };
   // The listener is set up once per attempt; the booking it starts sees the latest journey.
@@ -101,6 +104,9 @@ export function EmbedBooking({
       />
     );
   }
+
+  // The clinic would have a consult and no one to send its link to: the patient starts with their details.
+  if (recording?.status === 'contact-needed') return <ContactNeeded name="consult" startUrl={startUrl} />;
 
   return (
     <Stack gap="md">

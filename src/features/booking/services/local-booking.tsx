@@ -4,6 +4,7 @@ import { getAvailableDates, getEvents } from '../scheduling-api.ts';
 import type { TimeSlot } from '../../../contract/api-types.ts';
 import { LoadingIndicator } from '../../../shared/layout/loading-indicator.tsx';
 import { BookingProblem, slotBooking } from '../book-consult.ts';
+import { ContactNeeded } from '../contact-needed.tsx';
 import type { ConsultBooking } from '../../../shared/funnel-step.ts';
 import { CLINIC_CALENDAR } from '../../../domain/clinic-calendar.ts';
 import { formatAppointmentTime, offeredDays, timeZoneName } from '../slot-format.ts';
@@ -19,7 +20,15 @@ import { ActionBar } from '../../../shared/layout/action-bar.tsx';
  * (the id is made in the browser and booked with appointmentMadeFromFlow; see
  * src/features/booking/book-consult.ts).
  */
-export function LocalBooking({ eventType, uriLike, stepIndex, earlier, onBack, onBook }: ConsultBookingProps) {
+export function LocalBooking({
+  eventType,
+  uriLike,
+  stepIndex,
+  earlier,
+  onBack,
+  onBook,
+  startUrl,
+}: ConsultBookingProps) {
   const events = useApiData(`events:${eventType}:${uriLike}`, (signal) =>
     getEvents({ eventType, uriLike }, { signal, maxRetries: 2 }),
   );
@@ -34,6 +43,8 @@ export function LocalBooking({ eventType, uriLike, stepIndex, earlier, onBack, o
   const [startTime, setStartTime] = useState<string | null>(null);
   const [timeError, setTimeError] = useState<string | undefined>();
   const [taken, setTaken] = useState(false);
+  // The server will not book without the patient's contact details: nothing was booked.
+  const [contactNeeded, setContactNeeded] = useState(false);
   // The last booking that got no answer: it may have been made, so it is kept for the retry.
   const [unanswered, setUnanswered] = useState<BookingProblem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,6 +62,7 @@ export function LocalBooking({ eventType, uriLike, stepIndex, earlier, onBack, o
     </Alert>
   );
 
+  if (contactNeeded) return <ContactNeeded name={name} startUrl={startUrl} />;
   if (events.status === 'failed')
     return <LoadProblem what="the consult times" error={events.error} onRetry={events.retry} />;
   if (dates.status === 'failed')
@@ -129,6 +141,9 @@ export function LocalBooking({ eventType, uriLike, stepIndex, earlier, onBack, o
         setTaken(true);
         setStartTime(null);
         dates.retry();
+      } else if (error instanceof BookingProblem && error.kind === 'contact-needed') {
+        attempt.current = null;
+        setContactNeeded(true);
       } else if (error instanceof BookingProblem) {
         setUnanswered(error);
       }
