@@ -472,3 +472,33 @@ test('after a reload, Try again checks the booking once more and records it', as
   expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2']);
   expect(calls.saved.get('shrt')?.records).toEqual({ 'booking.appointmentId.4': 'GBGBDCAADAEDCRZ2' });
 });
+
+test('a booking our server will not record for want of contact details (a cold link) says so, with the way to the start', async () => {
+  const api = useSchedulingApi({
+    record: () =>
+      HttpResponse.json(
+        {
+          status: 409,
+          message: 'Contact details are needed before a consult can be booked',
+          details: 'We have no name, email or phone for this browser, so nothing was booked.',
+          reason: 'contact-needed',
+        },
+        { status: 409 },
+      ),
+  });
+  const { calls } = renderBooking();
+
+  const frame = await findFrame();
+  post(frame, { event: 'calendly.event_type_viewed', payload: {} });
+  post(frame, scheduled('GBGBDCAADAEDCRZ2'));
+  const message = await screen.findByRole('alert', { name: 'We need your contact details first' }, { timeout: 5000 });
+  expect(message).toHaveTextContent('the clinic needs your name, email and phone number');
+  expect(screen.getByRole('link', { name: 'Start from the beginning' })).toHaveAttribute(
+    'href',
+    '/hormone-assessment/shrt',
+  );
+  // Not the failed recording's offer to go on booked, and no booking kept in the journey.
+  expect(screen.queryByRole('alert', { name: 'We could not save your booking yet' })).not.toBeInTheDocument();
+  expect(Object.keys(calls.saved.get('shrt')?.records ?? {})).toEqual([]);
+  expect(api.recorded).toEqual(['GBGBDCAADAEDCRZ2']);
+});
