@@ -12,6 +12,7 @@ import {
   takeAssessment,
 } from './support/patient.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
+import { saveContactDetails } from './support/contact.ts';
 
 /**
  * Booking a consult on the local scheduler as a patient (issue 12, point 9): a compact day
@@ -121,7 +122,9 @@ test.describe('on a phone', () => {
   test('booked with the finish next: no confirmation flashes by, the finish page confirms it with the consult as a card', async ({
     page,
   }) => {
-    // pathOverride=cal: the booking, then the finish.
+    // pathOverride=cal: the booking, then the finish, for a patient whose contact details the
+    // clinic has (a booking needs them: issue 37).
+    await saveContactDetails(page, MENS_SITE);
     await page.goto(`${MENS_SITE}/mip/calendly/shrt?pathOverride=cal`);
     const headings = await watchHeadings(page);
     await book(page);
@@ -141,6 +144,7 @@ test.describe('on a phone', () => {
 
   test('booked with another step next: the confirmation stays until the patient goes on', async ({ page }) => {
     // pathOverride=cal,cal: a consult, then a follow-up, then the finish (as microbh books twice).
+    await saveContactDetails(page, MENS_SITE);
     await page.goto(`${MENS_SITE}/mip/calendly/shrt?pathOverride=cal,cal`);
     await book(page);
     await expect(heading(page)).toHaveText('Your consult is booked');
@@ -178,6 +182,7 @@ test.describe('on a phone', () => {
   test('booked: the heading says so, the time is in the patient’s zone, and Add to calendar gives the consult', async ({
     page,
   }) => {
+    await saveContactDetails(page, WOMENS_SITE);
     await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
     await expect(heading(page)).toHaveText('Book Your Consult');
     await book(page);

@@ -1,5 +1,6 @@
 import { book, newPatient } from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';
+import { saveContactDetails } from './support/contact.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -36,6 +37,8 @@ test('after booking on a phone, the finish page’s heading has focus and the bo
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 700 });
+  // A patient the clinic can reach: a booking needs one (issue 37).
+  await saveContactDetails(page, WOMENS_SITE);
   await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
   await book(page);
   // The funnel ends on its finish page, which confirms the booking.

@@ -13,6 +13,7 @@ import {
 import { withReturnLink } from './support/return-link.ts';
 import { SAVE_DELAY_MS } from '../src/shared/journey/journey-store.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
+import { saveContactDetails } from './support/contact.ts';
 import { expect, test, type Page, type Request } from './support/test.ts';
 
 /**
@@ -82,6 +83,8 @@ function expectOneJourneyWrite(what: string, writes: readonly string[]) {
 const BOOKED_OR_FINISHED = /^(Your consults? (is|are) booked|All Set)$/;
 
 test('fha1: "Book my consult" writes the journey once', async ({ page }) => {
+  // A patient the clinic can reach (a booking needs one: issue 37), on the booking link.
+  await saveContactDetails(page, WOMENS_SITE);
   await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
   await expect(page.getByRole('button', { name: 'Book my consult' })).toBeVisible({ timeout: ARRIVAL_MS });
   const writes = await writesOf(
@@ -198,6 +201,7 @@ test('a booking pressed offline keeps the patient on the step with their time, s
   context,
 }) => {
   await page.setViewportSize({ width: 375, height: 700 });
+  await saveContactDetails(page, WOMENS_SITE);
   await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
   await chooseEarliestTime(page);
   const chosen = page.getByRole('radiogroup', { name: /^Choose a time on/ }).getByRole('radio', { checked: true });

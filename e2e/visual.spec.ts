@@ -1,6 +1,7 @@
 import { waitForScreen } from './support/axe.ts';
 import { book, heading, newPatient, takeAssessment } from './support/patient.ts';
 import { SITES, type Site } from './support/screens.ts';
+import { saveContactDetails } from './support/contact.ts';
 import { expect, test, type Page } from './support/test.ts';
 
 /**
@@ -91,6 +92,8 @@ const SCREENS: readonly MainScreen[] = [
     name: 'finish',
     open: async (page, site) => {
       const booking = site === 'male' ? `/mip/calendly/${CODE[site]}` : `/f/appointment/consult/${CODE[site]}`;
+      // A patient the clinic can reach: a booking needs one (issue 37).
+      await saveContactDetails(page, SITES[site]);
       await visit(page, site, `${booking}?pathOverride=cal`);
       await book(page);
       await expect(heading(page)).toHaveText('All Set');

@@ -156,3 +156,18 @@ export function journeysOf(pathCode: string, dataDir: string): StoredJourney[] {
       })),
   );
 }
+
+/** The appointment stored under an id, read-only: its lead and status; null when nothing was booked. */
+export function appointmentOf(
+  appointmentId: string,
+  dataDir: string = E2E_DATA_DIR,
+): { landingId: string | null; status: string } | null {
+  return readDatabase(dataDir, (db) => {
+    const row = db
+      .prepare<[string], { landing_id: string | null; status: string }>(
+        'SELECT landing_id, status FROM appointments WHERE id = ?',
+      )
+      .get(appointmentId);
+    return row === undefined ? null : { landingId: row.landing_id, status: row.status };
+  });
+}
