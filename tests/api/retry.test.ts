@@ -66,7 +66,12 @@ test('a call retries up to maxRetries times, then throws the last failure', asyn
 
   const result = await outcome;
   expect(requests).toHaveLength(3);
-  expect(result.ok ? null : result.error).toEqual(new ApiError('/getLead: 500: Internal server error', 500, 'getLead'));
+  expect(result.ok ? null : result.error).toEqual(
+    new ApiError('/getLead: 500: Internal server error', 500, 'getLead', undefined, undefined, {
+      status: 500,
+      message: 'Internal server error',
+    }),
+  );
 });
 
 test('the interval is configurable per call and in the runtime configuration', async () => {

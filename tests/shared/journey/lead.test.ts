@@ -388,7 +388,12 @@ test('when the earlier lead cannot be read, nothing is saved and the journey is 
 
   const saving = saveJourneyLead({ journey, pages: MIP_PAGES, pathCode: 'shrt', formId: 'MIP', linkLandingId: '' });
 
-  await expect(saving).rejects.toThrow(new ApiError('/lead: 500: Internal server error', 500, 'lead'));
+  await expect(saving).rejects.toThrow(
+    new ApiError('/lead: 500: Internal server error', 500, 'lead', undefined, undefined, {
+      status: 500,
+      message: 'Internal server error',
+    }),
+  );
   expect(saves).toBe(0);
   expect(journey.saves).toEqual([]);
 });
