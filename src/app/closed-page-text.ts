@@ -26,6 +26,15 @@ export function closedPageText(closed: ClosedPage): ClosedPageText {
   }
   const action = closed.fromStart ? 'Start your assessment' : 'Continue where you left off';
   const kept = closed.fromStart ? 'Nothing has been booked, charged or sent.' : 'Your answers so far are saved.';
+  if (closed.need === undefined) {
+    // Only what the step is due is missing, and there is no earlier step to bring them to.
+    return {
+      title: 'Not Ready Yet',
+      heading: 'This page is not ready for you yet',
+      lines: ['The page you opened comes after steps we have no record of in this browser.', kept],
+      action,
+    };
+  }
   if (closed.need === 'funnel-step') {
     return {
       title: 'Not Part of Your Visit',

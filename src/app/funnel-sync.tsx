@@ -5,6 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type Actor } from 'xstate';
 import { SCREEN_NAMES, type ScreenName, type Site } from '../engine/config-types.ts';
 import {
+  arrivalOf,
   closedPageOf,
   createFunnelMachine,
   ERROR,
@@ -17,6 +18,7 @@ import {
   urlOf,
   visitFromUrl,
   type FunnelMachine,
+  type Arrival,
   type ClosedPage,
   type FunnelSnapshot,
   type StepSaveInput,
@@ -35,6 +37,8 @@ import { runningExperimentOf } from '../engine/experiments.ts';
 import { recordedFunnel } from '../engine/funnel-version.ts';
 import { splitUrl } from '../engine/url.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
+import { factsOfJourney } from '../shared/journey/journey-facts.ts';
+import { FORM_IDS } from '../contract/form-ids.ts';
 import type { JourneyChange, JourneySnapshot, JourneyStore } from '../shared/journey/journey-store.ts';
 import { setAnalyticsPage, track, trackExperiment } from '../shared/services/analytics.ts';
 import { pushedFromOf, withPushedFrom } from '../shared/history-entry.ts';
@@ -176,7 +180,7 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
   const code = visit.code;
   /** The visit's machine for a split test variant (null: none), on the step at `entry`. */
   const machineFor = (experiment: ExperimentAssignment | null, entry: { url: string; index?: number }) =>
-    createFunnelMachine(engine, { ...visit, experiment }, entry, { saveSteps: true }).provide({
+    createFunnelMachine(engine, { ...visit, experiment }, entry, { saveSteps: true, keepsDoors: true }).provide({
       actors: {
         saveStep: fromPromise<undefined, StepSaveInput>(({ input }) =>
           saveStep(journeys, code, input).then(() => undefined),
@@ -402,6 +406,8 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
         // reached, before this page's own writes record today's.
         saved: loaded === null ? undefined : { step: loaded.step, reached: loaded.reached, funnel: loaded.funnel },
         completed: state.completed,
+        // What the journey proves (src/shared/journey/journey-facts.ts): the steps' doors.
+        facts: status === 'unsaved' ? [] : factsOfJourney(state, FORM_IDS),
         loadFailed: status === 'unsaved',
       });
       const saved = loaded?.step;
@@ -537,6 +543,10 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
           // afterwards goes on back (not forward to the step just left) and Forward returns.
           goingBackTo = target;
           void navigate(-1);
+        } else if (index !== null && shown !== null && arrivalOf(now)?.from === shown) {
+          // Brought to where the work is from a step that was not theirs yet (a cold link): the
+          // address they opened is replaced, so Back does not take them to it only to be brought back.
+          void navigate(target, { replace: true, state: { stepIndex: index } });
         } else {
           const state = { stepIndex: index };
           void navigate(target, { state: shown === null ? state : withPushedFrom(state, { step: shown }) });
@@ -726,7 +736,21 @@ export function useJourneyGate(): JourneyGate | null {
 function sameClosedPage(a: ClosedPage | null | undefined, b: ClosedPage | null | undefined): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
-  return a.need === b.need && a.fromStart === b.fromStart && a.loadFailed === b.loadFailed;
+  return (
+    a.need === b.need &&
+    a.missing.join() === b.missing.join() &&
+    a.fromStart === b.fromStart &&
+    a.loadFailed === b.loadFailed
+  );
+}
+
+/**
+ * Why the patient is on this step when the funnel machine brought them here from one they
+ * opened but did not hold what it is due (a cold link to a booking): null otherwise.
+ */
+export function useArrival(): Arrival | null {
+  const actor = useContext(FunnelContext)?.actor;
+  return useSelector(actor ?? undefined, (current?: FunnelSnapshot) => (current ? arrivalOf(current) : null)) ?? null;
 }
 
 /** What a screen shows of the machine's snapshot: the part of FunnelStep that is state. */

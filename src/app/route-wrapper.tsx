@@ -13,6 +13,7 @@ import { routeIntro } from '../shared/layout/route-intro.ts';
 import { useBrand } from '../shared/brand/brand-context.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { useFunnelStep, useJourneyGate } from './funnel-sync.tsx';
+import { ArrivalNotice } from './arrival-notice.tsx';
 import type { ClosedPage } from '../engine/funnel-machine.ts';
 import { useHydrated } from '../shared/hydration.ts';
 import { SaveProblem } from '../shared/ui/save-problem.tsx';
@@ -89,6 +90,8 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
   return (
     <AppPageLayout route={route} pathname={pathname}>
       {hydrated && code !== null && new URLSearchParams(search).has('mpid') && <MpidTracking code={code} />}
+      {/* Brought here from a page that was not the patient's yet: why, above the step. */}
+      {hydrated && route.funnel === true && gate?.status === 'open' && <ArrivalNotice />}
       <ChunkErrorBoundary>
         {/* Keyed by route: the router moves in a transition, and without a new boundary React
             would keep the last screen on show, with its old address, while the next one loads;

@@ -221,6 +221,11 @@ export interface RouteConfig {
   requires?: string[];
   /** The facts this step makes true once the patient is done with it (funnel pages only). */
   produces?: string[];
+  /**
+   * Who answers a patient who opens the step without what it is due: the funnel machine (by
+   * default: it brings them to where the work is) or the screen itself (the results' note).
+   */
+  door?: 'machine' | 'screen';
   product?: 'hrt' | 'fhrt';
   /** The question pages the screen shows (pageQuestions by formId and pageIds). */
   form?: { formId: string; pageIds: string[] };
@@ -253,6 +258,11 @@ export interface FormIds {
 /** A fact a step can require or produce, in the clinic's words (RoutesFile `facts`). */
 export interface FactConfig {
   description: string;
+  /**
+   * Whether every later step needs the fact once an earlier one produces it (default true), or
+   * only steps that name it in `requires` (src/engine/step-facts.ts `dueFacts`).
+   */
+  carriedForward?: boolean;
 }
 
 export interface RoutesFile {

@@ -61,6 +61,12 @@ export function checkFactNames(
   }
   routes.forEach((route, index) => {
     if (route === null) return;
+    if (route.door !== undefined && route.funnel !== true)
+      report(
+        'routes',
+        at('routes', index, 'door'),
+        `"door" is only for funnel pages: the funnel machine keeps it, and "${route.path}" is not one`,
+      );
     for (const key of ['requires', 'produces'] as const) {
       const names = route[key];
       if (names === undefined) continue;

@@ -20,6 +20,7 @@ import {
   type NeedStatus,
 } from './journey-needs.ts';
 import { joinUrl, splitUrl } from './url.ts';
+import { dueFacts, factsOfRoute, landingIndex, type StepFacts } from './step-facts.ts';
 
 /** The parent of the step states and `off-list`: the visit is under way. */
 export const ACTIVE = 'active';
@@ -92,6 +93,17 @@ export interface FunnelOptions {
    * @default false
    */
   saveSteps?: boolean;
+  /**
+   * Keeps each step's door with the facts the patient's journey holds (issue 37,
+   * src/engine/step-facts.ts): until `journey.known` says what they are, a step that is due
+   * some is `checking`; once known, a step whose due facts are not held brings the patient to
+   * where the work is (the furthest step before it whose due facts they hold), with `arrival`
+   * saying why. Without it (simulation, the config's own checks) the machine walks as if the
+   * patient did each step's work; a test that sends `journey.known` with `facts` sees the doors
+   * all the same.
+   * @default false
+   */
+  keepsDoors?: boolean;
 }
 
 export interface FunnelContext {
@@ -121,6 +133,32 @@ export interface FunnelContext {
   need: JourneyNeed | undefined;
   /** How far the patient's journey has got in this plan: from the journey (`journey.known`) and each Next. */
   progress: JourneyProgress;
+  /**
+   * The facts the patient's journey holds (src/engine/step-facts.ts), as the app proved them
+   * when it was read (`journey.known`); null until then.
+   */
+  held: readonly string[] | null;
+  /** The facts the steps this visit moved on from produced (a page left with Next has done its work). */
+  produced: readonly string[];
+  /** The facts a later step is not due once produced (config `carriedForward: false`). */
+  notCarried: readonly string[];
+  /** FunnelOptions.keepsDoors: a step waits for the journey's facts, not only for those it is told. */
+  keepsDoors: boolean;
+  /**
+   * The patient arrived at a step they did not hold what it is due (a cold link to a booking)
+   * and the machine brought them to step `at`, where the work is; `missing` says what they lacked.
+   */
+  arrival: Arrival | null;
+}
+
+/** Why the machine brought the patient to the step they are on instead of the one they opened. */
+export interface Arrival {
+  /** The step they were brought to. */
+  at: number;
+  /** The step they opened. */
+  from: number;
+  /** The facts that step is due and they did not hold, in its order. */
+  missing: readonly string[];
 }
 
 export type FunnelEvent =
@@ -138,9 +176,10 @@ export type FunnelEvent =
   | { type: 'step.goto'; url: string; index?: number }
   /**
    * The patient's journey has been read: the step they were last on and the furthest step they
-   * moved on to, as saved; `loadFailed` when it could not be read.
+   * moved on to, as saved, and the facts it holds (src/engine/step-facts.ts; none when it has
+   * none); `loadFailed` when it could not be read.
    */
-  | (KnownJourney & { type: 'journey.known'; loadFailed?: boolean })
+  | (KnownJourney & { type: 'journey.known'; loadFailed?: boolean; facts?: readonly string[] })
   /** From a page whose need is not met: go to where the patient's journey is (see resumeIndex). */
   | { type: 'journey.resume' };
 
@@ -214,10 +253,19 @@ export function createFunnelMachine(
     if (index >= 0) return plan?.pages[index]?.route.needs;
     return pagePath === null ? undefined : engine.locate(pagePath)?.match.route.needs;
   };
+  // What each step of the plan requires and produces, and which facts later steps are due.
+  const pathFacts: readonly StepFacts[] = plan?.pages.map((page) => factsOfRoute(page.route)) ?? [];
+  const notCarried = notCarriedFacts(engine);
+  const carried = (fact: string) => !notCarried.includes(fact);
   const gate = (context: FunnelContext): NeedStatus =>
-    context.plan === null
-      ? 'open'
-      : needStatus(context.need, context.plan, context.position >= 0 ? context.position : null, context.progress);
+    context.plan === null ? 'open' : combinedGate(context, pathFacts, carried);
+  // Where a patient who opened step `from`, holding what they hold, is brought; null when it opens.
+  const landing = (context: FunnelContext): number | null => {
+    const lacking = missingFacts(context, pathFacts, carried);
+    if (lacking.length === 0 || context.held === null || context.progress.loadFailed) return null;
+    const at = landingIndex(pathFacts, context.position, [...context.held, ...context.produced], carried);
+    return at === context.position ? null : at;
+  };
 
   const initialStep = (() => {
     if (!plan || !entry) return stepState(0);
@@ -325,12 +373,21 @@ export function createFunnelMachine(
     [OFF_LIST]: stepStates(OFF_LIST, -1, plan && plan.steps.length > 0 ? 0 : null, {}),
   };
   plan?.steps.forEach((_, index) => {
-    steps[stepState(index)] = stepStates(
-      stepState(index),
-      index,
-      index + 1 < plan.steps.length ? index + 1 : null,
-      index > 0 ? { 'step.back': { target: stepState(index - 1) } } : {},
-    );
+    steps[stepState(index)] = {
+      ...stepStates(
+        stepState(index),
+        index,
+        index + 1 < plan.steps.length ? index + 1 : null,
+        index > 0 ? { 'step.back': { target: stepState(index - 1) } } : {},
+      ),
+      // A step the patient does not hold what it is due (a cold link, a second tab, a return
+      // link) is not theirs yet: once the journey says so, they are brought to where the work is.
+      always: Array.from({ length: index }, (_unused, to) => ({
+        target: stepState(to),
+        guard: { type: 'landsAt' as const, params: { index: to } },
+        actions: 'keepArrival' as const,
+      })),
+    };
   });
 
   return setup({
@@ -352,6 +409,7 @@ export function createFunnelMachine(
       workSaysStay: ({ context }) => context.done.some((done) => done.stay === true),
       // A page whose need is not met (or not yet known) offers no way on but to the patient's journey.
       pageOpen: ({ context }) => gate(context) === 'open',
+      landsAt: ({ context }, params: { index: number }) => landing(context) === params.index,
       resumesAt: ({ context }, params: { index: number }) =>
         context.plan !== null &&
         gate(context) === 'closed' &&
@@ -386,9 +444,23 @@ export function createFunnelMachine(
         record: undefined,
         done: [],
         need: needAt(params.index, context.pagePath),
+        // The word on why the patient is here belongs to the step they were brought to alone.
+        arrival: context.arrival?.at === params.index ? context.arrival : null,
       })),
+      // Moving on reaches the step, and the step left has done its work: what it produces is held.
       reach: assign(({ context }, params: { index: number }) => ({
         progress: { ...context.progress, reached: Math.max(context.progress.reached, params.index) },
+        produced: [
+          ...context.produced,
+          ...(pathFacts[context.position]?.produces ?? []).filter((fact) => !context.produced.includes(fact)),
+        ],
+      })),
+      keepArrival: assign(({ context }) => ({
+        arrival: {
+          at: landing(context) ?? 0,
+          from: context.position,
+          missing: missingFacts(context, pathFacts, carried),
+        },
       })),
       knowJourney: assign(({ context, event }) => {
         if (event.type !== 'journey.known' || context.plan === null) return {};
@@ -401,6 +473,8 @@ export function createFunnelMachine(
             loadFailed: event.loadFailed === true,
             moved: saved.moved,
           },
+          // A journey that tells no facts proves none; a machine without doors then judges none.
+          held: event.facts ?? (context.keepsDoors ? [] : context.held),
         };
       }),
       keepSave: assign({
@@ -446,6 +520,11 @@ export function createFunnelMachine(
       error: null,
       need: undefined,
       progress: NO_PROGRESS,
+      held: null,
+      produced: [],
+      notCarried,
+      keepsDoors: options.keepsDoors === true,
+      arrival: null,
     },
     states: {
       // The browser's moves are handled while the visit is under way, never after it ends.
@@ -487,14 +566,70 @@ export function stepIndexOf(snapshot: FunnelSnapshot): number | null {
  */
 export function gateOf(snapshot: FunnelSnapshot): NeedStatus {
   const place = placeOf(snapshot);
-  const { plan, need, position, progress } = snapshot.context;
+  const { plan } = snapshot.context;
   if (plan === null || (place !== 'step' && place !== OFF_LIST)) return 'open';
-  return needStatus(need, plan, position >= 0 ? position : null, progress);
+  return combinedGate(snapshot.context, factsOfPlan(plan), carriedOf(snapshot));
+}
+
+/** The facts later steps are not due once produced (config `carriedForward: false`): a judgement, not work. */
+function notCarriedFacts(engine: Pick<FunnelEngine, 'config'>): string[] {
+  return Object.entries(engine.config.routes.facts ?? {})
+    .filter(([, fact]) => fact.carriedForward === false)
+    .map(([name]) => name);
+}
+
+// The snapshot's machine knows its engine only through the plan's pages: the facts are theirs.
+const planFacts = new WeakMap<FunnelPlan, readonly StepFacts[]>();
+function factsOfPlan(plan: FunnelPlan): readonly StepFacts[] {
+  let facts = planFacts.get(plan);
+  if (facts === undefined) {
+    facts = plan.pages.map((page) => factsOfRoute(page.route));
+    planFacts.set(plan, facts);
+  }
+  return facts;
+}
+function carriedOf(snapshot: FunnelSnapshot): (fact: string) => boolean {
+  return (fact) => !snapshot.context.notCarried.includes(fact);
+}
+
+/** The facts the step the visit is on is due and the patient does not hold (none off the list). */
+function missingFacts(
+  context: FunnelContext,
+  path: readonly StepFacts[],
+  carried: (fact: string) => boolean,
+): string[] {
+  // Without doors the facts count only once a journey told them (a test's journey.known).
+  if (context.plan === null || context.position < 0 || (context.held === null && !context.keepsDoors)) return [];
+  // A step whose screen says itself what is missing (the results' note) keeps its own door.
+  if (context.plan.pages[context.position]?.route.door === 'screen') return [];
+  const have = [...(context.held ?? []), ...context.produced];
+  return dueFacts(path, context.position, carried).filter((fact) => !have.includes(fact));
+}
+
+/**
+ * Whether the page opens: its route's `needs` (needStatus) and the facts its step is due
+ * (src/engine/step-facts.ts). Either closed is closed; either waiting for the journey waits.
+ */
+function combinedGate(
+  context: FunnelContext,
+  path: readonly StepFacts[],
+  carried: (fact: string) => boolean,
+): NeedStatus {
+  const { plan, need, position, progress } = context;
+  if (plan === null) return 'open';
+  const byNeed = needStatus(need, plan, position >= 0 ? position : null, progress);
+  const lacking = missingFacts(context, path, carried);
+  const byFacts: NeedStatus = lacking.length === 0 ? 'open' : context.held === null ? 'checking' : 'closed';
+  if (byNeed === 'closed' || byFacts === 'closed') return 'closed';
+  return byNeed === 'checking' || byFacts === 'checking' ? 'checking' : 'open';
 }
 
 /** What a closed page tells the patient: what it needed, and whether going on starts the funnel. */
 export interface ClosedPage {
-  need: JourneyNeed;
+  /** The route's `needs` that is not met; undefined when only facts are missing. */
+  need: JourneyNeed | undefined;
+  /** The facts the step is due and the patient does not hold (src/engine/step-facts.ts). */
+  missing: readonly string[];
   /** `journey.resume` goes to the funnel's first step, not to a step the patient was on. */
   fromStart: boolean;
   /** The journey could not be read, so where the patient is is not known. */
@@ -504,12 +639,21 @@ export interface ClosedPage {
 /** Why the page is closed and where `journey.resume` goes, or null when it is not closed. */
 export function closedPageOf(snapshot: FunnelSnapshot): ClosedPage | null {
   const { plan, need, progress, position } = snapshot.context;
-  if (gateOf(snapshot) !== 'closed' || plan === null || need === undefined) return null;
+  if (gateOf(snapshot) !== 'closed' || plan === null) return null;
+  const missing = missingFacts(snapshot.context, factsOfPlan(plan), carriedOf(snapshot));
+  const byNeed = needStatus(need, plan, position >= 0 ? position : null, progress) === 'closed' ? need : undefined;
   return {
-    need,
+    need: byNeed,
+    missing,
     fromStart: progress.at === null || resumeIndex(plan, progress, position) !== progress.at,
     loadFailed: progress.loadFailed,
   };
+}
+
+/** Why the patient was brought to the step they are on, when the machine brought them (a cold link). */
+export function arrivalOf(snapshot: FunnelSnapshot): Arrival | null {
+  const { arrival, position } = snapshot.context;
+  return placeOf(snapshot) === 'step' && arrival?.at === position ? arrival : null;
 }
 
 /** The URL the browser should show for the machine's state: path plus the current query. */

@@ -127,3 +127,39 @@ export function withRequiredSteps<Step>(
   });
   return { steps: out, unmet };
 }
+
+/**
+ * What a patient must hold to stand on step `index` of a path: what the step requires, and
+ * every fact a step before it produces that is carried forward (config `carriedForward`, true
+ * unless said otherwise): a cold link to the intake of a funnel that pays first is not the
+ * intake's until the payment is made. In the order first named.
+ */
+export function dueFacts(path: readonly StepFacts[], index: number, carried: (fact: string) => boolean): string[] {
+  const due: string[] = [];
+  const add = (fact: string) => {
+    if (!due.includes(fact)) due.push(fact);
+  };
+  path.slice(0, Math.max(0, index)).forEach((step) => {
+    step.produces.filter(carried).forEach(add);
+  });
+  path[index]?.requires.forEach(add);
+  return due;
+}
+
+/**
+ * Where a patient who holds `held` lands when they arrive at step `index`: that step when
+ * they hold all it is due, else the furthest step before it whose due facts they hold, the
+ * first step at the least. Due facts only grow along a path, so that is the step whose work
+ * gives them the first fact they lack.
+ */
+export function landingIndex(
+  path: readonly StepFacts[],
+  index: number,
+  held: readonly string[],
+  carried: (fact: string) => boolean,
+): number {
+  for (let at = Math.min(index, path.length - 1); at > 0; at -= 1) {
+    if (dueFacts(path, at, carried).every((fact) => held.includes(fact))) return at;
+  }
+  return 0;
+}

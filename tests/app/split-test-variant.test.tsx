@@ -265,7 +265,8 @@ test('the same patient opening the link again in the same page is not reported t
 });
 
 test('a patient of a variant that adds a step, reloading on that step, stays on it, in the variant', async () => {
-  const engine = engineWith([{ insert: '/mip/checkout', after: '/payment' }]);
+  // After the intake: a checkout needs the intake done (config/routes.json requires).
+  const engine = engineWith([{ insert: '/mip/checkout', after: '/mip/form' }]);
   const planned = engine.planVisit({
     code: 'shrt',
     brand: 'male',
@@ -275,14 +276,16 @@ test('a patient of a variant that adds a step, reloading on that step, stays on 
   if (!planned.ok) throw new Error(planned.problem.message);
   const variant = recordedFunnel(planned.plan);
   const url = '/mip/checkout/shrt';
+  // Everything before it done: the lead, the assessment, the payment, the intake.
   const saved = journeyState({
-    step: { url, index: 3 },
-    reached: { url, index: 3 },
+    step: { url, index: 4 },
+    reached: { url, index: 4 },
     funnel: variant,
-    completed: ['MIP', 'payment'],
+    landingId: 'Um9lfHJvZUBleGFtcGxlLmNvbXwyMDMwLTAzLTAxfE1JUA',
+    completed: ['MIP', 'payment', 'MIP-H2'],
   });
   const server = serverGiving('no-results', { shrt: saved });
-  renderFunnel(server.calls, { pathname: url, state: { stepIndex: 3 } }, engine);
+  renderFunnel(server.calls, { pathname: url, state: { stepIndex: 4 } }, engine);
   expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeVisible();
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(screen.getByRole('heading', { name: 'Checkout' })).toBeVisible();

@@ -471,7 +471,7 @@ describe('pages that need a journey (config/routes.json needs)', () => {
     expect(gateOf(snapshot)).toBe('open');
     const closed = replay(shrt, [known()], { url: '/finish/shrt' }).snapshot;
     expect(gateOf(closed)).toBe('closed');
-    expect(closedPageOf(closed)).toEqual({ need: 'steps-done', fromStart: true, loadFailed: false });
+    expect(closedPageOf(closed)).toEqual({ need: 'steps-done', missing: [], fromStart: true, loadFailed: false });
   });
 
   test('a patient part of the way goes back to the step they were on', () => {

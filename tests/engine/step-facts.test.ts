@@ -174,7 +174,7 @@ test('validate accepts exactly the generated funnels whose every step has what i
 });
 
 // The path functions alone, on generated facts: what they say agrees with a plain reading.
-const factArb = fc.constantFrom('a', 'b', 'c', 'd');
+const factArb = fc.constantFrom<string>('a', 'b', 'c', 'd');
 const stepArb = fc.record({
   requires: fc.uniqueArray(factArb, { maxLength: 2 }),
   produces: fc.uniqueArray(factArb, { maxLength: 2 }),

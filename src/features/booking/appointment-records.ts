@@ -1,4 +1,5 @@
 import type { JourneyState } from '../../contract/journey-state.ts';
+import { CONSULT_BOOKED_PART } from '../../shared/journey/journey-facts.ts';
 
 /**
  * How a booked consult is kept in the patient's journey. A funnel can book twice (microbh
@@ -8,7 +9,7 @@ import type { JourneyState } from '../../contract/journey-state.ts';
  * is not a step of the funnel uses the bare keys. 'appointment' in `completed` says that at
  * least one consult is booked, for the pages that only need to know that.
  */
-export const APPOINTMENT_DONE = 'appointment';
+export const APPOINTMENT_DONE = CONSULT_BOOKED_PART;
 
 /** A booking step passed without an appointment: the care team calls to book it. */
 export const APPOINTMENT_SKIPPED = 'appointment-skipped';

@@ -1,5 +1,4 @@
 import { HttpProblem } from '../problem.ts';
-import { ageOn } from '../../domain/age-band.ts';
 import { isoDayOf } from '../../domain/calendar.ts';
 import type { Db } from '../database.ts';
 import { decodeJsonField } from '../json-fields.ts';
@@ -8,6 +7,7 @@ import { bodyOf, leadExists, notFound, nowIso, ok, optionalText, present, stored
 import { statement } from '../database.ts';
 import { FORM_IDS } from '../../contract/form-ids.ts';
 import { currentContactIds } from '../../domain/contact-questions.ts';
+import { disqualifyingReasons } from '../../domain/qualification.ts';
 // The decoded `lead` field and its parts are the contract's own types.
 import type { Answer, LeadPayload, Scores } from '../../contract/api-types.ts';
 
@@ -120,39 +120,20 @@ const getAnswers: OperationHandler = ({ db, query, access }) => {
   );
 };
 
-/** Answers that rule treatment out, by question ref: the reason the patient is told. */
-const DISQUALIFYING_ANSWERS: Readonly<Record<string, string>> = {
-  'hormone-cancer': 'A history of hormone-sensitive cancer needs an in-person specialist.',
-  'blood-clot': 'A history of blood clots, stroke or heart attack needs an in-person assessment.',
-  pregnancy: 'Hormone therapy is not prescribed during pregnancy or breastfeeding, or while planning a pregnancy.',
-};
-
-/** The minimum age for treatment. */
-const MINIMUM_AGE = 18;
-
 /**
  * POST /memoForm/checkCustQualifications: whether the answers qualify the patient. Under 18
- * (from the birthdate answer) or a yes to a disqualifying question is a no, with the reasons.
+ * (from the birthdate answer) or a yes to a disqualifying question is a no, with the reasons
+ * (src/domain/qualification.ts).
  */
 const checkCustQualifications: OperationHandler = ({ body }) => {
   const fields = bodyOf(body);
   const lead = decodeJsonField('checkCustQualifications', '/body/lead', fields.lead) as LeadPayload;
-  const reasons: string[] = [];
-  const today = new Date();
-  for (const answer of lead.answers) {
-    const first = answer.value[0] ?? '';
-    if (
-      answer.type === 'date' &&
-      answer.ref.toLowerCase().startsWith('birthdate') &&
-      /^\d{4}-\d{2}-\d{2}$/.test(first)
-    ) {
-      if ((ageOn(first, isoDayOf(today, 'utc')) ?? 0) < MINIMUM_AGE)
-        reasons.push(`Treatment is available from age ${MINIMUM_AGE}.`);
-    }
-    const reason = Object.hasOwn(DISQUALIFYING_ANSWERS, answer.ref) ? DISQUALIFYING_ANSWERS[answer.ref] : undefined;
-    if (reason !== undefined && answer.value.some((value) => value.toLowerCase() === 'yes')) reasons.push(reason);
-  }
-  return ok({ qualified: reasons.length === 0, reasons: [...new Set(reasons)] });
+  // A birthdate counts only as the date answer it is.
+  const answers = lead.answers.filter(
+    (answer) => answer.type === 'date' || !answer.ref.toLowerCase().startsWith('birthdate'),
+  );
+  const reasons = disqualifyingReasons(answers, isoDayOf(new Date(), 'utc'));
+  return ok({ qualified: reasons.length === 0, reasons });
 };
 
 /** POST /memoForm/checkLandingId: whether a submission is already saved under the landing id. */

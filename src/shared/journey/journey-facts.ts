@@ -1,0 +1,50 @@
+import type { JourneyState } from '../../contract/journey-state.ts';
+import type { FormIds } from '../../engine/config-types.ts';
+import { FACT_NAMES, type FactName } from '../../engine/step-facts.ts';
+import { localIsoDate } from '../../domain/dates.ts';
+import { disqualifyingReasons } from '../../domain/qualification.ts';
+import { paidSummaryOf } from './paid-order.ts';
+
+/**
+ * How the patient's journey proves each fact a step can require (config/routes.json `facts`,
+ * src/engine/step-facts.ts): one proof per fact, here only. The app proves them when the journey
+ * is read and tells the funnel machine, which keeps each step's door with them. The journey is
+ * the browser's own record of what the patient did; the server keeps the same doors with its own
+ * records (a booking for a session nobody can reach, a second paid order), so a journey edited
+ * by hand opens a page, never a charge or a booking.
+ */
+
+/** The finished part a booked consult leaves in the journey (at least one consult is booked). */
+export const CONSULT_BOOKED_PART = 'appointment';
+
+/** A birthdate answer as the form takes it (`MM/DD/YYYY`), as the rule reads it (`YYYY-MM-DD`). */
+function isoBirthdate(text: string): string {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  return match === null ? text : `${match[3] ?? ''}-${match[1] ?? ''}-${match[2] ?? ''}`;
+}
+
+type Proof = (state: JourneyState, forms: FormIds, today: string) => boolean;
+
+const PROOFS = {
+  // A saved lead carries the name, email and phone the clinic reaches the patient by.
+  'contact-known': (state) => state.landingId !== undefined && state.landingId !== '',
+  'assessment-answered': (state, forms) => state.completed.includes(forms.assessment),
+  'no-contraindication': (state, forms, today) =>
+    state.completed.includes(forms.assessment) &&
+    disqualifyingReasons(
+      Object.entries(state.answers).map(([ref, value]) => ({
+        ref,
+        value: ref.toLowerCase().startsWith('birthdate') ? value.map(isoBirthdate) : value,
+      })),
+      today,
+    ).length === 0,
+  paid: (state) => paidSummaryOf(state) !== null,
+  'intake-done': (state, forms) => state.completed.includes(forms.intake),
+  'consult-booked': (state) => state.completed.includes(CONSULT_BOOKED_PART),
+} as const satisfies Record<FactName, Proof>;
+
+/** The facts the journey holds, in the order src/engine/step-facts.ts names them. */
+export function factsOfJourney(state: JourneyState, forms: FormIds, now: Date = new Date()): FactName[] {
+  const today = localIsoDate(now);
+  return FACT_NAMES.filter((fact) => PROOFS[fact](state, forms, today));
+}
