@@ -24,19 +24,38 @@ export interface QualifyingAnswer {
   value: readonly string[];
 }
 
+/** The reason key of an age under MINIMUM_AGE (the others are the question refs of DISQUALIFYING_ANSWERS). */
+export const UNDER_AGE_REASON = 'under-age';
+
 /**
- * Why the answers rule treatment out, each reason once; empty when they do not. Under 18 (a
- * birthdate answer, `YYYY-MM-DD`, on `today`) or a yes to a disqualifying question.
+ * Why the answers rule treatment out, as keys, each once, in the order the answers give them:
+ * UNDER_AGE_REASON for a birthdate answer (`YYYY-MM-DD`) under MINIMUM_AGE on `today`, else the
+ * ref of a disqualifying question answered yes. Empty when nothing rules treatment out. The keys
+ * name a reason without its words: what a record for staff (a refund request) keeps.
  */
-export function disqualifyingReasons(answers: readonly QualifyingAnswer[], today: IsoDate): string[] {
-  const reasons: string[] = [];
+export function disqualifyingReasonKeys(answers: readonly QualifyingAnswer[], today: IsoDate): string[] {
+  const keys: string[] = [];
   for (const answer of answers) {
     const first = answer.value[0] ?? '';
     if (answer.ref.toLowerCase().startsWith('birthdate') && /^\d{4}-\d{2}-\d{2}$/.test(first)) {
-      if ((ageOn(first, today) ?? 0) < MINIMUM_AGE) reasons.push(`Treatment is available from age ${MINIMUM_AGE}.`);
+      if ((ageOn(first, today) ?? 0) < MINIMUM_AGE) keys.push(UNDER_AGE_REASON);
     }
-    const reason = Object.hasOwn(DISQUALIFYING_ANSWERS, answer.ref) ? DISQUALIFYING_ANSWERS[answer.ref] : undefined;
-    if (reason !== undefined && answer.value.some((value) => value.toLowerCase() === 'yes')) reasons.push(reason);
+    if (Object.hasOwn(DISQUALIFYING_ANSWERS, answer.ref) && answer.value.some((value) => value.toLowerCase() === 'yes'))
+      keys.push(answer.ref);
   }
-  return [...new Set(reasons)];
+  return [...new Set(keys)];
+}
+
+/** What the patient is told for a reason key of disqualifyingReasonKeys. */
+export function reasonText(key: string): string {
+  if (key === UNDER_AGE_REASON) return `Treatment is available from age ${MINIMUM_AGE}.`;
+  return (Object.hasOwn(DISQUALIFYING_ANSWERS, key) ? DISQUALIFYING_ANSWERS[key] : undefined) ?? key;
+}
+
+/**
+ * Why the answers rule treatment out, each reason once, in words; empty when they do not. Under
+ * 18 (a birthdate answer, `YYYY-MM-DD`, on `today`) or a yes to a disqualifying question.
+ */
+export function disqualifyingReasons(answers: readonly QualifyingAnswer[], today: IsoDate): string[] {
+  return disqualifyingReasonKeys(answers, today).map(reasonText);
 }

@@ -46,7 +46,7 @@ export const RATE_LIMITS: Readonly<Record<RateLimitGroup, RateLimit>> = {
       'claimReturnLink',
     ],
   },
-  /** Calls that add rows: leads, billing, orders, appointments, referrals, notes, status updates, ID documents. */
+  /** Calls that add rows: leads, billing, orders, appointments, referrals, notes, status updates, ID documents, refund requests. */
   records: {
     max: 60,
     windowMs: 60_000,
@@ -70,6 +70,7 @@ export const RATE_LIMITS: Readonly<Record<RateLimitGroup, RateLimit>> = {
       'appointmentMadeFromFlow',
       'uploadIdDocument',
       'createReturnLink',
+      'requestRefund',
     ],
   },
   /** The journey saves and page tracking, which a patient makes on every step: a higher limit. */

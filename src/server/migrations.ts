@@ -482,6 +482,33 @@ const experimentCounts: Migration = {
   },
 };
 
+/**
+ * Refund requests (issue 37): a pay-first funnel's patient whose answers rule treatment out
+ * after paying is owed the order's full refund, which staff make. One request per order (its
+ * key), kept with what the server itself knows: the landing id of the order's lead, the amount
+ * the order was charged, the card's last four, and why as reason keys (src/domain/qualification.ts),
+ * never an answer or its words. Status `requested` until staff make it.
+ */
+const refundRequests: Migration = {
+  version: 16,
+  description: 'refund requests: the refund owed for an order whose answers rule treatment out after paying',
+  up: (db) => {
+    db.exec(`
+      CREATE TABLE refund_requests (
+        order_id TEXT PRIMARY KEY REFERENCES orders (id),
+        landing_id TEXT NOT NULL REFERENCES leads (landing_id),
+        amount TEXT NOT NULL,
+        last4 TEXT CHECK (last4 IS NULL OR (length(last4) = 4 AND last4 NOT GLOB '*[^0-9]*')),
+        -- Reason keys only, such as ["hormone-cancer"]: no answer, no free text.
+        reasons_json TEXT NOT NULL CHECK (json_valid(reasons_json) AND json_type(reasons_json) = 'array'),
+        status TEXT NOT NULL CHECK (status IN ('requested', 'refunded')),
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX refund_requests_status ON refund_requests (status, created_at);
+    `);
+  },
+};
+
 export const MIGRATIONS: readonly Migration[] = [
   idempotencyMigration,
   funnelRecords,
@@ -498,4 +525,5 @@ export const MIGRATIONS: readonly Migration[] = [
   journeyExperiments,
   experimentCounts,
   tagEventsExperimentMigration,
+  refundRequests,
 ];

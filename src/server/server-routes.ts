@@ -5,6 +5,7 @@ import { ID_DOCUMENT_HANDLERS } from './handlers/id-documents.ts';
 import { JOURNEY_HANDLERS } from './handlers/journeys.ts';
 import { CARD_HANDLERS } from './handlers/orders.ts';
 import { PLACE_HANDLERS } from './handlers/places.ts';
+import { REFUND_HANDLERS } from './handlers/refunds.ts';
 import { SESSION_HANDLERS } from './handlers/sessions.ts';
 import type { OperationHandlers } from './operation.ts';
 
@@ -21,4 +22,5 @@ export const SERVER_HANDLERS: OperationHandlers = {
   ...PLACE_HANDLERS,
   ...SESSION_HANDLERS,
   ...CARD_HANDLERS,
+  ...REFUND_HANDLERS,
 };

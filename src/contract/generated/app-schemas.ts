@@ -193,6 +193,49 @@ export interface components {
      * @enum {string}
      */
     readonly BrandSite: 'male' | 'female';
+    /** @description An order id, as createOrder answered it (api.openapi.json Order.orderId). */
+    readonly OrderId: string;
+    /** @description Why the answers rule treatment out, as a key, never the answer or its words: the question ref of a disqualifying question answered yes (hormone-cancer, blood-clot, pregnancy) or under-age (src/domain/qualification.ts). */
+    readonly RefundReason: string;
+    /** @description A full refund asked for an order whose patient the answers rule out after paying: what the patient is told and staff make. */
+    readonly RefundRequest: {
+      readonly orderId: components['schemas']['OrderId'];
+      /** @description The amount to refund: the order's total as it was charged (api.openapi.json Money). */
+      readonly amount: string;
+      /** @description The last four digits of the card the order was charged to, when the order kept them: the refund goes back to that card. */
+      readonly last4?: string;
+      readonly reasons: readonly components['schemas']['RefundReason'][];
+      /**
+       * @description requested: recorded for staff, not made yet.
+       * @enum {string}
+       */
+      readonly status: 'requested';
+      /**
+       * Format: date-time
+       * @description When the refund was asked for.
+       */
+      readonly createdAt: string;
+    };
+    /** @description A refund request as staff read it: with the landing id of the order's lead. */
+    readonly StaffRefundRequest: {
+      readonly orderId: components['schemas']['OrderId'];
+      /** @description The amount to refund: the order's total as it was charged (api.openapi.json Money). */
+      readonly amount: string;
+      /** @description The last four digits of the card the order was charged to, when the order kept them: the refund goes back to that card. */
+      readonly last4?: string;
+      readonly reasons: readonly components['schemas']['RefundReason'][];
+      /**
+       * @description requested: recorded for staff, not made yet.
+       * @enum {string}
+       */
+      readonly status: 'requested';
+      /**
+       * Format: date-time
+       * @description When the refund was asked for.
+       */
+      readonly createdAt: string;
+      readonly landingId: components['schemas']['LandingId'];
+    };
   };
   responses: never;
   parameters: never;
@@ -225,5 +268,9 @@ export type ClaimedAccess = components['schemas']['ClaimedAccess'];
 export type JourneyStateV1 = components['schemas']['JourneyStateV1'];
 export type UpdatedCard = components['schemas']['UpdatedCard'];
 export type BrandSite = components['schemas']['BrandSite'];
+export type OrderId = components['schemas']['OrderId'];
+export type RefundReason = components['schemas']['RefundReason'];
+export type RefundRequest = components['schemas']['RefundRequest'];
+export type StaffRefundRequest = components['schemas']['StaffRefundRequest'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

@@ -7,7 +7,7 @@ import { bodyOf, leadExists, notFound, nowIso, ok, optionalText, present, stored
 import { statement } from '../database.ts';
 import { FORM_IDS } from '../../contract/form-ids.ts';
 import { currentContactIds } from '../../domain/contact-questions.ts';
-import { disqualifyingReasons } from '../../domain/qualification.ts';
+import { disqualifyingReasonKeys, reasonText } from '../../domain/qualification.ts';
 // The decoded `lead` field and its parts are the contract's own types.
 import type { Answer, LeadPayload, Scores } from '../../contract/api-types.ts';
 
@@ -121,6 +121,18 @@ const getAnswers: OperationHandler = ({ db, query, access }) => {
 };
 
 /**
+ * Why a lead's answers rule treatment out, as the keys of src/domain/qualification.ts, today
+ * (UTC). A birthdate counts only as the date answer it is. checkCustQualifications answers with
+ * it, and a refund request (src/server/handlers/refunds.ts) checks the stored answers with it.
+ */
+export function contraindicationsOf(answers: readonly Answer[], now: Date = new Date()): string[] {
+  return disqualifyingReasonKeys(
+    answers.filter((answer) => answer.type === 'date' || !answer.ref.toLowerCase().startsWith('birthdate')),
+    isoDayOf(now, 'utc'),
+  );
+}
+
+/**
  * POST /memoForm/checkCustQualifications: whether the answers qualify the patient. Under 18
  * (from the birthdate answer) or a yes to a disqualifying question is a no, with the reasons
  * (src/domain/qualification.ts).
@@ -128,11 +140,7 @@ const getAnswers: OperationHandler = ({ db, query, access }) => {
 const checkCustQualifications: OperationHandler = ({ body }) => {
   const fields = bodyOf(body);
   const lead = decodeJsonField('checkCustQualifications', '/body/lead', fields.lead) as LeadPayload;
-  // A birthdate counts only as the date answer it is.
-  const answers = lead.answers.filter(
-    (answer) => answer.type === 'date' || !answer.ref.toLowerCase().startsWith('birthdate'),
-  );
-  const reasons = disqualifyingReasons(answers, isoDayOf(new Date(), 'utc'));
+  const reasons = contraindicationsOf(lead.answers).map(reasonText);
   return ok({ qualified: reasons.length === 0, reasons });
 };
 
