@@ -258,11 +258,6 @@ export interface FormIds {
 /** A fact a step can require or produce, in the clinic's words (RoutesFile `facts`). */
 export interface FactConfig {
   description: string;
-  /**
-   * Whether every later step needs the fact once an earlier one produces it (default true), or
-   * only steps that name it in `requires` (src/engine/step-facts.ts `dueFacts`).
-   */
-  carriedForward?: boolean;
 }
 
 export interface RoutesFile {

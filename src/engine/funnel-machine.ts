@@ -140,8 +140,6 @@ export interface FunnelContext {
   held: readonly string[] | null;
   /** The facts the steps this visit moved on from produced (a page left with Next has done its work). */
   produced: readonly string[];
-  /** The facts a later step is not due once produced (config `carriedForward: false`). */
-  notCarried: readonly string[];
   /** FunnelOptions.keepsDoors: a step waits for the journey's facts, not only for those it is told. */
   keepsDoors: boolean;
   /**
@@ -255,15 +253,13 @@ export function createFunnelMachine(
   };
   // What each step of the plan requires and produces, and which facts later steps are due.
   const pathFacts: readonly StepFacts[] = plan?.pages.map((page) => factsOfRoute(page.route)) ?? [];
-  const notCarried = notCarriedFacts(engine);
-  const carried = (fact: string) => !notCarried.includes(fact);
   const gate = (context: FunnelContext): NeedStatus =>
-    context.plan === null ? 'open' : combinedGate(context, pathFacts, carried);
+    context.plan === null ? 'open' : combinedGate(context, pathFacts);
   // Where a patient who opened step `from`, holding what they hold, is brought; null when it opens.
   const landing = (context: FunnelContext): number | null => {
-    const lacking = missingFacts(context, pathFacts, carried);
+    const lacking = missingFacts(context, pathFacts);
     if (lacking.length === 0 || context.held === null || context.progress.loadFailed) return null;
-    const at = landingIndex(pathFacts, context.position, [...context.held, ...context.produced], carried);
+    const at = landingIndex(pathFacts, context.position, [...context.held, ...context.produced]);
     return at === context.position ? null : at;
   };
 
@@ -459,7 +455,7 @@ export function createFunnelMachine(
         arrival: {
           at: landing(context) ?? 0,
           from: context.position,
-          missing: missingFacts(context, pathFacts, carried),
+          missing: missingFacts(context, pathFacts),
         },
       })),
       knowJourney: assign(({ context, event }) => {
@@ -522,7 +518,6 @@ export function createFunnelMachine(
       progress: NO_PROGRESS,
       held: null,
       produced: [],
-      notCarried,
       keepsDoors: options.keepsDoors === true,
       arrival: null,
     },
@@ -568,14 +563,7 @@ export function gateOf(snapshot: FunnelSnapshot): NeedStatus {
   const place = placeOf(snapshot);
   const { plan } = snapshot.context;
   if (plan === null || (place !== 'step' && place !== OFF_LIST)) return 'open';
-  return combinedGate(snapshot.context, factsOfPlan(plan), carriedOf(snapshot));
-}
-
-/** The facts later steps are not due once produced (config `carriedForward: false`): a judgement, not work. */
-function notCarriedFacts(engine: Pick<FunnelEngine, 'config'>): string[] {
-  return Object.entries(engine.config.routes.facts ?? {})
-    .filter(([, fact]) => fact.carriedForward === false)
-    .map(([name]) => name);
+  return combinedGate(snapshot.context, factsOfPlan(plan));
 }
 
 // The snapshot's machine knows its engine only through the plan's pages: the facts are theirs.
@@ -588,37 +576,28 @@ function factsOfPlan(plan: FunnelPlan): readonly StepFacts[] {
   }
   return facts;
 }
-function carriedOf(snapshot: FunnelSnapshot): (fact: string) => boolean {
-  return (fact) => !snapshot.context.notCarried.includes(fact);
-}
 
 /** The facts the step the visit is on is due and the patient does not hold (none off the list). */
-function missingFacts(
-  context: FunnelContext,
-  path: readonly StepFacts[],
-  carried: (fact: string) => boolean,
-): string[] {
+function missingFacts(context: FunnelContext, path: readonly StepFacts[]): string[] {
   // Without doors the facts count only once a journey told them (a test's journey.known).
   if (context.plan === null || context.position < 0 || (context.held === null && !context.keepsDoors)) return [];
-  // A step whose screen says itself what is missing (the results' note) keeps its own door.
-  if (context.plan.pages[context.position]?.route.door === 'screen') return [];
+  // A step whose screen says itself what is missing (the results' note) keeps its own door, and
+  // a finish page its need (steps-done: every step before it reached), which says so already.
+  const route = context.plan.pages[context.position]?.route;
+  if (route?.door === 'screen' || route?.needs === 'steps-done') return [];
   const have = [...(context.held ?? []), ...context.produced];
-  return dueFacts(path, context.position, carried).filter((fact) => !have.includes(fact));
+  return dueFacts(path, context.position).filter((fact) => !have.includes(fact));
 }
 
 /**
  * Whether the page opens: its route's `needs` (needStatus) and the facts its step is due
  * (src/engine/step-facts.ts). Either closed is closed; either waiting for the journey waits.
  */
-function combinedGate(
-  context: FunnelContext,
-  path: readonly StepFacts[],
-  carried: (fact: string) => boolean,
-): NeedStatus {
+function combinedGate(context: FunnelContext, path: readonly StepFacts[]): NeedStatus {
   const { plan, need, position, progress } = context;
   if (plan === null) return 'open';
   const byNeed = needStatus(need, plan, position >= 0 ? position : null, progress);
-  const lacking = missingFacts(context, path, carried);
+  const lacking = missingFacts(context, path);
   const byFacts: NeedStatus = lacking.length === 0 ? 'open' : context.held === null ? 'checking' : 'closed';
   if (byNeed === 'closed' || byFacts === 'closed') return 'closed';
   return byNeed === 'checking' || byFacts === 'checking' ? 'checking' : 'open';
@@ -640,7 +619,7 @@ export interface ClosedPage {
 export function closedPageOf(snapshot: FunnelSnapshot): ClosedPage | null {
   const { plan, need, progress, position } = snapshot.context;
   if (gateOf(snapshot) !== 'closed' || plan === null) return null;
-  const missing = missingFacts(snapshot.context, factsOfPlan(plan), carriedOf(snapshot));
+  const missing = missingFacts(snapshot.context, factsOfPlan(plan));
   const byNeed = needStatus(need, plan, position >= 0 ? position : null, progress) === 'closed' ? need : undefined;
   return {
     need: byNeed,

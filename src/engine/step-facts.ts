@@ -130,17 +130,17 @@ export function withRequiredSteps<Step>(
 
 /**
  * What a patient must hold to stand on step `index` of a path: what the step requires, and
- * every fact a step before it produces that is carried forward (config `carriedForward`, true
- * unless said otherwise): a cold link to the intake of a funnel that pays first is not the
- * intake's until the payment is made. In the order first named.
+ * every fact a step before it produces (the work the steps after it build on): a cold link to
+ * the intake of a funnel that pays first is not the intake's until the payment is made. In the
+ * order first named.
  */
-export function dueFacts(path: readonly StepFacts[], index: number, carried: (fact: string) => boolean): string[] {
+export function dueFacts(path: readonly StepFacts[], index: number): string[] {
   const due: string[] = [];
   const add = (fact: string) => {
     if (!due.includes(fact)) due.push(fact);
   };
   path.slice(0, Math.max(0, index)).forEach((step) => {
-    step.produces.filter(carried).forEach(add);
+    step.produces.forEach(add);
   });
   path[index]?.requires.forEach(add);
   return due;
@@ -152,14 +152,9 @@ export function dueFacts(path: readonly StepFacts[], index: number, carried: (fa
  * first step at the least. Due facts only grow along a path, so that is the step whose work
  * gives them the first fact they lack.
  */
-export function landingIndex(
-  path: readonly StepFacts[],
-  index: number,
-  held: readonly string[],
-  carried: (fact: string) => boolean,
-): number {
+export function landingIndex(path: readonly StepFacts[], index: number, held: readonly string[]): number {
   for (let at = Math.min(index, path.length - 1); at > 0; at -= 1) {
-    if (dueFacts(path, at, carried).every((fact) => held.includes(fact))) return at;
+    if (dueFacts(path, at).every((fact) => held.includes(fact))) return at;
   }
   return 0;
 }

@@ -35,7 +35,7 @@ test('a cold booking link brings a visitor nobody can reach to the assessment, s
   expect(arrivalOf(snapshot)).toEqual({
     at: 0,
     from: 4,
-    missing: ['contact-known', 'assessment-answered', 'paid', 'intake-done'],
+    missing: ['contact-known', 'assessment-answered', 'no-contraindication', 'paid', 'intake-done'],
   });
   expect(gateOf(snapshot)).toBe('open');
 });
@@ -129,7 +129,7 @@ test('in the app, a step due facts waits for the journey, and a journey that cou
   expect(gateOf(snapshot)).toBe('closed');
   expect(closedPageOf(snapshot)).toMatchObject({
     loadFailed: true,
-    missing: ['contact-known', 'assessment-answered', 'paid'],
+    missing: ['contact-known', 'assessment-answered', 'no-contraindication', 'paid'],
   });
 });
 

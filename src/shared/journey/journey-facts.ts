@@ -3,6 +3,7 @@ import type { FormIds } from '../../engine/config-types.ts';
 import { FACT_NAMES, type FactName } from '../../engine/step-facts.ts';
 import { localIsoDate } from '../../domain/dates.ts';
 import { disqualifyingReasons } from '../../domain/qualification.ts';
+import { cleanAnswerText } from '../../domain/submission.ts';
 import { paidSummaryOf } from './paid-order.ts';
 
 /**
@@ -34,7 +35,10 @@ const PROOFS = {
     disqualifyingReasons(
       Object.entries(state.answers).map(([ref, value]) => ({
         ref,
-        value: ref.toLowerCase().startsWith('birthdate') ? value.map(isoBirthdate) : value,
+        // As the lead sends them (SPEC §5): trimmed, a choice's leading # gone, a birthdate as YYYY-MM-DD.
+        value: value.map((text) =>
+          ref.toLowerCase().startsWith('birthdate') ? isoBirthdate(text) : cleanAnswerText(text),
+        ),
       })),
       today,
     ).length === 0,
