@@ -12,7 +12,7 @@ import {
   takeAssessment,
 } from './support/patient.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
-import { saveContactDetails } from './support/contact.ts';
+import { reachBooking } from './support/reach.ts';
 
 /**
  * Booking a consult on the local scheduler as a patient (issue 12, point 9): a compact day
@@ -110,22 +110,25 @@ test.describe('on a phone', () => {
   }) => {
     for (const viewport of [PHONE, { width: 320, height: 568 }]) {
       await page.setViewportSize(viewport);
-      await page.goto(`${WOMENS_SITE}/f/about-consult/fha1`);
+      if (viewport === PHONE) {
+        // About the consult after the assessment, then the booking (the consult needs to know who to book: issue 37).
+        await reachBooking(page, { origin: WOMENS_SITE, brand: 'female', code: 'fha1', keys: 'assess,precal,cal' });
+        await expect(page).toHaveURL(`${WOMENS_SITE}/f/about-consult/fha1?pathOverride=assess,precal,cal`);
+      }
       await expect(heading(page)).toBeInViewport({ ratio: 1 });
       await expect(page.getByRole('button', { name: 'Choose my consult time' })).toBeInViewport({ ratio: 1 });
     }
     await page.getByRole('button', { name: 'Choose my consult time' }).click();
-    await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+    await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1?pathOverride=assess,precal,cal`);
     await expect(heading(page)).toHaveText('Book Your Consult');
   });
 
   test('booked with the finish next: no confirmation flashes by, the finish page confirms it with the consult as a card', async ({
     page,
   }) => {
-    // pathOverride=cal: the booking, then the finish, for a patient whose contact details the
-    // clinic has (a booking needs them: issue 37).
-    await saveContactDetails(page, MENS_SITE);
-    await page.goto(`${MENS_SITE}/mip/calendly/shrt?pathOverride=cal`);
+    // pathOverride=cal: the assessment the booking needs (issue 37), the booking, then the finish.
+    await reachBooking(page, { origin: MENS_SITE, brand: 'male', code: 'shrt' });
+    await expect(page).toHaveURL(`${MENS_SITE}/mip/calendly/shrt?pathOverride=cal`);
     const headings = await watchHeadings(page);
     await book(page);
     await expect(page).toHaveURL(`${MENS_SITE}/finish/shrt?pathOverride=cal`);
@@ -144,8 +147,8 @@ test.describe('on a phone', () => {
 
   test('booked with another step next: the confirmation stays until the patient goes on', async ({ page }) => {
     // pathOverride=cal,cal: a consult, then a follow-up, then the finish (as microbh books twice).
-    await saveContactDetails(page, MENS_SITE);
-    await page.goto(`${MENS_SITE}/mip/calendly/shrt?pathOverride=cal,cal`);
+    await reachBooking(page, { origin: MENS_SITE, brand: 'male', code: 'shrt', keys: 'cal,cal' });
+    await expect(page).toHaveURL(`${MENS_SITE}/mip/calendly/shrt?pathOverride=cal,cal`);
     await book(page);
     await expect(heading(page)).toHaveText('Your consult is booked');
     const confirmation = page.getByRole('status').filter({ hasText: /Your consult is booked for/ });
@@ -158,7 +161,7 @@ test.describe('on a phone', () => {
   });
 
   test('the days are a compact picker, and the first day’s times show without scrolling', async ({ page }) => {
-    await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+    await reachBooking(page, { origin: WOMENS_SITE, brand: 'female', code: 'fha1' });
     const days = await offeredDays(page);
     expect(days.length, 'about three weeks of open days are offered').toBeGreaterThanOrEqual(10);
     // The first open day is chosen, so its times are already there.
@@ -182,8 +185,7 @@ test.describe('on a phone', () => {
   test('booked: the heading says so, the time is in the patient’s zone, and Add to calendar gives the consult', async ({
     page,
   }) => {
-    await saveContactDetails(page, WOMENS_SITE);
-    await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+    await reachBooking(page, { origin: WOMENS_SITE, brand: 'female', code: 'fha1' });
     await expect(heading(page)).toHaveText('Book Your Consult');
     await book(page);
     const zoned =
@@ -229,7 +231,7 @@ test.describe('in the clinic’s time zone', () => {
   test.use({ timezoneId: 'America/New_York' });
 
   test('no times are offered on a clinic holiday', async ({ page }) => {
-    await page.goto(`${MENS_SITE}/mip/calendly/shrt`);
+    await reachBooking(page, { origin: MENS_SITE, brand: 'male', code: 'shrt' });
     const days = await offeredDays(page);
     const [first = '', last = ''] = [days[0], days.at(-1)];
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
@@ -246,7 +248,7 @@ test.describe('in the clinic’s time zone', () => {
 
 test('at 1280 px the times sit beside the days', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${MENS_SITE}/mip/calendly/shrt`);
+  await reachBooking(page, { origin: MENS_SITE, brand: 'male', code: 'shrt' });
   await offeredDays(page);
   const days = await dayGroup(page).boundingBox();
   const times = await timeGroup(page).boundingBox();

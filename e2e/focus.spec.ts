@@ -1,6 +1,6 @@
 import { book, newPatient } from './support/patient.ts';
 import { WOMENS_SITE } from './support/sites.ts';
-import { saveContactDetails } from './support/contact.ts';
+import { reachBooking } from './support/reach.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -37,12 +37,11 @@ test('after booking on a phone, the finish page’s heading has focus and the bo
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 700 });
-  // A patient the clinic can reach: a booking needs one (issue 37).
-  await saveContactDetails(page, WOMENS_SITE);
-  await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+  // A patient the clinic can reach: a booking needs one (issue 37); the link books, then finishes.
+  await reachBooking(page, { origin: WOMENS_SITE, brand: 'female', code: 'fha1' });
   await book(page);
   // The funnel ends on its finish page, which confirms the booking.
-  await expect(page).toHaveURL(`${WOMENS_SITE}/f/finish/fha1`);
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/finish/fha1?pathOverride=cal`);
   await expect(page.getByRole('heading', { level: 1, name: 'All Set' })).toBeFocused();
   await expect(page.getByRole('region', { name: 'Your consult' })).toBeInViewport();
 });

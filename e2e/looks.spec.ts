@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { waitForScreen } from './support/axe.ts';
-import { heading, newPatient, pay, takeAssessment } from './support/patient.ts';
+import { completeIntake, heading, newPatient, pay, takeAssessment } from './support/patient.ts';
+import { reachBooking } from './support/reach.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test, type Page } from './support/test.ts';
 
@@ -38,23 +39,49 @@ function linesOf(locator: Locator): Promise<number> {
   });
 }
 
-/** The steps the patient should finish undistracted, on their brand. */
-const FOCUSED_STEPS: readonly { brand: Brand; path: string }[] = [
-  { brand: 'male', path: '/payment/shrt' },
-  { brand: 'male', path: '/mip/checkout/dailytada' },
+/**
+ * The steps the patient should finish undistracted, on their brand, each reached as a patient
+ * reaches it: a link straight to it whose steps need nothing before it (pathOverride), or a walk
+ * (issue 37: a cold link to a step after the assessment is brought to the assessment).
+ */
+const FOCUSED_STEPS: readonly { brand: Brand; path: string; reach?: (page: Page) => Promise<void> }[] = [
+  { brand: 'male', path: '/payment/shrt?pathOverride=pay' },
+  {
+    brand: 'male',
+    path: '/mip/checkout/dailytada',
+    reach: async (page) => {
+      await open(page, `${MENS_SITE}/mip/form/dailytada`);
+      await completeIntake(page, newPatient('looks-checkout'));
+      await expect(page).toHaveURL(`${MENS_SITE}/mip/checkout/dailytada`);
+    },
+  },
   { brand: 'male', path: '/mip/form/dailytada' },
-  { brand: 'male', path: '/mip/calendly/shrt' },
-  { brand: 'female', path: '/f/payment/fha1' },
-  { brand: 'female', path: '/f/intake/fha1' },
-  { brand: 'female', path: '/f/appointment/consult/fha1' },
+  {
+    brand: 'male',
+    path: '/mip/calendly/shrt',
+    reach: async (page) => {
+      await reachBooking(page, { origin: MENS_SITE, brand: 'male', code: 'shrt' });
+    },
+  },
+  { brand: 'female', path: '/f/payment/fha1?pathOverride=pay' },
+  { brand: 'female', path: '/f/intake/fha1?pathOverride=intake' },
+  {
+    brand: 'female',
+    path: '/f/appointment/consult/fha1',
+    reach: async (page) => {
+      await reachBooking(page, { origin: WOMENS_SITE, brand: 'female', code: 'fha1' });
+    },
+  },
 ];
 
-for (const { brand, path } of FOCUSED_STEPS) {
+for (const { brand, path, reach } of FOCUSED_STEPS) {
   test(`${brand} brand: ${path} ends with the help line and the legal links, not the marketing footer`, async ({
     page,
   }) => {
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 375, height: 800 });
-    await open(page, `${BRANDS[brand].site}${path}`);
+    if (reach === undefined) await open(page, `${BRANDS[brand].site}${path}`);
+    else await reach(page);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: BRANDS[brand].phone })).toHaveAttribute(
       'href',
@@ -87,7 +114,7 @@ for (const brand of ['male', 'female'] as const) {
   test(`${brand} brand: at 320 px the header’s Call now is one line beside the whole logo`, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 700 });
     // A header with the Secure Checkout badge, and one without.
-    for (const path of [`${prefix}/payment/${code}`, `${prefix}/finish/${code}`]) {
+    for (const path of [`${prefix}/payment/${code}?pathOverride=pay`, `${prefix}/finish/${code}`]) {
       await open(page, `${site}${path}`);
       const call = page.getByRole('banner').getByRole('link', { name: 'Call now' });
       await expect(call).toBeVisible();
@@ -125,7 +152,7 @@ for (const brand of ['male', 'female'] as const) {
   });
 
   test(`${brand} brand: the payment form lines up with the order card above it`, async ({ page }) => {
-    await open(page, `${site}${prefix}/payment/${code}`);
+    await open(page, `${site}${prefix}/payment/${code}?pathOverride=pay`);
     for (const width of [320, 375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       const card = await page.getByRole('region', { name: 'Your order' }).boundingBox();
@@ -144,7 +171,7 @@ for (const brand of ['male', 'female'] as const) {
   test(`${brand} brand: one heading each on payment: not the badge’s words again, and once paid one heading says so`, async ({
     page,
   }) => {
-    await open(page, `${site}${prefix}/payment/${code}`);
+    await open(page, `${site}${prefix}/payment/${code}?pathOverride=pay`);
     await expect(page.getByRole('banner')).toContainText('Secure Checkout');
     await expect(heading(page)).toHaveText('Complete Your Order');
     await pay(page, newPatient(`looks-paid-${brand}`));

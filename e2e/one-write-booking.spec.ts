@@ -13,7 +13,7 @@ import {
 import { withReturnLink } from './support/return-link.ts';
 import { SAVE_DELAY_MS } from '../src/shared/journey/journey-store.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
-import { saveContactDetails } from './support/contact.ts';
+import { reachBooking } from './support/reach.ts';
 import { expect, test, type Page, type Request } from './support/test.ts';
 
 /**
@@ -83,9 +83,8 @@ function expectOneJourneyWrite(what: string, writes: readonly string[]) {
 const BOOKED_OR_FINISHED = /^(Your consults? (is|are) booked|All Set)$/;
 
 test('fha1: "Book my consult" writes the journey once', async ({ page }) => {
-  // A patient the clinic can reach (a booking needs one: issue 37), on the booking link.
-  await saveContactDetails(page, WOMENS_SITE);
-  await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+  // A patient the clinic can reach (a booking needs one: issue 37), on a link that books.
+  await reachBooking(page, { origin: WOMENS_SITE, brand: 'female', code: 'fha1' });
   await expect(page.getByRole('button', { name: 'Book my consult' })).toBeVisible({ timeout: ARRIVAL_MS });
   const writes = await writesOf(
     page,
@@ -201,8 +200,7 @@ test('a booking pressed offline keeps the patient on the step with their time, s
   context,
 }) => {
   await page.setViewportSize({ width: 375, height: 700 });
-  await saveContactDetails(page, WOMENS_SITE);
-  await page.goto(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+  await reachBooking(page, { origin: WOMENS_SITE, brand: 'female', code: 'fha1' });
   await chooseEarliestTime(page);
   const chosen = page.getByRole('radiogroup', { name: /^Choose a time on/ }).getByRole('radio', { checked: true });
   const time = await chosen.getAttribute('value');
@@ -213,7 +211,7 @@ test('a booking pressed offline keeps the patient on the step with their time, s
   await expect(problem).toBeVisible({ timeout: 20_000 });
   await expect(problem).toContainText('You are offline');
   await expect(problem).toBeInViewport();
-  await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1`);
+  await expect(page).toHaveURL(`${WOMENS_SITE}/f/appointment/consult/fha1?pathOverride=cal`);
   await expect(chosen).toHaveAttribute('value', time ?? '');
 
   await context.setOffline(false);

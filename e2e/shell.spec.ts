@@ -149,10 +149,10 @@ test('the URL rules apply to links inside the app too', async ({ page }) => {
   // The page's own content, not the heading its HTML already has: the app is running.
   await expect(page.getByRole('button', { name: 'Take the assessment' })).toBeVisible({ timeout: 15_000 });
   await page.evaluate(() => {
-    window.history.pushState({}, '', '/payment/?landing_id=0&b=2');
+    window.history.pushState({}, '', '/hormone-assessment/?landing_id=0&b=2');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
-  await expect(page).toHaveURL('/payment/shrt?b=2');
+  await expect(page).toHaveURL('/hormone-assessment/shrt?b=2');
 });
 
 test('every page change starts at the top of the page', async ({ page }) => {

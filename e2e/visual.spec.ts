@@ -1,7 +1,7 @@
 import { waitForScreen } from './support/axe.ts';
 import { book, heading, newPatient, takeAssessment } from './support/patient.ts';
 import { SITES, type Site } from './support/screens.ts';
-import { saveContactDetails } from './support/contact.ts';
+import { reachBooking } from './support/reach.ts';
 import { expect, test, type Page } from './support/test.ts';
 
 /**
@@ -62,15 +62,24 @@ const SCREENS: readonly MainScreen[] = [
       await waitForScreen(page);
     },
   },
-  { name: 'payment', open: (page, site) => visit(page, site, `${PREFIX[site]}/payment/${CODE[site]}`) },
+  // The payment and the women's intake as a link opens them whose steps need nothing before
+  // them (pathOverride): a cold link to a step after the assessment is brought there (issue 37).
   {
-    name: 'intake',
-    open: (page, site) => visit(page, site, site === 'male' ? '/mip/form/dailytada' : `/f/intake/${CODE[site]}`),
+    name: 'payment',
+    open: (page, site) => visit(page, site, `${PREFIX[site]}/payment/${CODE[site]}?pathOverride=pay`),
   },
   {
-    name: 'booking',
+    name: 'intake',
     open: (page, site) =>
-      visit(page, site, site === 'male' ? `/mip/calendly/${CODE[site]}` : `/f/appointment/consult/${CODE[site]}`),
+      visit(page, site, site === 'male' ? '/mip/form/dailytada' : `/f/intake/${CODE[site]}?pathOverride=intake`),
+  },
+  {
+    // The booking as a link that books reaches it: after the assessment it gets back (issue 37).
+    name: 'booking',
+    open: async (page, site) => {
+      await reachBooking(page, { origin: SITES[site], brand: site, code: CODE[site] });
+      await waitForScreen(page);
+    },
     // The days and times offered move with the calendar and with other patients' bookings: how
     // many there are and how their labels wrap change the page's height, so both lists get a
     // fixed height for the picture, and a mask.
@@ -91,10 +100,8 @@ const SCREENS: readonly MainScreen[] = [
     // then the finish), confirmed as a card. Its day and time move with the calendar.
     name: 'finish',
     open: async (page, site) => {
-      const booking = site === 'male' ? `/mip/calendly/${CODE[site]}` : `/f/appointment/consult/${CODE[site]}`;
       // A patient the clinic can reach: a booking needs one (issue 37).
-      await saveContactDetails(page, SITES[site]);
-      await visit(page, site, `${booking}?pathOverride=cal`);
+      await reachBooking(page, { origin: SITES[site], brand: site, code: CODE[site] });
       await book(page);
       await expect(heading(page)).toHaveText('All Set');
       await waitForScreen(page);

@@ -42,10 +42,13 @@ export const VISITS: readonly ScreenVisit[] = [
   // The women's site.
   { route: '/f/hormone-assessment/:pathCode', site: 'female', url: '/f/hormone-assessment/fha1' },
   { route: '/f/results/:pathCode', site: 'female', url: '/f/results/fha1' },
-  { route: '/f/payment/:pathCode', site: 'female', url: '/f/payment/fha1' },
-  { route: '/f/intake/:pathCode', site: 'female', url: '/f/intake/fha1' },
-  { route: '/f/about-consult/:pathCode', site: 'female', url: '/f/about-consult/fha1' },
+  // A step after the assessment opens cold only by a link whose steps need nothing before it
+  // (issue 37: a cold link to it is brought to the assessment): the screen itself, as it opens.
+  { route: '/f/payment/:pathCode', site: 'female', url: '/f/payment/fha1?pathOverride=pay' },
+  { route: '/f/intake/:pathCode', site: 'female', url: '/f/intake/fha1?pathOverride=intake' },
+  { route: '/f/about-consult/:pathCode', site: 'female', url: '/f/about-consult/fha1?pathOverride=precal' },
   { route: '/f/consult-upcoming/:pathCode', site: 'female', url: '/f/consult-upcoming/fha1' },
+  // A cold booking link: a visitor nobody can reach is brought to the assessment, told why.
   { route: '/f/appointment/:appointmentType/:pathCode/:pageId?', site: 'female', url: '/f/appointment/consult/fha1' },
   {
     route: '/f/cont/:pathCode',
@@ -66,7 +69,7 @@ export const VISITS: readonly ScreenVisit[] = [
   { route: '/hormone-assessment/rhrt', site: 'male', url: '/hormone-assessment/rhrt' },
   { route: '/quiz/:pathCode?', site: 'male', url: '/quiz' },
   { route: '/results/:pathCode', site: 'male', url: '/results/shrt' },
-  { route: '/payment/:pathCode', site: 'male', url: '/payment/shrt' },
+  { route: '/payment/:pathCode', site: 'male', url: '/payment/shrt?pathOverride=pay' },
   { route: '/mip/form/:pathCode', site: 'male', url: '/mip/form/dailytada' },
   { route: '/mip/checkout/:pathCode', site: 'male', url: '/mip/checkout/dailytada' },
   {
@@ -74,6 +77,8 @@ export const VISITS: readonly ScreenVisit[] = [
     site: 'male',
     url: withReturnLink(`/mip/cont/ced/a2-renewal?ktCustomerId=${MALE_CUSTOMER}`, MALE_CUSTOMER),
   },
+  // Cold links to steps that need the patient's contact (and the checkout the intake): brought
+  // to where the work is, told why (issue 37). Walks reach the screens themselves (the gallery).
   { route: '/mip/calendly/:pathCode', site: 'male', url: '/mip/calendly/shrt' },
   { route: '/mip/hrt/finish/:pathCode', site: 'male', url: '/mip/hrt/finish/microclinic' },
   { route: '/finish/:pathCode', site: 'male', url: '/finish/shrt' },
