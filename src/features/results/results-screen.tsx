@@ -1,7 +1,5 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { checkCustQualifications } from '../../shared/api/leads.ts';
-import type { Lead, LeadPayload } from '../../contract/api-types.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
 import { funnelConfig } from '../../contract/funnel-config.ts';
 import type { ScreenName } from '../../engine/config-types.ts';
@@ -9,9 +7,9 @@ import { ageBand } from '../../domain/age-band.ts';
 import { localIsoDate } from '../../domain/dates.ts';
 import { bandOf, OVERALL_SCORE } from '../../domain/scores.ts';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
-import { PhoneLink } from '../../shared/ui/phone-link.tsx';
+import { NoTreatmentOnline } from '../../shared/ui/no-treatment-online.tsx';
 import { useJourney } from '../../shared/journey/journey-context.tsx';
-import { findPatientLead } from '../../shared/journey/patient-lead.ts';
+import { patientQualification, type PatientQualification } from '../../shared/journey/patient-qualification.ts';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import { useApiData } from '../../shared/api/use-api-data.ts';
 import { useRouteContext } from '../../shared/journey/use-route-context.ts';
@@ -22,12 +20,6 @@ import { ValueBar } from '../../shared/ui/value-bar.tsx';
 import { EarlyNoteSlot, focusLikeEarlyNote } from '../../shared/layout/early-part.tsx';
 import { NO_ANSWERS_NOTE } from '../../contract/early-form.ts';
 import { assessmentPath, NoAnswersYet } from './no-answers-yet.tsx';
-
-interface Results {
-  lead: Lead;
-  qualified: boolean;
-  reasons: readonly string[];
-}
 
 /**
  * Continue names what it leads to, by the next step's screen: the results lead to one product
@@ -52,22 +44,17 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
   const context = useRouteContext();
   const { site, brand } = useBrand();
   const landingId = context.landingId !== '' ? context.landingId : journey.state.landingId;
-  const results = useApiData<Results | null>(
+  const results = useApiData<PatientQualification | null>(
     journey.status === 'loading' || landingId === undefined ? null : landingId,
     async (signal) => {
       // No saved lead (a link whose landing id has none): there are no results to show yet.
-      const lead = await findPatientLead(
+      const results = await patientQualification(
         { pathCode: code ?? '', linkLandingId: context.landingId },
-        { signal, maxRetries: 2 },
+        { signal },
       );
-      if (lead === null) return null;
-      // The qualification check takes the lead as it was sent, without what the server added.
-      const payload = Object.fromEntries(
-        Object.entries(lead).filter(([key]) => key !== 'scores' && key !== 'savedAt'),
-      ) as unknown as LeadPayload;
-      const qualification = await checkCustQualifications(payload, { signal });
-      track('assessment_complete', { outcome: qualification.qualified ? 'qualified' : 'not_qualified' });
-      return { lead, qualified: qualification.qualified, reasons: qualification.reasons };
+      if (results === null) return null;
+      track('assessment_complete', { outcome: results.qualified ? 'qualified' : 'not_qualified' });
+      return results;
     },
   );
 
@@ -178,18 +165,7 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
           )}
         </Stack>
       ) : (
-        <Alert color="yellow" title="We can't offer treatment online yet">
-          <Stack gap="xs">
-            {reasons.map((reason) => (
-              <Text key={reason} size="sm">
-                {reason}
-              </Text>
-            ))}
-            <Text size="sm">
-              Our care team can help: call <PhoneLink />, {brand.supportHours}.
-            </Text>
-          </Stack>
-        </Alert>
+        <NoTreatmentOnline reasons={reasons} />
       )}
     </Stack>
   );

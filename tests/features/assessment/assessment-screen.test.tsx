@@ -16,6 +16,7 @@ import { FunnelSync, useFunnelStep } from '../../../src/app/funnel-sync.tsx';
 import { memoryJourneyCalls, renderWithProviders } from '../../support/render.tsx';
 import { fakeFunnelStep, type FakeStep, type StepOverrides } from '../../support/fake-step.ts';
 import { ApiError } from '../../../src/shared/api/http.ts';
+import { disqualifyingReasons } from '../../../src/domain/qualification.ts';
 
 useApiServer();
 
@@ -410,3 +411,150 @@ test('an assessment route without questions says so instead of an empty page', (
 
   expect(screen.getByRole('alert')).toHaveTextContent('This assessment is not set up: its route names no questions.');
 });
+
+// --- a funnel that took the payment first (issue 37, point 5) ----------------------------------
+
+/** A bhrt patient who paid $99 with the card ending in 4242, back on the assessment's last page. */
+function paidOnLastPage(health: 'yes' | 'no', completed: readonly string[] = []): Record<string, JourneyState> {
+  return {
+    bhrt: {
+      version: 3,
+      landedAt: '2026-11-22T09:00:00.000Z',
+      landingId: 'VmFuX0R5a2V8YXZlcnlAZXhhbXBsZS5jb218MjAyNi0xMS0yMnxNSVA',
+      answers: { ...ANSWERED_TO_CONTACT, 'hormone-cancer': [health] },
+      pages: { MIP: 3 },
+      completed: ['payment', ...completed],
+      records: {
+        'payment.orderId': 'ord_7K2M9QXH4T0BW8RZ',
+        'payment.orderTotal': '$99.00',
+        'payment.orderLast4': '4242',
+      },
+    },
+  };
+}
+
+/** The clinic's qualification check (by the clinic's rule) and the refund requests, as the server answers them. */
+function paidServer(events: Event[]) {
+  const refunds: unknown[] = [];
+  const checked: LeadPayload[] = [];
+  leadServer(events);
+  server.use(
+    http.post(`${TEST_API_BASE}/memoForm/checkCustQualifications`, async ({ request }) => {
+      const lead = JSON.parse(((await request.json()) as { lead: string }).lead) as LeadPayload;
+      checked.push(lead);
+      const reasons = disqualifyingReasons(
+        lead.answers.filter((answer) => answer.ref !== 'birthdate'),
+        '2026-11-22',
+      );
+      return HttpResponse.json({ data: { qualified: reasons.length === 0, reasons } });
+    }),
+    http.post(`${TEST_API_BASE}/refund-request`, async ({ request }) => {
+      const body = (await request.json()) as { orderId: string };
+      refunds.push(body);
+      return HttpResponse.json(
+        {
+          data: {
+            orderId: body.orderId,
+            amount: '$99.00',
+            last4: '4242',
+            reasons: ['hormone-cancer'],
+            status: 'requested',
+            createdAt: '2026-11-22T10:01:00.000Z',
+          },
+        },
+        { status: refunds.length === 1 ? 201 : 200 },
+      );
+    }),
+  );
+  return { refunds, checked };
+}
+
+const CANCER_REASON = 'A history of hormone-sensitive cancer needs an in-person specialist.';
+
+test('a patient who paid first and answers yes to hormone-sensitive cancer is stopped on the assessment, told of the refund, and not moved on', async () => {
+  const user = userEvent.setup();
+  const events: Event[] = [];
+  const { refunds } = paidServer(events);
+  const { step } = renderAssessment({
+    code: 'bhrt',
+    journey: recordedJourneys(events, paidOnLastPage('yes')),
+    step: stepOf({ index: 1, canBack: true, laterScreens: ['intake', 'scheduling', 'finish'] }),
+  });
+
+  await contactDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
+
+  // The words of the results page before paying, with the clinic's reason.
+  expect(await screen.findByText("We can't offer treatment online yet")).toBeVisible();
+  expect(screen.getByText(CANCER_REASON)).toBeVisible();
+  // What happens to the money: all of it, to the card it came from, and when.
+  const refund = screen.getByRole('region', { name: 'Your refund' });
+  expect(refund).toHaveTextContent('We are refunding your payment of $99 in full to the card ending in 4242.');
+  expect(refund).toHaveTextContent('within 5-10 business days');
+  expect(refund).toHaveTextContent('Order reference: 7K2M 9QXH 4T0B W8RZ');
+  expect(within(refund).getByRole('link', { name: /\d/ })).toHaveAttribute('href', expect.stringMatching(/^tel:/));
+  // The lead was saved once, with the answer; the funnel did not move; the refund was asked for the order only.
+  expect(events.filter((event) => 'saveLead' in event)).toHaveLength(1);
+  expect(step.advance).not.toHaveBeenCalled();
+  await waitFor(() => {
+    expect(refunds).toEqual([{ orderId: 'ord_7K2M9QXH4T0BW8RZ' }]);
+  });
+  expect(screen.queryByRole('button', { name: /Continue|Finish the assessment/ })).not.toBeInTheDocument();
+}, 20_000);
+
+test('a patient who paid first and comes back with a finished assessment that rules treatment out sees the same stop, not the form', async () => {
+  const events: Event[] = [];
+  const { refunds } = paidServer(events);
+  const journey = recordedJourneys(events, paidOnLastPage('yes', ['MIP']));
+  // The lead the assessment saved before the reload.
+  server.use(
+    http.get(`${TEST_API_BASE}/journey/lead`, () =>
+      HttpResponse.json({
+        data: {
+          landing_id: 'VmFuX0R5a2V8YXZlcnlAZXhhbXBsZS5jb218MjAyNi0xMS0yMnxNSVA',
+          firstName: 'Avery',
+          lastName: 'Van Dyke',
+          email: 'avery@example.com',
+          phone: '2125550187',
+          formId: 'MIP',
+          pathCode: 'bhrt',
+          answers: [{ ref: 'hormone-cancer', type: 'single-choice', value: ['yes'], questionId: 'q-hormone-cancer' }],
+          savedAt: '2026-11-22T10:00:00.000Z',
+        },
+      }),
+    ),
+  );
+  const { step } = renderAssessment({ code: 'bhrt', journey, step: stepOf({ index: 1, canBack: true }) });
+
+  expect(await screen.findByText(CANCER_REASON)).toBeVisible();
+  expect(screen.getByRole('region', { name: 'Your refund' })).toHaveTextContent('$99');
+  expect(screen.queryByRole('heading', { name: 'Where should we send your results?' })).not.toBeInTheDocument();
+  await waitFor(() => {
+    expect(refunds).toHaveLength(1);
+  });
+  expect(step.advance).not.toHaveBeenCalled();
+});
+
+test('a patient who paid first and whose answers qualify moves on once, with the lead saved once', async () => {
+  const user = userEvent.setup();
+  const events: Event[] = [];
+  const { refunds, checked } = paidServer(events);
+  const { step } = renderAssessment({
+    code: 'bhrt',
+    journey: recordedJourneys(events, paidOnLastPage('no')),
+    step: stepOf({ index: 1, canBack: true }),
+  });
+
+  await contactDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Finish the assessment' }));
+
+  await waitFor(() => {
+    expect(step.advance).toHaveBeenCalledTimes(1);
+  });
+  // Saved alone before the clinic's check, so the move carries no second lead.
+  expect(step.advance).toHaveBeenCalledWith();
+  expect(events.filter((event) => 'saveLead' in event)).toHaveLength(1);
+  expect(checked).toHaveLength(1);
+  expect(refunds).toEqual([]);
+  expect(screen.queryByText("We can't offer treatment online yet")).not.toBeInTheDocument();
+}, 20_000);
