@@ -3,6 +3,9 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test.ts';
 import { appTookOverTheForm } from './support/patient.ts';
 import { E2E_PORT } from './support/sites.ts';
+import { initialTransition, transition } from 'xstate';
+import { arrivalOf, createFunnelMachine, urlOf, visitFromUrl } from '../src/engine/funnel-machine.ts';
+import { loadEngine } from '../tests/support/config.ts';
 
 /**
  * The app shell on both brands: every route of config/routes.json renders its screen, or the
@@ -75,6 +78,22 @@ function closedAs(route: Route, code: string): { title: string; heading: string 
   return null;
 }
 
+const engine = loadEngine();
+
+/**
+ * Where the funnel machine brings a visitor with no journey who opens `url` (issue 37): the
+ * step's URL when its step is due facts they do not hold (a cold payment of shrt is brought to
+ * its assessment), else null. Asked of the machine itself, as the app asks it.
+ */
+function coldLanding(url: string, site: 'male' | 'female'): string | null {
+  const found = visitFromUrl(engine, url, site);
+  if (found === null || found.page.match.route.funnel !== true) return null;
+  const machine = createFunnelMachine(engine, found.visit, { url });
+  const [start] = initialTransition(machine);
+  const [known] = transition(machine, start, { type: 'journey.known', facts: [] });
+  return arrivalOf(known) === null ? null : urlOf(known);
+}
+
 /** The title a route's page has when opened by a sample link, with no journey. */
 function titleOpened(route: Route, code: string): string {
   return closedAs(route, code)?.title ?? route.title;
@@ -114,6 +133,17 @@ for (const [site, host] of Object.entries(HOSTS) as [keyof typeof HOSTS, (typeof
         await expect(page).toHaveTitle(`Page Not Available | ${host.brandName}`);
         return;
       }
+      const landing = coldLanding(url, site);
+      if (landing !== null) {
+        // Not a cold visitor's step yet: brought to where the work is, told why (issue 37).
+        const shown = config.routes.find(
+          (candidate) => engine.locate(landing.split('?')[0] ?? '')?.match.route.path === candidate.path,
+        );
+        await expect(page).toHaveURL(`${host.origin}${landing}`, { timeout: 15_000 });
+        await expect(page.getByRole('status').filter({ hasText: 'Let’s start here' })).toBeVisible();
+        if (shown !== undefined) await expect(page).toHaveTitle(`${shown.title} | ${host.brandName}`);
+        return;
+      }
       await expectScreen(page, route, code);
       await expect(page).toHaveTitle(`${titleOpened(route, code)} | ${host.brandName}`);
     });
@@ -124,7 +154,10 @@ for (const redirect of config.redirects) {
   for (const from of redirect.from) {
     test(`${from} redirects to ${redirect.to}, keeping the query`, async ({ page }) => {
       await page.goto(`${from}?utm_source=mail&x=1`);
-      await expect(page).toHaveURL(`${redirect.to}?utm_source=mail&x=1`);
+      // A step a cold visitor is not due yet goes on from the redirect's page to where the work
+      // is (issue 37), the query kept all the way.
+      const landing = coldLanding(`${redirect.to}?utm_source=mail&x=1`, 'male');
+      await expect(page).toHaveURL(landing ?? `${redirect.to}?utm_source=mail&x=1`);
     });
   }
 }
