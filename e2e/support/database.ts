@@ -171,3 +171,44 @@ export function appointmentOf(
     return row === undefined ? null : { landingId: row.landing_id, status: row.status };
   });
 }
+
+/** A refund request the server keeps for staff (src/server/handlers/refunds.ts). */
+export interface StoredRefundRequest {
+  orderId: string;
+  landingId: string;
+  amount: string;
+  last4: string | null;
+  reasons: string[];
+  status: string;
+}
+
+/** The refund requests of the orders of a patient's leads (by the email they typed), oldest first. */
+export function refundRequestsOf(email: string, dataDir: string = E2E_DATA_DIR): StoredRefundRequest[] {
+  return readDatabase(dataDir, (db) =>
+    db
+      .prepare<
+        [string],
+        {
+          order_id: string;
+          landing_id: string;
+          amount: string;
+          last4: string | null;
+          reasons_json: string;
+          status: string;
+        }
+      >(
+        `SELECT r.order_id, r.landing_id, r.amount, r.last4, r.reasons_json, r.status FROM refund_requests r
+         JOIN leads l ON l.landing_id = r.landing_id
+         WHERE json_extract(l.lead_json, '$.email') = ? COLLATE NOCASE ORDER BY r.created_at`,
+      )
+      .all(email)
+      .map((row) => ({
+        orderId: row.order_id,
+        landingId: row.landing_id,
+        amount: row.amount,
+        last4: row.last4,
+        reasons: JSON.parse(row.reasons_json) as string[],
+        status: row.status,
+      })),
+  );
+}

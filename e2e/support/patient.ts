@@ -122,6 +122,8 @@ export async function takeAssessment(
     marketingConsent?: boolean;
     /** The energy level answered on the symptoms page. @default 'Low' */
     energy?: 'Low' | 'Normal' | 'High';
+    /** The answer to the hormone-sensitive cancer question (Yes rules treatment out). @default 'No' */
+    hormoneCancer?: 'Yes' | 'No';
   } = {},
 ) {
   await expect(heading(page)).toHaveText(/^Hormone (Assessment|Quiz)$/);
@@ -160,7 +162,7 @@ export async function takeAssessment(
       case 'Your health':
         await page
           .getByRole('radiogroup', { name: /hormone-sensitive cancer/ })
-          .getByRole('radio', { name: 'No' })
+          .getByRole('radio', { name: options.hormoneCancer ?? 'No' })
           .check();
         await page
           .getByRole('radiogroup', { name: /blood clot/ })
