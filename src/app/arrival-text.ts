@@ -23,13 +23,29 @@ export interface ArrivalText {
   lines: readonly string[];
 }
 
+/**
+ * Which missing fact says best why: one the opened page needs itself (a booking: the contact),
+ * else the work the patient has not done, the earliest kind first, the contact last.
+ */
+const BY_WEIGHT: readonly FactName[] = [
+  'assessment-answered',
+  'paid',
+  'intake-done',
+  'consult-booked',
+  'no-contraindication',
+  'contact-known',
+];
+
 export function arrivalText(arrival: Arrival): ArrivalText {
-  const first = arrival.missing.find((fact): fact is FactName => Object.hasOwn(NEEDED_FIRST, fact));
+  const named = (facts: readonly string[]) =>
+    facts.filter((fact): fact is FactName => Object.hasOwn(NEEDED_FIRST, fact));
+  const [own] = named(arrival.own);
+  const first = own ?? BY_WEIGHT.find((fact) => arrival.missing.includes(fact));
   return {
     title: 'Let’s start here',
     lines: [
       first === undefined ? 'The page you opened comes after this step.' : NEEDED_FIRST[first],
-      'Once this step is done, the funnel takes you on from here. If you started on another device, you can carry on there.',
+      'Once this step is done, we take you on from here. If you started on another device, you can carry on there.',
     ],
   };
 }

@@ -157,6 +157,8 @@ export interface Arrival {
   from: number;
   /** The facts that step is due and they did not hold, in its order. */
   missing: readonly string[];
+  /** Those of them the opened step requires itself (config `requires`), not through a step before it. */
+  own: readonly string[];
 }
 
 export type FunnelEvent =
@@ -451,13 +453,18 @@ export function createFunnelMachine(
           ...(pathFacts[context.position]?.produces ?? []).filter((fact) => !context.produced.includes(fact)),
         ],
       })),
-      keepArrival: assign(({ context }) => ({
-        arrival: {
-          at: landing(context) ?? 0,
-          from: context.position,
-          missing: missingFacts(context, pathFacts),
-        },
-      })),
+      keepArrival: assign(({ context }) => {
+        const missing = missingFacts(context, pathFacts);
+        const own = pathFacts[context.position]?.requires ?? [];
+        return {
+          arrival: {
+            at: landing(context) ?? 0,
+            from: context.position,
+            missing,
+            own: missing.filter((fact) => own.includes(fact)),
+          },
+        };
+      }),
       knowJourney: assign(({ context, event }) => {
         if (event.type !== 'journey.known' || context.plan === null) return {};
         const saved = progressOf(engine, context.plan, event);

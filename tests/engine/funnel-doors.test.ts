@@ -36,6 +36,7 @@ test('a cold booking link brings a visitor nobody can reach to the assessment, s
     at: 0,
     from: 4,
     missing: ['contact-known', 'assessment-answered', 'no-contraindication', 'paid', 'intake-done'],
+    own: ['contact-known'],
   });
   expect(gateOf(snapshot)).toBe('open');
 });
