@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
+import { expectAccessible } from './support/axe.ts';
+import { expectDesigned } from './support/design-contract.ts';
 import { refundRequestsOf, recordsOf } from './support/database.ts';
 import { continueAfterPaying, heading, newPatient, pay, takeAssessment, type Patient } from './support/patient.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
@@ -73,6 +75,9 @@ for (const funnel of [
     // The assessment's own address (with the form's page number, which is no answer).
     expect(new URL(page.url()).pathname).toBe(funnel.assessment);
     await expect(heading(page)).toHaveText('Hormone Assessment');
+    // Read by a screen reader and laid out as every screen is, at a phone's width and a wide one.
+    await expectAccessible(page, `${funnel.name} stop`);
+    await expectDesigned(page, `${funnel.name} stop`);
     // Nothing of the answers in the address or the title.
     expect(page.url()).not.toMatch(/cancer|yes/i);
     expect(await page.title()).not.toMatch(/cancer|refund/i);
