@@ -37,8 +37,14 @@ import { runningExperimentOf } from '../engine/experiments.ts';
 import { recordedFunnel } from '../engine/funnel-version.ts';
 import { splitUrl } from '../engine/url.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
-import { factsOfJourney } from '../shared/journey/journey-facts.ts';
 import { FORM_IDS } from '../contract/form-ids.ts';
+
+/**
+ * How the journey proves its facts (src/shared/journey/journey-facts.ts), fetched beside the
+ * journey itself: the machine needs it only once the journey is read, so it stays out of the
+ * first load (the assessment's budget, tests/bundle-size.test.ts).
+ */
+const journeyFacts = () => import('../shared/journey/journey-facts.ts');
 import type { JourneyChange, JourneySnapshot, JourneyStore } from '../shared/journey/journey-store.ts';
 import { setAnalyticsPage, track, trackExperiment } from '../shared/services/analytics.ts';
 import { pushedFromOf, withPushedFrom } from '../shared/history-entry.ts';
@@ -377,7 +383,13 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
     // they came to that page by a move of their own (cameByLink).
     // Once per machine: the variant's machine, swapped in, hears the journey as the first did.
     let cancelled = false;
-    void journeys.ready(code).then(({ loaded, state, status }) => {
+    // The proof of the journey's facts comes with it, fetched at once beside it; a proof that
+    // cannot be fetched (offline) leaves the journey unread, as a journey that could not load.
+    const proving = journeyFacts().then(
+      (module) => module.factsOfJourney,
+      () => null,
+    );
+    void Promise.all([journeys.ready(code), proving]).then(([{ loaded, state, status }, prove]) => {
       if (cancelled) return;
       // A returning patient's variant came with their journey: their machine hears it, not this one.
       if (swapped.current !== null || swapIfAssigned()) return;
@@ -385,7 +397,7 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
       // where they end up, not one for the campaign link's page on the way.
       hearing.current = true;
       try {
-        hear(loaded, state, status);
+        hear(loaded, state, prove === null ? 'unsaved' : status, prove);
       } finally {
         hearing.current = false;
       }
@@ -395,6 +407,7 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
       loaded: JourneySnapshot['loaded'],
       state: JourneySnapshot['state'],
       status: JourneySnapshot['status'],
+      prove: ((state: JourneySnapshot['state'], forms: typeof FORM_IDS) => readonly string[]) | null,
     ) => {
       // How far the patient got, for the pages that need it (config/routes.json needs): the
       // journey as this page holds it now, with this page's own moves on top of the saved one.
@@ -407,7 +420,7 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
         saved: loaded === null ? undefined : { step: loaded.step, reached: loaded.reached, funnel: loaded.funnel },
         completed: state.completed,
         // What the journey proves (src/shared/journey/journey-facts.ts): the steps' doors.
-        facts: status === 'unsaved' ? [] : factsOfJourney(state, FORM_IDS),
+        facts: status === 'unsaved' || prove === null ? [] : prove(state, FORM_IDS),
         loadFailed: status === 'unsaved',
       });
       const saved = loaded?.step;

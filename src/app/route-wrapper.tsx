@@ -12,8 +12,8 @@ import { screenFor, shellLayoutOf } from './registry.ts';
 import { routeIntro } from '../shared/layout/route-intro.ts';
 import { useBrand } from '../shared/brand/brand-context.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
-import { useFunnelStep, useJourneyGate } from './funnel-sync.tsx';
-import { ArrivalNotice } from './arrival-notice.tsx';
+import { useArrival, useFunnelStep, useJourneyGate } from './funnel-sync.tsx';
+import type { Arrival } from '../engine/funnel-machine.ts';
 import type { ClosedPage } from '../engine/funnel-machine.ts';
 import { useHydrated } from '../shared/hydration.ts';
 import { SaveProblem } from '../shared/ui/save-problem.tsx';
@@ -22,6 +22,11 @@ import { leaveEarlyFormsBut } from '../shared/questions/early-form.tsx';
 /** Shown only for a link to the other brand's site, so loaded like a screen, when needed. */
 const FallbackPage = lazyScreen<{ routeSite: RouteSite }>(() =>
   import('./pages/fallback-page.tsx').then((module) => ({ default: module.FallbackPage })),
+);
+
+/** Said above a step the patient was brought to from one not theirs yet (issue 37): rare, so loaded when needed. */
+const ArrivalNotice = lazyScreen<{ arrival: Arrival }>(() =>
+  import('./arrival-notice.tsx').then((module) => ({ default: module.ArrivalNotice })),
 );
 
 /** Shown for a page reached without the journey it needs, so loaded like a screen, when needed. */
@@ -46,6 +51,7 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
   const funnelGate = useJourneyGate();
   const gate = route.funnel === true ? funnelGate : null;
   const closed = gate?.status === 'closed' ? gate.closed : null;
+  const arrival = useArrival();
   // The page's HTML has the layout and the screen's shell (scripts/lib/prerender-plugin.ts):
   // the screen itself renders once hydration has matched that HTML.
   const hydrated = useHydrated();
@@ -91,7 +97,11 @@ export function RouteWrapper({ route }: { route: RouteConfig }) {
     <AppPageLayout route={route} pathname={pathname}>
       {hydrated && code !== null && new URLSearchParams(search).has('mpid') && <MpidTracking code={code} />}
       {/* Brought here from a page that was not the patient's yet: why, above the step. */}
-      {hydrated && route.funnel === true && gate?.status === 'open' && <ArrivalNotice />}
+      {hydrated && route.funnel === true && gate?.status === 'open' && arrival !== null && (
+        <Suspense fallback={null}>
+          <ArrivalNotice arrival={arrival} />
+        </Suspense>
+      )}
       <ChunkErrorBoundary>
         {/* Keyed by route: the router moves in a transition, and without a new boundary React
             would keep the last screen on show, with its old address, while the next one loads;
