@@ -98,10 +98,16 @@ function screenKey(screen: string): string {
 // at the end of what was typed stays at the end. 163.4 KiB since results come with their note for
 // a visitor with no answers (163.2 measured): the shell's place for it, which the order summary's
 // now shares, and the focus a keyboard user had on its link, kept as the app draws it afresh.
-test('an assessment page loads at most 163.4 KiB of JavaScript (gzip) first', () => {
+// 165.7 KiB since issue 37 (165.5 measured, 163.2 before it): every step's door is the funnel
+// machine's (its facts in the config it carries, what each step is due, where a patient lands:
+// 1.3 KiB, with the journey's proof of its facts and the word of arrival fetched only when
+// needed), the payment's already-paid receipt and the server's error body in the one HTTP
+// client (0.1 KiB), and the pay-first assessment's stop at a contraindication (0.7 KiB, its paid
+// parts loaded only for a paid patient).
+test('an assessment page loads at most 165.7 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(163.4 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(165.7 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

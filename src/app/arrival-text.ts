@@ -25,7 +25,8 @@ export interface ArrivalText {
 
 /**
  * Which missing fact says best why: one the opened page needs itself (a booking: the contact),
- * else the work the patient has not done, the earliest kind first, the contact last.
+ * else the work done on the step they were brought to (the payment: checkout), the earliest
+ * kind first, the contact last.
  */
 const BY_WEIGHT: readonly FactName[] = [
   'assessment-answered',
@@ -40,7 +41,10 @@ export function arrivalText(arrival: Arrival): ArrivalText {
   const named = (facts: readonly string[]) =>
     facts.filter((fact): fact is FactName => Object.hasOwn(NEEDED_FIRST, fact));
   const [own] = named(arrival.own);
-  const first = own ?? BY_WEIGHT.find((fact) => arrival.missing.includes(fact));
+  const first =
+    own ??
+    BY_WEIGHT.find((fact) => arrival.here.includes(fact)) ??
+    BY_WEIGHT.find((fact) => arrival.missing.includes(fact));
   return {
     title: 'Let’s start here',
     lines: [

@@ -1,4 +1,5 @@
 import { isRealDate, toIsoDate } from './calendar.ts';
+import { cleanAnswerText } from './answer-text.ts';
 import type { Answer, DateTime, IsoDate, LandingId, QuestionType, Submission } from '../contract/api-types.ts';
 import type { DomainLogger } from './logger.ts';
 
@@ -29,14 +30,6 @@ export function birthdateToIso(text: string, logger: DomainLogger): IsoDate | nu
     return null;
   }
   return toIsoDate(date);
-}
-
-/**
- * Trims a string answer and strips its leading `#` characters (choice refs arrive as `#ref`).
- * All leading `#` go, so cleaning twice gives the same value.
- */
-export function cleanAnswerText(text: string): string {
-  return text.trim().replace(/^#+/, '').trim();
 }
 
 function isDateAnswer(answer: RawAnswer): boolean {

@@ -159,6 +159,8 @@ export interface Arrival {
   missing: readonly string[];
   /** Those of them the opened step requires itself (config `requires`), not through a step before it. */
   own: readonly string[];
+  /** Those of them the step they were brought to produces: the work they do here. */
+  here: readonly string[];
 }
 
 export type FunnelEvent =
@@ -456,12 +458,15 @@ export function createFunnelMachine(
       keepArrival: assign(({ context }) => {
         const missing = missingFacts(context, pathFacts);
         const own = pathFacts[context.position]?.requires ?? [];
+        const at = landing(context) ?? 0;
+        const here = pathFacts[at]?.produces ?? [];
         return {
           arrival: {
-            at: landing(context) ?? 0,
+            at,
             from: context.position,
             missing,
             own: missing.filter((fact) => own.includes(fact)),
+            here: missing.filter((fact) => here.includes(fact)),
           },
         };
       }),

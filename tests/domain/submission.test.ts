@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { daysInMonth } from '../../src/domain/calendar.ts';
-import { birthdateToIso, buildSubmission, cleanAnswerText } from '../../src/domain/submission.ts';
+import { birthdateToIso, buildSubmission } from '../../src/domain/submission.ts';
+import { cleanAnswerText } from '../../src/domain/answer-text.ts';
 import type { RawAnswer } from '../../src/domain/submission.ts';
 import { recordingLogger } from './logger.ts';
 

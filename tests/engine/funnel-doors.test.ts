@@ -37,6 +37,7 @@ test('a cold booking link brings a visitor nobody can reach to the assessment, s
     from: 4,
     missing: ['contact-known', 'assessment-answered', 'no-contraindication', 'paid', 'intake-done'],
     own: ['contact-known'],
+    here: ['contact-known', 'assessment-answered', 'no-contraindication'],
   });
   expect(gateOf(snapshot)).toBe('open');
 });

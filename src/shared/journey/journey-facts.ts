@@ -1,9 +1,9 @@
 import type { JourneyState } from '../../contract/journey-state.ts';
 import type { FormIds } from '../../engine/config-types.ts';
 import { FACT_NAMES, type FactName } from '../../engine/step-facts.ts';
-import { localIsoDate } from '../../domain/dates.ts';
+import { isoDayOf } from '../../domain/calendar.ts';
 import { disqualifyingReasons } from '../../domain/qualification.ts';
-import { cleanAnswerText } from '../../domain/submission.ts';
+import { cleanAnswerText } from '../../domain/answer-text.ts';
 import { paidSummaryOf } from './paid-order.ts';
 
 /**
@@ -49,6 +49,6 @@ const PROOFS = {
 
 /** The facts the journey holds, in the order src/engine/step-facts.ts names them. */
 export function factsOfJourney(state: JourneyState, forms: FormIds, now: Date = new Date()): FactName[] {
-  const today = localIsoDate(now);
+  const today = isoDayOf(now, 'local');
   return FACT_NAMES.filter((fact) => PROOFS[fact](state, forms, today));
 }
