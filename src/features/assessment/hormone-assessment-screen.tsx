@@ -14,6 +14,8 @@ import type {
   patientQualification as checkPatient,
 } from '../../shared/journey/patient-qualification.ts';
 import { useApiData } from '../../shared/api/use-api-data.ts';
+import type { JourneyChange } from '../../shared/journey/journey-store.ts';
+import type { LeadPayload } from '../../contract/api-types.ts';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import type { ScreenProps } from '../../shared/screen-props.ts';
@@ -50,7 +52,7 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
   const paid = journey.status === 'loading' ? null : paidSummaryOf(journey.state);
   const finished = form !== undefined && journey.state.completed.includes(form.formId);
   // What the clinic said of the answers just sent ('checking' while the lead is saved and read).
-  const [sent, setSent] = useState<PatientQualification | 'checking' | null>(null);
+  const [sent, setSent] = useState<Pick<PatientQualification, 'qualified' | 'reasons'> | 'checking' | null>(null);
   const source = { pathCode: code ?? '', linkLandingId: context.landingId };
   // A paid patient back with the assessment finished: the clinic is asked before the form shows.
   const onArrival = useApiData(paid !== null && finished && sent === null ? 'paid-assessment' : null, (signal) =>
@@ -107,21 +109,28 @@ export default function HormoneAssessmentScreen({ route, code, step }: ScreenPro
             const saveAlone = async () =>
               (await loadChunk(() => import('../../shared/journey/lead.ts'))).saveJourneyLead(lead);
             if (paid !== null) {
-              // Paid already: the clinic decides before the funnel moves on. The lead and its
-              // record are saved alone, then checked; a patient the answers rule out stays here.
+              // Paid already: the clinic decides before the funnel moves on. The lead is saved,
+              // then checked under its landing id; its record goes into the one journey write of
+              // the press: with the move on, or, for a patient the answers rule out, alone here.
               setSent('checking');
+              let saved: { lead: LeadPayload; record: JourneyChange };
+              let qualification: Pick<PatientQualification, 'qualified' | 'reasons'>;
               try {
-                await saveAlone();
-                const qualification = await patientQualification(source);
-                // Just saved, so there is a lead: none read back is a failure, never a pass.
-                if (qualification === null) throw new Error('Your answers could not be read back. Please try again.');
-                setSent(qualification);
-                if (!qualification.qualified) return;
+                saved = await (await loadChunk(() => import('../../shared/journey/lead.ts'))).saveLeadOf(lead);
+                // The lead as it was just sent: the same the results page asks of (patientQualification).
+                const { checkCustQualifications } = await loadChunk(() => import('../../shared/api/leads.ts'));
+                qualification = await checkCustQualifications(saved.lead);
               } catch (error) {
                 setSent(null);
                 throw error;
               }
-              if (step?.canNext === true) await step.advance();
+              if (!qualification.qualified || step?.canNext !== true) {
+                await journey.save(saved.record);
+                setSent(qualification);
+                return;
+              }
+              setSent(qualification);
+              await step.advance({ record: saved.record });
               return;
             }
             // The machine saves the lead, then the step with its record. (On a page of the code

@@ -148,9 +148,11 @@ export async function saveJourneyLead(input: SaveLeadInput & { journey: JourneyH
   return landingId;
 }
 
-/** A saved lead: its landing id, and the journey change that records it with the finished form. */
+/** A saved lead: its landing id, the lead as it was sent, and the journey change that records it with the finished form. */
 export interface SavedLead {
   landingId: LandingId;
+  /** The lead as it was sent (a pay-first assessment asks the clinic's qualification check of it). */
+  lead: LeadPayload;
   record: JourneyChange;
 }
 
@@ -216,6 +218,7 @@ export async function saveLeadOf(input: SaveLeadInput): Promise<SavedLead> {
   else savedId = await saveUnderOwnLandingId(firstId, parts, save);
   return {
     landingId: savedId,
+    lead: leadUnder(savedId),
     record: (state) => ({
       ...state,
       landingId: savedId,

@@ -551,9 +551,11 @@ test('a patient who paid first and whose answers qualify moves on once, with the
   await waitFor(() => {
     expect(step.advance).toHaveBeenCalledTimes(1);
   });
-  // Saved alone before the clinic's check, so the move carries no second lead.
-  expect(step.advance).toHaveBeenCalledWith();
+  // Saved before the clinic's check, so the move carries no second lead: only its record, for
+  // the press's one journey write (nothing written before it).
+  expect(step.advance).toHaveBeenCalledWith({ record: expect.any(Function) });
   expect(events.filter((event) => 'saveLead' in event)).toHaveLength(1);
+  expect(events.filter((event) => 'journey' in event)).toEqual([]);
   expect(checked).toHaveLength(1);
   expect(refunds).toEqual([]);
   expect(screen.queryByText("We can't offer treatment online yet")).not.toBeInTheDocument();
