@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import type { JourneyState } from '../../../src/contract/journey-state.ts';
 import type { LeadPayload } from '../../../src/contract/api-types.ts';
 import { makeLandingId } from '../../../src/domain/landing-id.ts';
@@ -553,7 +553,9 @@ test('a patient who paid first and whose answers qualify moves on once, with the
   });
   // Saved before the clinic's check, so the move carries no second lead: only its record, for
   // the press's one journey write (nothing written before it).
-  expect(step.advance).toHaveBeenCalledWith({ record: expect.any(Function) });
+  const [move] = vi.mocked(step.advance).mock.calls[0] ?? [];
+  expect(Object.keys(move ?? {})).toEqual(['record']);
+  expect(typeof move?.record).toBe('function');
   expect(events.filter((event) => 'saveLead' in event)).toHaveLength(1);
   expect(events.filter((event) => 'journey' in event)).toEqual([]);
   expect(checked).toHaveLength(1);
