@@ -13,14 +13,17 @@ import {
   locateStep,
   OFF_LIST,
   placeOf,
+  replacesEntry,
   SAVING,
   stepIndexOf,
   urlOf,
   visitFromUrl,
+  type FunnelEntry,
   type FunnelMachine,
   type Arrival,
   type ClosedPage,
   type FunnelSnapshot,
+  type HeardJourney,
   type StepSaveInput,
 } from '../engine/funnel-machine.ts';
 import { STEP_WORK_ACTORS, workOf } from './step-work.ts';
@@ -39,12 +42,6 @@ import { splitUrl } from '../engine/url.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
 import { FORM_IDS } from '../contract/form-ids.ts';
 
-/**
- * How the journey proves its facts (src/shared/journey/journey-facts.ts), fetched beside the
- * journey itself: the machine needs it only once the journey is read, so it stays out of the
- * first load (the assessment's budget, tests/bundle-size.test.ts).
- */
-const journeyFacts = () => import('../shared/journey/journey-facts.ts');
 import type { JourneyChange, JourneySnapshot, JourneyStore } from '../shared/journey/journey-store.ts';
 import { setAnalyticsPage, track, trackExperiment } from '../shared/services/analytics.ts';
 import { pushedFromOf, withPushedFrom } from '../shared/history-entry.ts';
@@ -184,13 +181,43 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
   const navigate = useNavigate();
   const journeys = useJourneyStore();
   const code = visit.code;
-  /** The visit's machine for a split test variant (null: none), on the step at `entry`. */
-  const machineFor = (experiment: ExperimentAssignment | null, entry: { url: string; index?: number }) =>
-    createFunnelMachine(engine, { ...visit, experiment }, entry, { saveSteps: true, keepsDoors: true }).provide({
+  // Whether the patient is on this address as a link brings them (a returning patient's campaign
+  // link then goes on to their step: the machine's return) or by a move of their own (stays):
+  // an entry with its step index in the history state, and a page the browser came to by Back
+  // or Forward (the page loaded so, or the app was at another address before), are theirs. A
+  // reload on payment and a Back at once, before the app or the journey has come, land on the
+  // assessment's last page; returning from there would bounce the patient forward to payment.
+  const navigationType = useNavigationType();
+  const [byLink] = useState(
+    () =>
+      readHistoryState(location.state).stepIndex === undefined &&
+      !(
+        navigationType === NavigationType.Pop &&
+        (movedSinceLoad() || cameByHistoryAt(`${location.pathname}${location.search}`))
+      ),
+  );
+  // The split test's swap, made below: the first machine's journey read hands over to it.
+  const handOver = useRef<() => boolean>(() => false);
+  /**
+   * The visit's machine for a split test variant (null: none), on the step at `entry`. It reads
+   * the journey itself (loadJourney) and decides where the entry lands and returns; the first
+   * machine hands the journey to the variant's when the server's answer says the patient has one.
+   */
+  const machineFor = (experiment: ExperimentAssignment | null, entry: FunnelEntry, handsOver: boolean) =>
+    createFunnelMachine(engine, { ...visit, experiment }, entry, {
+      saveSteps: true,
+      keepsDoors: true,
+      loadsJourney: true,
+    }).provide({
       actors: {
         saveStep: fromPromise<undefined, StepSaveInput>(({ input }) =>
           saveStep(journeys, code, input).then(() => undefined),
         ),
+        loadJourney: fromPromise<HeardJourney | null>(async () => {
+          const [journey, prove] = await Promise.all([journeys.ready(code), proofOfFacts()]);
+          // A returning patient's variant came with their journey: their machine hears it, not this one.
+          return handsOver && handOver.current() ? null : heardJourney(journey, prove);
+        }),
         ...STEP_WORK_ACTORS,
       },
     });
@@ -202,13 +229,12 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
     () => runningExperimentOf(engine.config.experiments, code) !== undefined,
     [engine, code],
   );
+  // The machine's journey read reads handOver when the journey has come, never during render.
+  // eslint-disable-next-line react-hooks/refs
   const [machine] = useState(() => {
     const { stepIndex } = readHistoryState(location.state);
     const known = runsExperiment ? (journeys.snapshot(code).assignment ?? null) : null;
-    return machineFor(known, {
-      url,
-      ...(stepIndex === undefined ? {} : { index: stepIndex }),
-    });
+    return machineFor(known, { url, byLink, ...(stepIndex === undefined ? {} : { index: stepIndex }) }, true);
   });
   const firstActor = useActorRef(machine);
   // The machine of the variant the server gave the patient, when its steps are not the first
@@ -222,6 +248,8 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
     entryState.current = location.state;
   }, [location.state]);
   const swappedOnce = useRef(false);
+  /** A Next is waiting for the server to say which variant the patient walks (moveOn). */
+  const pressing = useRef(false);
   /** Settles once a swap asked for has its actor (resolved by the effect below). */
   const swapped = useRef<{ done: Promise<void>; resolve: () => void } | null>(null);
   const current = useRef(actor);
@@ -269,13 +297,27 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
     swapped.current = { done, resolve };
     swappedOnce.current = true;
     setVariant({
-      machine: machineFor(assignment, { url: urlOf(now), ...(entryIndex === undefined ? {} : { index: entryIndex }) }),
+      machine: machineFor(
+        assignment,
+        {
+          url: urlOf(now),
+          byLink: now.context.byLink,
+          ...(entryIndex === undefined ? {} : { index: entryIndex }),
+        },
+        false,
+      ),
       actor: null,
     });
     return true;
     // machineFor is made from the visit's props, which the key keeps.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [journeys, code, runsExperiment, engine, visit]);
+  // The first machine's journey read, once heard, hands over when the variant's machine has
+  // taken over, or a swap is now asked for (read after the journey has come: after this effect,
+  // as it waits for the store).
+  useEffect(() => {
+    handOver.current = () => swappedOnce.current || swapIfAssigned();
+  }, [swapIfAssigned]);
 
   useEffect(() => {
     if (!runsExperiment) return;
@@ -329,9 +371,16 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
   const moveOn = useCallback(
     async (move?: StepMove) => {
       if (runsExperiment && (journeys.snapshot(code).assignment === undefined || swapped.current !== null)) {
-        await journeys.assignment(code);
-        swapIfAssigned();
-        await swapped.current?.done;
+        // While the press waits for the variant, the step it leaves is not written: the press
+        // writes where it goes (the variant's machine, taking over, would record the step first).
+        pressing.current = true;
+        try {
+          await journeys.assignment(code);
+          swapIfAssigned();
+          await swapped.current?.done;
+        } finally {
+          pressing.current = false;
+        }
       }
       return advanceOn(current.current, move);
     },
@@ -359,114 +408,6 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
   // news to it. The machine may move on its own first (the resume), before the effects below
   // run; they must not send it back to the address it left.
   const heard = useRef(`${url}#${String(readHistoryState(location.state).stepIndex)}`);
-  // While the machine hears the journey (and resumes), the step it passes through is not written.
-  const hearing = useRef(false);
-  // Whether the patient is on the campaign link's page as a link brings them (resumed to their
-  // step), or by a move of their own (stays): an entry with its step index in the history
-  // state, a page the browser came to by Back or Forward (the page loaded so, or the app was at
-  // another address before), and a move of the browser before the journey is heard are theirs.
-  // A reload on payment and a Back at once, before the app or the journey has come, land on the
-  // assessment's last page; resuming from there would bounce the patient forward to payment.
-  const navigationType = useNavigationType();
-  const cameByLink = useRef(
-    readHistoryState(location.state).stepIndex === undefined &&
-      !(
-        navigationType === NavigationType.Pop &&
-        (movedSinceLoad() || cameByHistoryAt(`${location.pathname}${location.search}`))
-      ),
-  );
-  const remembering = useRef<() => void>(() => undefined);
-
-  useEffect(() => {
-    // Resume: a patient who comes back to the funnel's first page (the campaign link) goes on
-    // from the step their journey says they reached, when it belongs to this same visit, unless
-    // they came to that page by a move of their own (cameByLink).
-    // Once per machine: the variant's machine, swapped in, hears the journey as the first did.
-    let cancelled = false;
-    // The proof of the journey's facts comes with it, fetched at once beside it; a proof that
-    // cannot be fetched (offline) leaves the journey unread, as a journey that could not load.
-    const proving = journeyFacts().then(
-      (module) => module.factsOfJourney,
-      () => null,
-    );
-    void Promise.all([journeys.ready(code), proving]).then(([{ loaded, state, status }, prove]) => {
-      if (cancelled) return;
-      // A returning patient's variant came with their journey: their machine hears it, not this one.
-      if (swapped.current !== null || swapIfAssigned()) return;
-      // The machine hears the journey, then may move to where the patient was: one write for
-      // where they end up, not one for the campaign link's page on the way.
-      hearing.current = true;
-      try {
-        hear(loaded, state, prove === null ? 'unsaved' : status, prove);
-      } finally {
-        hearing.current = false;
-      }
-      remembering.current();
-    });
-    const hear = (
-      loaded: JourneySnapshot['loaded'],
-      state: JourneySnapshot['state'],
-      status: JourneySnapshot['status'],
-      prove: ((state: JourneySnapshot['state'], forms: typeof FORM_IDS) => readonly string[]) | null,
-    ) => {
-      // How far the patient got, for the pages that need it (config/routes.json needs): the
-      // journey as this page holds it now, with this page's own moves on top of the saved one.
-      actor.send({
-        type: 'journey.known',
-        step: state.step,
-        reached: state.reached,
-        // The funnel steps the saved place belongs to, as loaded: read with the loaded step and
-        // reached, before this page's own writes record today's.
-        saved: loaded === null ? undefined : { step: loaded.step, reached: loaded.reached, funnel: loaded.funnel },
-        completed: state.completed,
-        // What the journey proves (src/shared/journey/journey-facts.ts): the steps' doors.
-        facts: status === 'unsaved' || prove === null ? [] : prove(state, FORM_IDS),
-        loadFailed: status === 'unsaved',
-      });
-      const saved = loaded?.step;
-      const savedVisit = saved ? visitFromUrl(engine, saved.url, site)?.visit : undefined;
-      const now = actor.getSnapshot();
-      const { progress, plan } = now.context;
-      if (progress.moved) {
-        // The funnel changed since the journey was saved: the machine has mapped its place onto
-        // today's steps (src/engine/funnel-resume.ts); the saved index names another step now.
-        // From the campaign link, and from a page past a step the new funnel requires first (a
-        // payment added before their place): there.
-        const at = progress.at;
-        const here = stepIndexOf(now);
-        const canMove = at !== null && plan !== null && !now.hasTag(SAVING);
-        if (canMove && placeOf(now) === OFF_LIST && saved !== undefined && samePage(saved.url, urlOf(now))) {
-          // Their own step's page, and that step is gone: it may still open as a page off the
-          // funnel, whose Next leads nowhere onward. The address is replaced, so Back from the
-          // mapped step does not return to it; the machine follows the address.
-          void navigate(stepUrl({ ...plan, query: now.context.query }, at), {
-            replace: true,
-            state: { stepIndex: at },
-          });
-        } else if (canMove && here !== null && here !== at && ((here === 0 && cameByLink.current) || here > at)) {
-          actor.send({ type: 'step.goto', url: stepUrl({ ...plan, query: now.context.query }, at), index: at });
-        }
-      } else if (
-        saved &&
-        saved.index !== 0 &&
-        stepIndexOf(now) === 0 &&
-        // Next pressed, or Back, before the journey came: the patient's own move wins.
-        !now.hasTag(SAVING) &&
-        cameByLink.current &&
-        savedVisit !== undefined &&
-        savedVisit.code === code &&
-        savedVisit.query === visit.query
-      ) {
-        actor.send({ type: 'step.goto', url: saved.url, index: saved.index });
-      }
-    };
-    return () => {
-      cancelled = true;
-    };
-    // Once per machine: the visit's (this component is keyed by it), then its variant's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor]);
-
   // The browser is on a URL: tell the machine.
   useEffect(() => {
     const { stepIndex } = readHistoryState(location.state);
@@ -478,7 +419,6 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
     // (microbh books on /mip/calendly twice).
     const now = actor.getSnapshot();
     if (urlOf(now) === url && (stepIndex === undefined || stepIndexOf(now) === stepIndex)) return;
-    cameByLink.current = false;
     actor.send({ type: 'step.goto', url, ...(stepIndex === undefined ? {} : { index: stepIndex }) });
   }, [actor, url, location.state]);
 
@@ -487,7 +427,7 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
   // links and the resume.
   useEffect(() => {
     const remember = () => {
-      if (hearing.current) return;
+      if (pressing.current) return;
       const now = actor.getSnapshot();
       const index = stepIndexOf(now);
       // While Next saves (the lead, then the journey with the step being moved to), the
@@ -515,7 +455,6 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
         .save(code, (state) => ({ ...state, step, funnel, ...(reached === undefined ? {} : { reached }) }))
         .catch(() => undefined);
     };
-    remembering.current = remember;
     remember();
     const subscription = actor.subscribe(remember);
     return () => {
@@ -556,9 +495,10 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
           // afterwards goes on back (not forward to the step just left) and Forward returns.
           goingBackTo = target;
           void navigate(-1);
-        } else if (index !== null && shown !== null && arrivalOf(now)?.from === shown) {
-          // Brought to where the work is from a step that was not theirs yet (a cold link): the
-          // address they opened is replaced, so Back does not take them to it only to be brought back.
+        } else if (replacesEntry(now, shown)) {
+          // Brought to where the work is from a step that was not theirs yet (a cold link, a page
+          // gone from the funnel): the address they opened is replaced, so Back does not take them
+          // to it only to be brought back.
           void navigate(target, { replace: true, state: { stepIndex: index } });
         } else {
           const state = { stepIndex: index };
@@ -653,9 +593,38 @@ function AnalyticsPage({
   return null;
 }
 
-/** Whether two funnel addresses are the same page, whatever their queries (a link may add its own). */
-function samePage(a: string, b: string): boolean {
-  return splitUrl(a).pathname === splitUrl(b).pathname;
+/** How the journey proves a fact (src/shared/journey/journey-facts.ts). */
+type ProveFacts = (state: JourneySnapshot['state'], forms: typeof FORM_IDS) => readonly string[];
+
+/**
+ * How the journey proves its facts, fetched beside the journey itself: the machine needs it
+ * only once the journey is read, so it stays out of the first load (the assessment's budget,
+ * tests/bundle-size.test.ts). Null when it cannot be fetched (offline).
+ */
+function proofOfFacts(): Promise<ProveFacts | null> {
+  return import('../shared/journey/journey-facts.ts').then(
+    (module) => module.factsOfJourney,
+    () => null,
+  );
+}
+
+/**
+ * The journey as the machine hears it (`journey.known`): how far the patient got, as this page
+ * holds it now (its own moves on top of the saved one), the saved place with the funnel steps it
+ * belongs to (read with the loaded step and reached, before this page's writes record today's),
+ * and the facts it proves. A journey that could not be read, or whose proof could not be
+ * fetched, is heard as unread: the pages due facts stay closed and say so.
+ */
+function heardJourney({ loaded, state, status }: JourneySnapshot, prove: ProveFacts | null): HeardJourney {
+  const unread = status === 'unsaved' || prove === null;
+  return {
+    step: state.step,
+    reached: state.reached,
+    saved: loaded === null ? undefined : { step: loaded.step, reached: loaded.reached, funnel: loaded.funnel },
+    completed: state.completed,
+    facts: unread ? [] : prove(state, FORM_IDS),
+    loadFailed: unread,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { recordedFunnel, type RecordedFunnel } from './funnel-version.ts';
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import type { JourneyNeed, Site } from './config-types.ts';
 import {
   isSamePage,
@@ -18,6 +18,7 @@ import {
   type KnownJourney,
   type JourneyProgress,
   type NeedStatus,
+  type SavedStep,
 } from './journey-needs.ts';
 import { joinUrl, splitUrl } from './url.ts';
 import { dueFacts, factsOfRoute, landingIndex, type StepFacts } from './step-facts.ts';
@@ -104,7 +105,23 @@ export interface FunnelOptions {
    * @default false
    */
   keepsDoors?: boolean;
+  /**
+   * The visit reads the patient's journey itself: while it is under way the machine invokes its
+   * `loadJourney` actor once (the app provides it: the journey store's read and the proof of its
+   * facts), and hears what it answers as `journey.known`. Hearing it decides the visit's return:
+   * a campaign link opened by a returning patient goes on to the step they were on, and a place
+   * the funnel has changed under is mapped onto today's steps (the `returnsTo…` guards). A
+   * `loadJourney` that answers null hands the journey to another machine (the patient's split
+   * test variant's); one that fails is heard as a journey that could not be read. Without it
+   * (simulation, the config's checks, machine tests) `journey.known` is sent by whoever drives
+   * the machine, and the return is decided the same way.
+   * @default false
+   */
+  loadsJourney?: boolean;
 }
+
+/** What `loadJourney` answers: the patient's journey as `journey.known` carries it. */
+export type HeardJourney = Omit<Extract<FunnelEvent, { type: 'journey.known' }>, 'type'>;
 
 export interface FunnelContext {
   /** The step list, or null when the visit has no funnel (see `problem`). */
@@ -147,6 +164,19 @@ export interface FunnelContext {
    * and the machine brought them to step `at`, where the work is; `missing` says what they lacked.
    */
   arrival: Arrival | null;
+  /**
+   * The patient opened this visit's address by a link (FunnelEntry.byLink), and has made no
+   * move of their own since: a returning patient's campaign link goes on to their step.
+   */
+  byLink: boolean;
+  /** The step the journey was saved on (as it was read), for the return; undefined until known or when none. */
+  savedStep: SavedStep | undefined;
+  /**
+   * The step the machine brought the patient to in place of the page they opened, which is no
+   * longer a step of theirs (the funnel changed under them): its address replaces the one
+   * opened, so Back does not return to it. Null otherwise.
+   */
+  entryReplaced: number | null;
 }
 
 /** Why the machine brought the patient to the step they are on instead of the one they opened. */
@@ -183,12 +213,24 @@ export type FunnelEvent =
    */
   | (KnownJourney & { type: 'journey.known'; loadFailed?: boolean; facts?: readonly string[] })
   /** From a page whose need is not met: go to where the patient's journey is (see resumeIndex). */
-  | { type: 'journey.resume' };
+  | { type: 'journey.resume' }
+  /**
+   * Raised by the machine itself once `journey.known` has been heard and the doors have had
+   * their say: the visit's return is decided on it (the `returnsTo…` guards). Not for the app.
+   */
+  | { type: 'journey.heard' };
 
 /** Where the browser is when the machine starts. */
 export interface FunnelEntry {
   url: string;
   index?: number;
+  /**
+   * The browser came to `url` by a link (typed, a campaign link, an email), not by a move of
+   * the patient's own (Back, Forward, a step index in the history entry): only then does a
+   * returning patient's campaign link go on to the step they were on.
+   * @default false
+   */
+  byLink?: boolean;
 }
 
 /**
@@ -235,14 +277,25 @@ export function createFunnelMachine(
 
   // One candidate per step, in order; the guard lets through only the step locateStep picks.
   // They sit on the machine's root, so a funnel of n steps has n of them, not n per state.
+  // A move of the browser is the patient's own (ownMove): a campaign link no longer returns them.
   const syncTransitions = [
-    { target: LEFT, guard: 'isOtherVisit' as const, actions: ['keepQuery' as const, 'rememberPage' as const] },
+    {
+      target: LEFT,
+      guard: 'isOtherVisit' as const,
+      actions: ['keepQuery' as const, 'rememberPage' as const, 'ownMove' as const],
+    },
     ...(plan?.steps ?? []).map((_, index) => ({
       target: `.${stepState(index)}`,
       guard: { type: 'showsStep' as const, params: { index } },
-      actions: 'keepQuery' as const,
+      actions: ['keepQuery' as const, 'ownMove' as const],
     })),
-    { target: `.${OFF_LIST}`, actions: ['keepQuery' as const, 'rememberPage' as const] },
+    { target: `.${OFF_LIST}`, actions: ['keepQuery' as const, 'rememberPage' as const, 'ownMove' as const] },
+  ];
+  // The visit's return, once the journey is heard: the first of these whose guard holds.
+  const returnTransitions = [
+    { guard: 'returnsToGonePage' as const, actions: ['replaceEntry' as const, 'returnToMapped' as const] },
+    { guard: 'returnsToMapped' as const, actions: 'returnToMapped' as const },
+    { guard: 'returnsToSaved' as const, actions: 'returnToSaved' as const },
   ];
   // From a page whose need is not met, to the one step resumeIndex picks.
   const resumeTransitions = (plan?.steps ?? []).map((_, index) => ({
@@ -260,6 +313,22 @@ export function createFunnelMachine(
   const gate = (context: FunnelContext): NeedStatus =>
     context.plan === null ? 'open' : combinedGate(context, pathFacts);
   // Where a patient who opened step `from`, holding what they hold, is brought; null when it opens.
+  // The saved step's visit: the same code and query as this one's is a place on these steps.
+  const savedHere = (context: FunnelContext): boolean => {
+    const saved = context.savedStep;
+    if (saved === undefined || context.plan === null) return false;
+    const savedVisit = visitFromUrl(engine, saved.url, context.plan.site)?.visit;
+    return savedVisit?.code === context.plan.code && savedVisit.query === context.query;
+  };
+  // The mapped place's URL (the funnel changed since the journey was saved), as a browser move.
+  const mappedGoto = (context: FunnelContext) => {
+    const at = context.progress.at ?? 0;
+    return {
+      type: 'step.goto' as const,
+      url: plan === null ? '' : stepUrl({ ...plan, query: context.query }, at),
+      index: at,
+    };
+  };
   const landing = (context: FunnelContext): number | null => {
     const lacking = missingFacts(context, pathFacts);
     if (lacking.length === 0 || context.held === null || context.progress.loadFailed) return null;
@@ -321,6 +390,8 @@ export function createFunnelMachine(
       },
       saving: {
         tags: [SAVING],
+        // Next pressed before the journey came: the patient's own move wins, no return is decided.
+        on: { 'journey.known': { actions: 'knowJourney' as const } },
         initial: SAVING_JOURNEY,
         states: {
           ...workStates,
@@ -398,6 +469,8 @@ export function createFunnelMachine(
       saveLead: fromPromise<StepWorkDone, unknown>(() => Promise.resolve({})),
       checkIdentity: fromPromise<StepWorkDone, unknown>(() => Promise.resolve({})),
       bookConsult: fromPromise<StepWorkDone, unknown>(() => Promise.resolve({})),
+      // Invoked only with FunnelOptions.loadsJourney; this one hears a new patient's empty journey.
+      loadJourney: fromPromise<HeardJourney | null>(() => Promise.resolve({})),
     },
     guards: {
       // Whether the move carries input for a work actor: on an open page only, like every move on.
@@ -410,6 +483,35 @@ export function createFunnelMachine(
       // A page whose need is not met (or not yet known) offers no way on but to the patient's journey.
       pageOpen: ({ context }) => gate(context) === 'open',
       landsAt: ({ context }, params: { index: number }) => landing(context) === params.index,
+      // The return (journey.heard). The funnel changed since the journey was saved, and the
+      // machine has mapped the place onto today's steps (src/engine/funnel-resume.ts): the saved
+      // index names another step now. Their own step's page, gone from the funnel, opened as a
+      // page off it (whose Next leads nowhere onward): to the mapped step, replacing the address.
+      returnsToGonePage: ({ context }) =>
+        context.progress.moved &&
+        context.progress.at !== null &&
+        context.position === -1 &&
+        context.savedStep !== undefined &&
+        context.pagePath !== null &&
+        splitUrl(context.savedStep.url).pathname === context.pagePath,
+      // From the campaign link opened by a link, or from a page past the mapped place (a
+      // payment added before it): to the mapped step.
+      returnsToMapped: ({ context }) => {
+        const { at, moved } = context.progress;
+        const here = context.position;
+        return moved && at !== null && here >= 0 && here !== at && ((here === 0 && context.byLink) || here > at);
+      },
+      // A returning patient's campaign link, opened by a link, goes on to the step they were on,
+      // when it belongs to this same visit (its code and query).
+      returnsToSaved: ({ context }) =>
+        !context.progress.moved &&
+        context.byLink &&
+        context.position === 0 &&
+        context.savedStep !== undefined &&
+        context.savedStep.index !== 0 &&
+        savedHere(context),
+      // A loadJourney that answers null has handed the journey to another machine.
+      heardJourney: ({ event }) => (event as { output?: unknown }).output != null,
       resumesAt: ({ context }, params: { index: number }) =>
         context.plan !== null &&
         gate(context) === 'closed' &&
@@ -446,6 +548,7 @@ export function createFunnelMachine(
         need: needAt(params.index, context.pagePath),
         // The word on why the patient is here belongs to the step they were brought to alone.
         arrival: context.arrival?.at === params.index ? context.arrival : null,
+        entryReplaced: context.entryReplaced === params.index ? context.entryReplaced : null,
       })),
       // Moving on reaches the step, and the step left has done its work: what it produces is held.
       reach: assign(({ context }, params: { index: number }) => ({
@@ -455,6 +558,22 @@ export function createFunnelMachine(
           ...(pathFacts[context.position]?.produces ?? []).filter((fact) => !context.produced.includes(fact)),
         ],
       })),
+      ownMove: assign({ byLink: false }),
+      replaceEntry: assign({ entryReplaced: ({ context }) => context.progress.at }),
+      returnToMapped: raise(({ context }) => mappedGoto(context)),
+      returnToSaved: raise(({ context }) => ({
+        type: 'step.goto' as const,
+        url: context.savedStep?.url ?? '',
+        index: context.savedStep?.index ?? 0,
+      })),
+      // Heard after the doors have had their say (the `always` transitions of the step the
+      // journey.known left the patient on), so the return sees where they stand.
+      heard: raise({ type: 'journey.heard' as const }),
+      hearLoaded: raise(({ event }) => ({
+        type: 'journey.known' as const,
+        ...((event as { output?: HeardJourney }).output ?? {}),
+      })),
+      hearFailed: raise({ type: 'journey.known' as const, loadFailed: true }),
       keepArrival: assign(({ context }) => {
         const missing = missingFacts(context, pathFacts);
         const own = pathFacts[context.position]?.requires ?? [];
@@ -483,6 +602,7 @@ export function createFunnelMachine(
           },
           // A journey that tells no facts proves none; a machine without doors then judges none.
           held: event.facts ?? (context.keepsDoors ? [] : context.held),
+          savedStep: event.saved?.step,
         };
       }),
       keepSave: assign({
@@ -532,15 +652,29 @@ export function createFunnelMachine(
       produced: [],
       keepsDoors: options.keepsDoors === true,
       arrival: null,
+      byLink: entry?.byLink === true,
+      savedStep: undefined,
+      entryReplaced: null,
     },
     states: {
       // The browser's moves are handled while the visit is under way, never after it ends.
       [ACTIVE]: {
         initial: initialStep,
         states: steps,
+        // The visit's lifecycle: its journey is read once, heard, and the return decided.
+        ...(options.loadsJourney === true
+          ? {
+              invoke: {
+                src: 'loadJourney' as const,
+                onDone: { guard: 'heardJourney' as const, actions: 'hearLoaded' as const },
+                onError: { actions: 'hearFailed' as const },
+              },
+            }
+          : {}),
         on: {
           'step.goto': syncTransitions,
-          'journey.known': { actions: 'knowJourney' },
+          'journey.known': { actions: ['knowJourney', 'heard'] },
+          'journey.heard': returnTransitions,
           'journey.resume': resumeTransitions,
         },
       },
@@ -645,6 +779,19 @@ export function closedPageOf(snapshot: FunnelSnapshot): ClosedPage | null {
 export function arrivalOf(snapshot: FunnelSnapshot): Arrival | null {
   const { arrival, position } = snapshot.context;
   return placeOf(snapshot) === 'step' && arrival?.at === position ? arrival : null;
+}
+
+/**
+ * Whether the machine brought the patient to the step they are on in place of the address they
+ * opened, which was not theirs (a cold link, a page gone from the funnel): the browser replaces
+ * that address, so Back does not take them to it only to be brought back. `shown` is the step
+ * the browser showed before (null: a page off the list).
+ */
+export function replacesEntry(snapshot: FunnelSnapshot, shown: number | null): boolean {
+  const index = stepIndexOf(snapshot);
+  if (index === null) return false;
+  if (snapshot.context.entryReplaced === index) return true;
+  return shown !== null && arrivalOf(snapshot)?.from === shown;
 }
 
 /** The URL the browser should show for the machine's state: path plus the current query. */

@@ -96,46 +96,51 @@ function eventsFor(snapshot: FunnelSnapshot): FunnelEvent[] {
   ];
 }
 
-test.each(visits)('$code ($variant) on the $brand brand', ({ engine, code, brand, query, experiment, site }) => {
-  const machine = createFunnelMachine(engine, { code, brand, query, experiment });
-  const reached = getShortestPaths(machine, { events: eventsFor }).map((path) => path.state);
+test.each(visits)(
+  '$code ($variant) on the $brand brand',
+  ({ engine, code, brand, query, experiment, site }) => {
+    const machine = createFunnelMachine(engine, { code, brand, query, experiment });
+    const reached = getShortestPaths(machine, { events: eventsFor }).map((path) => path.state);
 
-  if (brand !== site) {
-    // The brand selects the funnel table: the other brand's codes have no funnel here.
-    expect(reached.map(placeOf)).toEqual([ERROR]);
-    expect(urlOf(reached[0] ?? initialTransition(machine)[0])).toBe(
-      `/error/404/${code}${query === '' ? '' : `?${query}`}`,
-    );
-    return;
-  }
+    if (brand !== site) {
+      // The brand selects the funnel table: the other brand's codes have no funnel here.
+      expect(reached.map(placeOf)).toEqual([ERROR]);
+      expect(urlOf(reached[0] ?? initialTransition(machine)[0])).toBe(
+        `/error/404/${code}${query === '' ? '' : `?${query}`}`,
+      );
+      return;
+    }
 
-  const planLength = reached[0]?.context.plan?.steps.length ?? 0;
-  const steps = reached.filter((snapshot) => stepIndexOf(snapshot) !== null);
-  expect(new Set(steps.map(stepIndexOf)).size).toBe(planLength);
-  const values = reached.map(placeOf);
-  expect(values.includes(OFF_LIST)).toBe(reached[0] !== undefined && offListPage(reached[0]) !== undefined);
-  expect(values).toContain(LEFT);
+    const planLength = reached[0]?.context.plan?.steps.length ?? 0;
+    const steps = reached.filter((snapshot) => stepIndexOf(snapshot) !== null);
+    expect(new Set(steps.map(stepIndexOf)).size).toBe(planLength);
+    const values = reached.map(placeOf);
+    expect(values.includes(OFF_LIST)).toBe(reached[0] !== undefined && offListPage(reached[0]) !== undefined);
+    expect(values).toContain(LEFT);
 
-  for (const snapshot of steps) {
-    const url = urlOf(snapshot);
-    const { pathname } = splitUrl(url);
-    expect(engine.redirects.resolve(pathname), `${url} redirects`).toBeNull();
-    const page = engine.locate(pathname);
-    expect(page, `${url} opens no page`).not.toBeNull();
-    expect(page?.match.route.funnel, `${url} is not a funnel page`).toBe(true);
-    expect([site, 'shared'], `${url} is not on the ${SITE_LABEL[site]}`).toContain(page?.match.route.site);
-    expect(page?.code).toBe(code);
-    expect(splitUrl(url).query).toBe(query);
+    for (const snapshot of steps) {
+      const url = urlOf(snapshot);
+      const { pathname } = splitUrl(url);
+      expect(engine.redirects.resolve(pathname), `${url} redirects`).toBeNull();
+      const page = engine.locate(pathname);
+      expect(page, `${url} opens no page`).not.toBeNull();
+      expect(page?.match.route.funnel, `${url} is not a funnel page`).toBe(true);
+      expect([site, 'shared'], `${url} is not on the ${SITE_LABEL[site]}`).toContain(page?.match.route.site);
+      expect(page?.code).toBe(code);
+      expect(splitUrl(url).query).toBe(query);
 
-    // Every walk ends: Next (or Back) from here stops within the length of the funnel.
-    for (const press of [{ type: 'step.next' }, { type: 'step.back' }] as const) {
-      let current = snapshot;
-      let moves = 0;
-      while (current.can(press)) {
-        [current] = transition(machine, current, press);
-        moves += 1;
-        expect(moves).toBeLessThanOrEqual(planLength);
+      // Every walk ends: Next (or Back) from here stops within the length of the funnel.
+      for (const press of [{ type: 'step.next' }, { type: 'step.back' }] as const) {
+        let current = snapshot;
+        let moves = 0;
+        while (current.can(press)) {
+          [current] = transition(machine, current, press);
+          moves += 1;
+          expect(moves).toBeLessThanOrEqual(planLength);
+        }
       }
     }
-  }
-});
+    // Every shortest path of the biggest funnels takes seconds: more than the default on a loaded two-core machine.
+  },
+  20_000,
+);
