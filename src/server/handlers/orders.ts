@@ -269,7 +269,8 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * The customer whom an order's contact recognises as someone who has paid for this product
  * already, from a browser that is not theirs (issue 37 point 4, docs/security.md "The same
  * patient on a second device"). The rule:
- * - the same email (case aside) as a customer this session does not own (a session that owns
+ * - the same email (case aside) as a customer of this brand (a product id is the brand's: the
+ *   consultation is product 0 on both) whom this session does not own (a session that owns
  *   them, by their lead or a claimed return link, is a returning patient, who may buy again);
  * - that customer has a paid payment-step order of the product (as paidInJourney means paid);
  * - the same date of birth, the lead's `birthdate` answer against that of the customer's first
@@ -283,10 +284,11 @@ function paidElsewhere(
   landingId: string,
   contact: OrderPayload['contact'],
   productId: string,
+  site: Site,
 ): { ktCustomerId: string; pathCode: string } | undefined {
   if (access.staff) return undefined;
   const candidates = statement<
-    [string, string, string],
+    [string, string, string, string],
     {
       kt_customer_id: string;
       landing_id: string | null;
@@ -303,12 +305,12 @@ function paidElsewhere(
            AND o.status IN (${PAID_STATUSES.map((item) => `'${item}'`).join(', ')})
          ORDER BY o.created_at LIMIT 1) AS path_code
      FROM customers c
-     WHERE c.email = ? COLLATE NOCASE AND EXISTS (
+     WHERE c.email = ? COLLATE NOCASE AND c.gender = ? AND EXISTS (
        SELECT 1 FROM orders o WHERE o.kt_customer_id = c.kt_customer_id AND o.product_id = ?
          AND o.kind IN (${PAYMENT_STEP_KINDS.map((item) => `'${item}'`).join(', ')})
          AND o.status IN (${PAID_STATUSES.map((item) => `'${item}'`).join(', ')}))
      ORDER BY c.kt_customer_id`,
-  ).all(productId, contact.email, productId);
+  ).all(productId, contact.email, site, productId);
   const birthdate = birthdateOf(db, landingId);
   const match = candidates.find((customer) => {
     if (access.ownsCustomer(customer.kt_customer_id)) return false;
@@ -343,7 +345,7 @@ function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
     chargeable(billing.decline_reason);
     // Only a card that would be charged is told: a declined card is declined whoever's email it
     // comes with, so a stranger cannot ask who is a patient without risking a real charge.
-    const recognised = paidElsewhere(db, access, order.landingId, order.contact, product.external_id);
+    const recognised = paidElsewhere(db, access, order.landingId, order.contact, product.external_id, site);
     if (recognised !== undefined) {
       mailReturnLink(context, recognised.ktCustomerId, recognised.pathCode);
       // An answer, not a throw: the request commits (nothing is written) and its mail goes.
