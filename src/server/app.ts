@@ -29,6 +29,8 @@ import type { Db } from './database.ts';
 import { questionPageJson } from './handlers/content.ts';
 import { productAnswer } from './handlers/products.ts';
 import { journeyLandingId } from './handlers/journeys.ts';
+import { memoryMailer, type Mailer, type OutgoingMail } from './mail/mailer.ts';
+import { mailThrottle } from './mail/return-link-mail.ts';
 
 export interface AppOptions {
   db: Db;
@@ -63,6 +65,10 @@ export interface AppOptions {
   engine?: FunnelEngine | undefined;
   /** Whether split tests' flags are on; by default read from the services' flags, and stopped with the server. */
   experimentSwitch?: ExperimentSwitch | undefined;
+  /** How mail goes out (src/server/mail); kept in memory when absent (tests that read no mail). */
+  mailer?: Mailer | undefined;
+  /** MAIL_FROM: the sender's address of every brand; each brand's own when absent. */
+  mailFrom?: string | undefined;
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -206,8 +212,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
         app.log.warn('flag service unavailable: split tests keep the last flag values or the defaults');
       },
     });
+  const mailer = options.mailer ?? memoryMailer();
+  const throttle = mailThrottle();
   app.addHook('onClose', (_instance, done) => {
     experiments.stop();
+    mailer.close();
     done();
   });
   app.setValidatorCompiler(contractValidatorCompiler());
@@ -289,6 +298,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
         handler: async (request, reply) => {
           const staffHeader = request.headers[STAFF_HEADER];
           const secure = request.protocol === 'https';
+          const outgoing: OutgoingMail[] = [];
           const context = {
             db,
             query: (request.query ?? {}) as Record<string, unknown>,
@@ -311,6 +321,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
             services: serverServices,
             engine,
             experiments,
+            mail: {
+              send: (mail: OutgoingMail) => {
+                outgoing.push(mail);
+              },
+              throttle,
+              fromAddress: options.mailFrom,
+              host: request.host,
+            },
             log: request.log,
           };
           const key = request.headers['idempotency-key'];
@@ -326,6 +344,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
                 )
               : handler(context),
           );
+          // Committed: the mail it asked for goes now, unawaited. Only that it failed is logged, and
+          // how: never to whom or what (a patient's name, a return link).
+          for (const mail of outgoing) {
+            mailer.send(mail).catch((error: unknown) => {
+              const known = error as { name?: unknown; code?: unknown };
+              request.log.error({ err: { type: known.name, code: known.code }, mailer: mailer.kind }, 'mail not sent');
+            });
+          }
           // A session this request started or renewed (it gained a lead, a customer, a claimed
           // link...) is given to the browser.
           const cookie = context.access.newCookie();

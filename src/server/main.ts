@@ -20,6 +20,8 @@ import { MIGRATIONS } from './migrations.ts';
 import { seedDemoData } from './seed.ts';
 import { SERVER_HANDLERS, serverRoutes } from './server-routes.ts';
 import { openDataFiles, readServerConfig, ServerConfigError } from './server-config.ts';
+import { chooseMailer } from './mail/choose-mailer.ts';
+import { OUTBOX_DIR } from './mail/outbox-mailer.ts';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -84,6 +86,8 @@ const app = buildApp({
   trustProxy: config.trustProxy,
   rateLimits: config.rateLimits,
   logLevel: process.env.LOG_LEVEL ?? 'info',
+  mailer: chooseMailer(config.mail, config.dataDir),
+  mailFrom: config.mail.fromAddress,
 });
 
 // Checkpoints off the request thread (database.ts says why); a failure is logged and the
@@ -163,4 +167,10 @@ console.log(
   config.staticDir === undefined
     ? `Funnel API on http://127.0.0.1:${config.port}/api (no built app to serve); data in ${config.dataDir}`
     : `Patient funnel on http://localhost:${config.port} (men's brand) and http://femme.localhost:${config.port} (women's brand); data in ${config.dataDir}`,
+);
+// Where the patients' mail goes: said once, so a developer knows where to read it.
+console.log(
+  config.mail.transport.kind === 'smtp'
+    ? 'Mail goes out through SMTP'
+    : `Mail is written to ${path.join(config.dataDir, OUTBOX_DIR)} (set SMTP_URL or SMTP_HOST to send it)`,
 );

@@ -4,6 +4,23 @@ import type { ExperimentSwitch } from './experiments.ts';
 import type { Access } from './access.ts';
 import type { Db } from './database.ts';
 import type { ServerServiceSettings } from './service-settings.ts';
+import type { OutgoingMail } from './mail/mailer.ts';
+import type { MailThrottle } from './mail/return-link-mail.ts';
+
+/** What a handler may mail, and how the links in it are made. */
+export interface RequestMail {
+  /**
+   * Sends a mail once the request's transaction has committed (a request that fails sends
+   * nothing). Its sending is not awaited: the answer does not wait on, or tell of, the mail.
+   */
+  send: (mail: OutgoingMail) => void;
+  /** One return-link mail per customer a while (src/server/mail/return-link-mail.ts). */
+  throttle: MailThrottle;
+  /** MAIL_FROM, or undefined for each brand's own sender. */
+  fromAddress: string | undefined;
+  /** The request's Host header: it picks which of config/brands.json's host pairs a link goes on, never a host itself. */
+  host: string;
+}
 
 /** What a handler receives: the database and the request's validated parts. */
 export interface OperationContext {
@@ -30,6 +47,8 @@ export interface OperationContext {
   engine: FunnelEngine;
   /** Whether each split test's flag lets it assign new patients (src/server/experiments.ts). */
   experiments: ExperimentSwitch;
+  /** The clinic's mail to the patient (src/server/mail). */
+  mail: RequestMail;
   log: FastifyBaseLogger;
 }
 

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { ServerConfigError } from './config-error.ts';
 import { readServiceSettings, type ServerServiceSettings } from './service-settings.ts';
+import { readMailSettings, type MailSettings } from './mail/mail-settings.ts';
 
 /** The local server's settings, read from the environment and checked at start. */
 export interface ServerConfig {
@@ -28,6 +29,8 @@ export interface ServerConfig {
   staticDir: string | undefined;
   /** The outside services (TAG_MANAGER_SCRIPT_URL, FLAGS_CONFIG_URL... see service-settings.ts). */
   services: ServerServiceSettings;
+  /** How mail goes out: SMTP_URL or SMTP_HOST..., else the outbox in DATA_DIR (src/server/mail/mail-settings.ts). */
+  mail: MailSettings;
   /**
    * Which proxies' X-Forwarded-For and X-Forwarded-Proto are believed (TRUST_PROXY): their
    * addresses and ranges; false when clients connect directly. Rate limits count per
@@ -143,7 +146,7 @@ function trustProxyFrom(value: string | undefined): false | string {
 
 /**
  * Reads PORT, HOST, DATA_DIR, CLIENT_TOKEN, STAFF_TOKEN, LINK_SECRET, BRAND, STATIC_DIR,
- * TRUST_PROXY, RATE_LIMITS and the outside services' settings; throws one error per bad value.
+ * TRUST_PROXY, RATE_LIMITS, the outside services' and the mail's settings; throws one error per bad value.
  */
 export function readServerConfig(env: NodeJS.ProcessEnv, rootDir: string): ServerConfig {
   const port = Number(env.PORT ?? 4173);
@@ -185,6 +188,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv, rootDir: string): Serve
     ...secrets,
     brand,
     services: readServiceSettings(env),
+    mail: readMailSettings(env),
     trustProxy,
     rateLimits: rateLimits === 'on',
     staticDir: staticDir !== undefined && existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined,

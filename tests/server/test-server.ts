@@ -152,6 +152,8 @@ export async function startTestServer(
     engine?: AppOptions['engine'];
     /** Whether split tests' flags are on, instead of the local flags. */
     experimentSwitch?: AppOptions['experimentSwitch'];
+    /** How the server's mail goes (a memory mailer a test reads, the outbox, SMTP); kept in memory when absent. */
+    mailer?: AppOptions['mailer'];
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -169,6 +171,7 @@ export async function startTestServer(
     ...(options.staticDir === undefined ? {} : { staticDir: options.staticDir }),
     engine: options.engine,
     experimentSwitch: options.experimentSwitch,
+    mailer: options.mailer,
   });
   await app.ready();
   let closed = false;

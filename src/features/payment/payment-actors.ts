@@ -98,6 +98,14 @@ export function alreadyPaidOrderOf(error: unknown): PaidSummary | null {
   return { orderId: order.orderId, total: textOf(order.total), last4: textOf(order.last4) };
 }
 
+/**
+ * Whether the server refused the payment because the patient paid for the product from another
+ * browser (409, reason `paid-elsewhere`, schemas/api.openapi.json): nothing was charged.
+ */
+export function isPaidElsewhere(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.body?.reason === 'paid-elsewhere';
+}
+
 /** The contact details of the order, from the journey's answers, so a repeat builds the same body. */
 function orderContactOf(state: JourneyState): Contact | null {
   if (!hasContact(state.answers)) return null;
@@ -164,6 +172,8 @@ export function paymentActors(deps: PaymentDeps) {
       // Another window of this journey paid for it first: nothing was charged now; its order is this one's.
       const first = alreadyPaidOrderOf(error);
       if (first !== null) return { kind: 'alreadyPaid', summary: first };
+      // The same patient paid in another browser: nothing was charged; their link is in the mail.
+      if (isPaidElsewhere(error)) return { kind: 'recognised' };
       return { kind: 'failed', message: messageOf(error) };
     }
   };

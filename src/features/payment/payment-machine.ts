@@ -17,6 +17,7 @@ import { track } from '../../shared/services/analytics.ts';
  *   form ──Pay──▶ paying: botCheck ▶ lead? ▶ billing ▶ attempt (the press's one journey write)
  *                         ▶ order ──▶ receipt | form (declined, refused, invalid, failed)
  *   (any order sent) ──already paid in this journey (409)──▶ receipt of the first order
+ *   (any order sent) ──paid for in another browser (409 paid-elsewhere)──▶ recognised ──back──▶ form
  *   receipt ──Continue──▶ continuing: followOn? ▶ moveOn (the press's one journey write) ▶ done
  *
  * The order is placed once: the attempt's Idempotency-Key and billing token are in the journey
@@ -51,6 +52,11 @@ export type OrderResult =
   | { kind: 'paid'; summary: PaidSummary }
   /** The journey's order was paid already, by another press (another tab): nothing was charged now. */
   | { kind: 'alreadyPaid'; summary: PaidSummary }
+  /**
+   * The patient was recognised as someone who paid for this product in another browser (409
+   * `paid-elsewhere`): nothing was charged, and a link was emailed to the address on file.
+   */
+  | { kind: 'recognised' }
   /** The card was declined (422): `reason` is the server's, for the card fields. */
   | { kind: 'declined'; reason: string }
   /** Anything else: nothing is known to have been charged; the attempt stays for a resend. */
@@ -119,6 +125,8 @@ export type PaymentEvent =
   /** A field was changed: its message goes; a card field also clears the decline. */
   | { type: 'edit'; card: boolean }
   | { type: 'check.retry' }
+  /** Back to the form from "check your email" (their details were mistyped, or it is not them). */
+  | { type: 'recognised.back' }
   | { type: 'continue' };
 
 /** Whether two marketing choices say the same (given, or not). */
@@ -215,6 +223,7 @@ export const paymentMachine = setup({
     orderPaid: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'paid',
     orderPaidElsewhere: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'alreadyPaid',
     orderDeclined: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'declined',
+    orderRecognised: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'recognised',
     botRefused: ({ event }) => (event as { output?: string }).output === 'refused',
     billingRefused: ({ event }) => (event as { error?: unknown }).error instanceof BillingRefused,
   },
@@ -254,6 +263,8 @@ export const paymentMachine = setup({
       return { failure: { message, count: (context.failure?.count ?? 0) + 1 }, press: null };
     }),
     keepRefused: assign({ refused: true, press: null }),
+    /** Nothing was charged, and nothing will be by this attempt: the next Pay is a new one. */
+    keepRecognised: assign({ attempt: null, press: null }),
     keepBillingRefused: assign(({ event }) => {
       const error = (event as { error?: unknown }).error;
       if (!(error instanceof BillingRefused)) return { press: null };
@@ -335,6 +346,7 @@ export const paymentMachine = setup({
         onDone: [
           { guard: 'orderPaid', target: 'receipt', actions: ['reportOrder', 'keepPaid'] },
           { guard: 'orderPaidElsewhere', target: 'receipt', actions: 'keepPaid' },
+          { guard: 'orderRecognised', target: 'recognised', actions: 'keepRecognised' },
           { guard: 'orderDeclined', target: 'form', actions: ['reportOrder', 'keepDeclined'] },
           { target: 'checkFailed', actions: ['reportOrder', 'keepCheckFailure'] },
         ],
@@ -365,6 +377,7 @@ export const paymentMachine = setup({
             onDone: [
               { guard: 'orderPaid', target: '#payment.receipt', actions: ['reportOrder', 'keepPaid'] },
               { guard: 'orderPaidElsewhere', target: '#payment.receipt', actions: 'keepPaid' },
+              { guard: 'orderRecognised', target: '#payment.recognised', actions: 'keepRecognised' },
               { guard: 'declinedWithNewCard', target: 'botCheck' },
               { guard: 'orderDeclined', target: '#payment.form', actions: ['reportOrder', 'keepDeclined'] },
               { target: '#payment.form', actions: ['reportOrder', 'keepFailure'] },
@@ -428,6 +441,8 @@ export const paymentMachine = setup({
               { guard: 'orderPaid', target: '#payment.receipt', actions: ['reportOrder', 'keepPaid'] },
               // Not reported: the payment it shows was reported by the press that made it.
               { guard: 'orderPaidElsewhere', target: '#payment.receipt', actions: 'keepPaid' },
+              // Not reported as a payment: none was made.
+              { guard: 'orderRecognised', target: '#payment.recognised', actions: 'keepRecognised' },
               { guard: 'orderDeclined', target: '#payment.form', actions: ['reportOrder', 'keepDeclined'] },
               { target: '#payment.form', actions: ['reportOrder', 'keepFailure'] },
             ],
@@ -435,6 +450,10 @@ export const paymentMachine = setup({
           },
         },
       },
+    },
+    // Recognised as having paid in another browser: "check your email", and a way back to the form.
+    recognised: {
+      on: { 'recognised.back': 'form' },
     },
     receipt: {
       on: { continue: 'continuing' },
@@ -472,7 +491,8 @@ export type PaymentActor = ActorRefFrom<PaymentMachine>;
 export type PaymentSnapshot = SnapshotFrom<PaymentMachine>;
 
 /** Where the payment screen is, as it draws it. */
-export type PaymentView = 'checking' | 'checkFailed' | 'form' | 'paying' | 'receipt' | 'continuing' | 'done';
+export type PaymentView =
+  'checking' | 'checkFailed' | 'form' | 'paying' | 'recognised' | 'receipt' | 'continuing' | 'done';
 
 export function paymentViewOf(snapshot: PaymentSnapshot): PaymentView {
   if (snapshot.matches('paying')) return 'paying';

@@ -234,6 +234,17 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
         )}
       </Stack>
     );
+  } else if (view === 'recognised') {
+    return (
+      <Stack gap="lg" py="lg">
+        <RecognisedElsewhere
+          email={journey.state.answers.email?.[0] ?? ''}
+          onBack={() => {
+            actor.send({ type: 'recognised.back' });
+          }}
+        />
+      </Stack>
+    );
   } else if (view === 'checkFailed') {
     content = (
       <Alert color="red" title="We could not check your payment" role="alert">
@@ -344,6 +355,42 @@ function sameShown(a: PaymentContext, b: PaymentContext): boolean {
     a.formProblem === b.formProblem &&
     a.refused === b.refused &&
     a.checkFailure === b.checkFailure
+  );
+}
+
+/**
+ * The payment was not taken: the details given are those of a patient who has paid for this
+ * already in another browser, and the server emailed them a link back to it. Said in words that
+ * hold whether or not that is so for the person reading ("if you already have..."), with the
+ * way on: the email, a call, or back to the form to change what was typed.
+ */
+function RecognisedElsewhere({ email, onBack }: { email: string; onBack: () => void }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => focusWhenShown(() => title.current, { scroll: true }), []);
+  return (
+    <>
+      <Title order={1} ref={title}>
+        Check your email
+      </Title>
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="sm" align="flex-start">
+          <Text fw={600}>You have not been charged.</Text>
+          <Text>
+            If you already have a treatment plan with us, we have emailed a link to{' '}
+            {email === '' ? 'your email address' : <strong>{email}</strong>} so you can continue where you left off, on
+            this device or any other. It can take a few minutes to arrive; check your spam folder too.
+          </Text>
+          <Text size="sm">
+            No email, or not you? Call us at <PhoneLink /> (Mon-Sun 8am-8pm EST) and we will help.
+          </Text>
+          <ActionBar>
+            <Button variant="default" onClick={onBack}>
+              Change my details
+            </Button>
+          </ActionBar>
+        </Stack>
+      </Card>
+    </>
   );
 }
 

@@ -24,6 +24,7 @@ import {
   text,
 } from './support.ts';
 import { statement } from '../database.ts';
+import { mailReturnLink } from './sessions.ts';
 // The decoded `order` field: no card data, a billing token.
 import type { BillingCustomer, OrderPayload } from '../../contract/api-types.ts';
 
@@ -238,6 +239,89 @@ function refuseSecondPayment(db: Db, access: Access, landingId: string, productI
   );
 }
 
+/** The message of the 409 for a payment refused because the same person paid for the product in another browser. */
+export const PAID_ELSEWHERE_MESSAGE = 'This payment was not taken';
+
+/**
+ * The words of that 409, the same for everyone it is given to: they say what the patient is
+ * to do, never whose record was found, what it holds, or where the mail went.
+ */
+export const PAID_ELSEWHERE_DETAILS =
+  'Nothing was charged. If you already have a treatment plan with us, we have emailed a link to it to the address on file.';
+
+/** A lead's date of birth (its `birthdate` date answer, YYYY-MM-DD), or null when it has none yet. */
+function birthdateOf(db: Db, landingId: string | null): string | null {
+  if (landingId === null) return null;
+  const row = statement<[string], { answers_json: string }>(
+    db,
+    'SELECT answers_json FROM leads WHERE landing_id = ?',
+  ).get(landingId);
+  if (row === undefined) return null;
+  const answers = stored(row.answers_json) as { ref?: unknown; type?: unknown; value?: unknown }[];
+  const answer = answers.find((item) => item.ref === 'birthdate' && item.type === 'date');
+  const first: unknown = Array.isArray(answer?.value) ? answer.value[0] : undefined;
+  return typeof first === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(first) ? first : null;
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The customer whom an order's contact recognises as someone who has paid for this product
+ * already, from a browser that is not theirs (issue 37 point 4, docs/security.md "The same
+ * patient on a second device"). The rule:
+ * - the same email (case aside) as a customer of this brand (a product id is the brand's: the
+ *   consultation is product 0 on both) whom this session does not own (a session that owns
+ *   them, by their lead or a claimed return link, is a returning patient, who may buy again);
+ * - that customer has a paid payment-step order of the product (as paidInJourney means paid);
+ * - the same date of birth, the lead's `birthdate` answer against that of the customer's first
+ *   lead; where either has none yet (a pay-first funnel asks it after payment), the same first
+ *   and last name instead. Two people sharing one email with two birth dates are two patients.
+ * Staff are never refused: a call centre sees the customer's record anyway.
+ */
+function paidElsewhere(
+  db: Db,
+  access: Access,
+  landingId: string,
+  contact: OrderPayload['contact'],
+  productId: string,
+  site: Site,
+): { ktCustomerId: string; pathCode: string } | undefined {
+  if (access.staff) return undefined;
+  const candidates = statement<
+    [string, string, string, string],
+    {
+      kt_customer_id: string;
+      landing_id: string | null;
+      first_name: string;
+      last_name: string;
+      path_code: string | null;
+    }
+  >(
+    db,
+    `SELECT c.kt_customer_id, c.landing_id, c.first_name, c.last_name,
+       (SELECT l.path_code FROM orders o JOIN leads l ON l.landing_id = o.landing_id
+         WHERE o.kt_customer_id = c.kt_customer_id AND o.product_id = ?
+           AND o.kind IN (${PAYMENT_STEP_KINDS.map((item) => `'${item}'`).join(', ')})
+           AND o.status IN (${PAID_STATUSES.map((item) => `'${item}'`).join(', ')})
+         ORDER BY o.created_at LIMIT 1) AS path_code
+     FROM customers c
+     WHERE c.email = ? COLLATE NOCASE AND c.gender = ? AND EXISTS (
+       SELECT 1 FROM orders o WHERE o.kt_customer_id = c.kt_customer_id AND o.product_id = ?
+         AND o.kind IN (${PAYMENT_STEP_KINDS.map((item) => `'${item}'`).join(', ')})
+         AND o.status IN (${PAID_STATUSES.map((item) => `'${item}'`).join(', ')}))
+     ORDER BY c.kt_customer_id`,
+  ).all(productId, contact.email, site, productId);
+  const birthdate = birthdateOf(db, landingId);
+  const match = candidates.find((customer) => {
+    if (access.ownsCustomer(customer.kt_customer_id)) return false;
+    const theirs = birthdateOf(db, customer.landing_id);
+    if (birthdate !== null && theirs !== null) return birthdate === theirs;
+    return sameName(customer.first_name, contact.firstName) && sameName(customer.last_name, contact.lastName);
+  });
+  if (match === undefined) return undefined;
+  return { ktCustomerId: match.kt_customer_id, pathCode: match.path_code ?? '' };
+}
+
 /**
  * POST /memoForm/createOrder and /memoForm/createOrderNonLinear: charges the billing details
  * saved under the order's billing token (for the order's landing id) through the payment
@@ -247,7 +331,8 @@ function refuseSecondPayment(db: Db, access: Access, landingId: string, productI
  * this handler: an exact repeat gets its first answer before this runs.
  */
 function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
-  return ({ db, body, access, site }) => {
+  return (context) => {
+    const { db, body, access, site } = context;
     const order = decodeJsonField(operationId, '/body/order', bodyOf(body).order) as OrderPayload;
     if (!access.hasLead(order.landingId)) notFound("No lead is saved under the order's landingId.");
     const product = findProduct(db, order.productId, site) ?? notFound("No product with the order's productId.");
@@ -258,6 +343,19 @@ function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
     ).get(order.billingToken, order.landingId);
     if (!billing) paymentDeclined('No billing details are saved under this billing token for this landing id.');
     chargeable(billing.decline_reason);
+    // Only a card that would be charged is told: a declined card is declined whoever's email it
+    // comes with, so a stranger cannot ask who is a patient without risking a real charge.
+    const recognised = paidElsewhere(db, access, order.landingId, order.contact, product.external_id, site);
+    if (recognised !== undefined) {
+      mailReturnLink(context, recognised.ktCustomerId, recognised.pathCode);
+      // An answer, not a throw: the request commits (nothing is written) and its mail goes.
+      return {
+        status: 409,
+        body: new HttpProblem(409, PAID_ELSEWHERE_MESSAGE, PAID_ELSEWHERE_DETAILS, {
+          reason: 'paid-elsewhere',
+        }).toBody(),
+      };
+    }
     const quantity = order.quantity ?? 1;
     return insertOrder(db, {
       kind,

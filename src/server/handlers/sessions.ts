@@ -1,7 +1,14 @@
 import { signLinkToken, verifyLinkToken } from '../access.ts';
 import type { Db } from '../database.ts';
 import type { Site } from '../../engine/config-types.ts';
-import type { OperationHandler } from '../operation.ts';
+import type { OperationContext, OperationHandler } from '../operation.ts';
+import { screenUrlFor, funnelStartUrl } from '../../engine/funnel-plan.ts';
+import { RETURN_LINK_PARAM } from '../../contract/return-link.ts';
+import { brandOrigin, returnLinkMail } from '../mail/return-link-mail.ts';
+import { migrateJourneyState, type JourneyState } from '../../contract/journey-state.ts';
+import { PAID_PART } from '../../engine/funnel-resume.ts';
+import { nowIso, stored } from './support.ts';
+import type { Access } from '../access.ts';
 import { HttpProblem } from '../problem.ts';
 import { bodyOf, notFound, ok, text } from './support.ts';
 import { statement } from '../database.ts';
@@ -32,8 +39,84 @@ const claimReturnLink: OperationHandler = ({ db, body, access, linkSecret }) => 
   const site = claim === null ? null : customerSite(db, claim.ktCustomerId);
   if (claim === null || site === null) notFound('This link is not valid or has expired. Ask us for a new one.');
   access.grant('customer', claim.ktCustomerId);
+  bringPaidJourneys(db, access, claim.ktCustomerId);
   return ok({ ktCustomerId: claim.ktCustomerId, expiresAt: claim.expiresAt.toISOString(), site });
 };
+
+/** The journey's own record of its order, as the payment screen writes it (src/shared/journey/paid-order.ts). */
+const ORDER_RECORDS = { orderId: 'payment.orderId', total: 'payment.orderTotal', last4: 'payment.orderLast4' } as const;
+
+/**
+ * Brings to this session the journey of each visit in which the customer paid at the payment
+ * step, so a patient who opens their return link in another browser continues where they left
+ * off (issue 37 point 4) rather than in that browser's own, unpaid journey of the same code,
+ * which it replaces. A journey this session has that is paid already, or is that very visit's,
+ * is kept. The journey is the one saved last (by any session) whose landing id is the paid
+ * order's; its order is recorded in it as the payment screen records it, in case the patient
+ * left before pressing Continue, so it is never offered to pay again. The session owns what
+ * the journey holds already: the lead's answers are the customer's, and this claim proved them.
+ */
+function bringPaidJourneys(db: Db, access: Access, ktCustomerId: string): void {
+  const sessionId = access.existingSessionId();
+  if (sessionId === undefined) return;
+  const paid = statement<
+    [string],
+    { landing_id: string; path_code: string; id: string; total: string; last4: string | null }
+  >(
+    db,
+    `SELECT o.landing_id, l.path_code, o.id, o.total, o.last4 FROM orders o JOIN leads l ON l.landing_id = o.landing_id
+     WHERE o.kt_customer_id = ? AND o.kind IN ('order', 'non-linear') AND o.status IN ('approved', 'fulfilled')
+       AND l.path_code IS NOT NULL
+     ORDER BY o.created_at DESC`,
+  ).all(ktCustomerId);
+  const done = new Set<string>();
+  for (const order of paid) {
+    if (done.has(order.path_code)) continue;
+    done.add(order.path_code);
+    const own = statement<[string, string], { state_json: string }>(
+      db,
+      'SELECT state_json FROM journeys WHERE journey_id = ? AND path_code = ?',
+    ).get(sessionId, order.path_code);
+    const ownState = own === undefined ? undefined : (stored(own.state_json) as JourneyState);
+    if (
+      ownState !== undefined &&
+      (ownState.landingId === order.landing_id ||
+        ownState.completed.includes(PAID_PART) ||
+        ownState.records[ORDER_RECORDS.orderId] !== undefined)
+    ) {
+      continue;
+    }
+    const source = statement<[string, string, string], { state_json: string; funnel_version: string | null }>(
+      db,
+      `SELECT state_json, funnel_version FROM journeys
+       WHERE path_code = ? AND journey_id != ? AND json_extract(state_json, '$.landingId') = ?
+       ORDER BY updated_at DESC LIMIT 1`,
+    ).get(order.path_code, sessionId, order.landing_id);
+    if (source === undefined) continue;
+    const state = migrateJourneyState(stored(source.state_json) as JourneyState);
+    const recorded: JourneyState =
+      state.records[ORDER_RECORDS.orderId] !== undefined
+        ? state
+        : {
+            ...state,
+            records: {
+              ...state.records,
+              [ORDER_RECORDS.orderId]: order.id,
+              [ORDER_RECORDS.total]: order.total,
+              ...(order.last4 === null ? {} : { [ORDER_RECORDS.last4]: order.last4 }),
+            },
+            completed: state.completed.includes(PAID_PART) ? state.completed : [...state.completed, PAID_PART],
+          };
+    const now = nowIso();
+    statement(
+      db,
+      `INSERT INTO journeys (journey_id, path_code, state_json, funnel_version, revision, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 1, ?, ?)
+       ON CONFLICT (journey_id, path_code) DO UPDATE SET state_json = excluded.state_json,
+         funnel_version = excluded.funnel_version, revision = journeys.revision + 1, updated_at = excluded.updated_at`,
+    ).run(sessionId, order.path_code, JSON.stringify(recorded), source.funnel_version, now, now);
+  }
+}
 
 /** POST /staff/return-link: staff make the token a patient's email or text link carries, and learn the brand it is for. */
 const createReturnLink: OperationHandler = ({ db, body, access, linkSecret }) => {
@@ -50,6 +133,42 @@ const createReturnLink: OperationHandler = ({ db, body, access, linkSecret }) =>
     site,
   });
 };
+
+/**
+ * Mails a customer a return link to the payment step of the funnel they paid in (`pathCode`),
+ * on their own brand's site, to the email on their record (never one a caller names), at most
+ * once a while per customer (src/server/mail/return-link-mail.ts). The page it opens claims the
+ * link, which brings that visit's journey to the browser (claimReturnLink), so the patient
+ * continues where they left off. Whether a mail went is told to no one.
+ */
+export function mailReturnLink(
+  context: Pick<OperationContext, 'db' | 'engine' | 'linkSecret' | 'mail' | 'secure'>,
+  ktCustomerId: string,
+  pathCode: string,
+): void {
+  const { db, engine, linkSecret, mail } = context;
+  const customer = statement<[string], { email: string; first_name: string; gender: string }>(
+    db,
+    'SELECT email, first_name, gender FROM customers WHERE kt_customer_id = ?',
+  ).get(ktCustomerId);
+  if (customer === undefined || customer.email === '') return;
+  if (!mail.throttle.take(ktCustomerId)) return;
+  const site: Site = customer.gender === 'female' ? 'female' : 'male';
+  const page = screenUrlFor(engine, 'payment', pathCode, site) ?? funnelStartUrl(engine, pathCode, site) ?? '/';
+  const expiresAt = new Date(Date.now() + RETURN_LINK_DAYS * 24 * 60 * 60 * 1000);
+  const token = signLinkToken(linkSecret, { ktCustomerId, expiresAt });
+  const link = `${brandOrigin(site, { host: mail.host, secure: context.secure })}${page}?${RETURN_LINK_PARAM}=${token}`;
+  mail.send(
+    returnLinkMail({
+      site,
+      to: customer.email,
+      firstName: customer.first_name,
+      link,
+      expiresAt,
+      fromAddress: mail.fromAddress,
+    }),
+  );
+}
 
 /** The handlers of schemas/app.openapi.json's session tag. */
 export const SESSION_HANDLERS = { claimReturnLink, createReturnLink } satisfies Record<string, OperationHandler>;
