@@ -2,7 +2,7 @@ import type { Db } from '../database.ts';
 import { statement } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
-import { contraindicationsOf } from './leads.ts';
+import { contraindicationsOf } from '../contraindications.ts';
 import { bodyOf, created, notFound, nowIso, ok, present, stored, text } from './support.ts';
 import type { Answer } from '../../contract/api-types.ts';
 
