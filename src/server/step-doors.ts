@@ -137,7 +137,11 @@ function journeyLandingIds(db: Db, access: Access, landingId: string, code: stri
  * saves its lead on its last page with every page's answers; a payment made first saves only the
  * contact details under the same form id, so the form id alone proves nothing.
  */
-function answersForm(db: Db, form: { formId: string; pageIds: readonly string[] }, answers: readonly Answer[]): boolean {
+function answersForm(
+  db: Db,
+  form: { formId: string; pageIds: readonly string[] },
+  answers: readonly Answer[],
+): boolean {
   const given = new Set(answers.filter((answer) => answer.value.some((value) => value !== '')).map((a) => a.ref));
   const page = statement<[string, string], { page_json: string }>(
     db,
@@ -146,14 +150,17 @@ function answersForm(db: Db, form: { formId: string; pageIds: readonly string[] 
   const required = form.pageIds.flatMap((pageId) => {
     const row = page.get(form.formId, pageId);
     const questions = row === undefined ? [] : (stored(row.page_json) as QuestionPage).questions;
-    return questions.filter((question) => question.required === true).map((question) => question.ref ?? question.id);
+    return questions.filter((question) => question.required).map((question) => question.ref ?? question.id);
   });
   const asked = required.filter((ref) => !CONTACT_REFS.has(ref));
   return asked.length > 0 && asked.every((ref) => given.has(ref));
 }
 
-/** The facts of SERVER_FACTS a lead's journey holds by the server's rows, for a plan of its code. */
-export function serverFacts(db: Db, access: Access, landingId: string, code: string, plan: FunnelPlan): FactName[] {
+/**
+ * The facts of SERVER_FACTS a lead holds by the server's rows, for a plan of its code: its own
+ * contact details and answers, and the orders and appointments of the journey's landing ids.
+ */
+function serverFacts(db: Db, landingId: string, journeyIds: readonly string[], plan: FunnelPlan): FactName[] {
   const lead = statement<[string], { lead_json: string; answers_json: string }>(
     db,
     'SELECT lead_json, answers_json FROM leads WHERE landing_id = ?',
@@ -169,9 +176,13 @@ export function serverFacts(db: Db, access: Access, landingId: string, code: str
     held.push('assessment-answered');
     if (contraindicationsOf(answers).length === 0) held.push('no-contraindication');
   }
-  const ids = JSON.stringify(journeyLandingIds(db, access, landingId, code));
+  const ids = JSON.stringify(journeyIds);
   const inJourney = 'landing_id IN (SELECT value FROM json_each(?))';
-  if (statement<[string], { one: number }>(db, `SELECT 1 AS one FROM orders WHERE ${PAID_ORDER} AND ${inJourney}`).get(ids)) {
+  if (
+    statement<[string], { one: number }>(db, `SELECT 1 AS one FROM orders WHERE ${PAID_ORDER} AND ${inJourney}`).get(
+      ids,
+    )
+  ) {
     held.push('paid');
   }
   if (
@@ -204,7 +215,7 @@ export function refuseClosedStep(
   const plan = journeyPlan(db, engine, site, code, access.existingSessionId());
   const due = plan === undefined ? null : serverDueFacts(plan, step);
   if (plan === undefined || due === null || due.length === 0) return;
-  const held = serverFacts(db, access, landingId, code, plan);
+  const held = serverFacts(db, landingId, journeyLandingIds(db, access, landingId, code), plan);
   const missing = due.filter((fact) => !held.includes(fact));
   if (missing.length === 0) return;
   throw new HttpProblem(
@@ -224,4 +235,41 @@ export function pathCodeOfLead(db: Db, landingId: string): string | null {
       landingId,
     )?.path_code ?? null
   );
+}
+
+/**
+ * Whether a funnel page's step is open to the session a page request carries, by the server's
+ * rows: its due facts (SERVER_FACTS of them) on the plan the address gives, held by the lead of
+ * the session's journey for the code. A step due nothing is open to anyone (a pay-first
+ * payment); a page outside the code's plan, or a code with no funnel, is left open (the app
+ * answers those). A visitor with no session, or whose journey has no lead yet (`landingId`, the
+ * journey's as GET /journey reads it), holds nothing: one indexed read of the journey decides
+ * it, more only for a patient who has a lead. The lead decides only whether a form with nothing
+ * of anyone's in it is painted early, so the journey's landing id is taken as it is. The
+ * server puts a payment page's billing form in the page only where this holds (src/server/pages.ts).
+ */
+export function pageStepOpen(
+  db: Db,
+  engine: FunnelEngine,
+  page: { site: Site; code: string; query: string; routePath: string },
+  visitor: { sessionId: string | undefined; landingId: () => string | undefined },
+): boolean {
+  const { sessionId } = visitor;
+  const { site, code, query, routePath } = page;
+  const kept = sessionId === undefined ? undefined : journeyExperimentOf(db, sessionId, code);
+  const experiment = kept === undefined ? null : { experiment: kept.experiment, variant: kept.variant };
+  const visit = engine.planVisit({ code, brand: site, query, experiment });
+  if (!visit.ok) return true;
+  const { plan } = visit;
+  const index = plan.pages.findIndex((step) => step.route.path === routePath);
+  if (index === -1) return true;
+  const due = dueFacts(
+    plan.pages.map((step) => factsOfRoute(step.route)),
+    index,
+  ).filter((fact): fact is FactName => SERVER_FACTS.some((known) => known === fact));
+  if (due.length === 0) return true;
+  const landingId = sessionId === undefined ? undefined : visitor.landingId();
+  if (landingId === undefined) return false;
+  const held = serverFacts(db, landingId, [landingId], plan);
+  return due.every((fact) => held.includes(fact));
 }
