@@ -212,7 +212,10 @@ export function refuseClosedStep(
   const { db, access, engine, site } = context;
   if (access.staff || pathCode === null || pathCode === '') return;
   const code = pathCode.toLowerCase();
-  const plan = journeyPlan(db, engine, site, code, access.existingSessionId());
+  // The code's own site: a women's code called on the men's host keeps its door.
+  const other: Site = site === 'male' ? 'female' : 'male';
+  const codeSite = engine.funnelFor(code, site) === undefined && engine.funnelFor(code, other) ? other : site;
+  const plan = journeyPlan(db, engine, codeSite, code, access.existingSessionId());
   const due = plan === undefined ? null : serverDueFacts(plan, step);
   if (plan === undefined || due === null || due.length === 0) return;
   const held = serverFacts(db, landingId, journeyLandingIds(db, access, landingId, code), plan);
