@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { saveBillingInfo } from '../../shared/api/billing.ts';
 import { ApiError, newIdempotencyKey } from '../../shared/api/http.ts';
 import { createOrder } from '../../shared/api/orders.ts';
+import { isStepNotAllowed, stepNotAllowedText } from '../../shared/api/step-not-allowed.ts';
 import { createFollowOnProductOrder } from './products-api.ts';
 import type {
   Contact,
@@ -164,6 +165,8 @@ export function paymentActors(deps: PaymentDeps) {
       // Another window of this journey paid for it first: nothing was charged now; its order is this one's.
       const first = alreadyPaidOrderOf(error);
       if (first !== null) return { kind: 'alreadyPaid', summary: first };
+      // A stale tab's Pay on a step its funnel has not opened: nothing was charged.
+      if (isStepNotAllowed(error)) return { kind: 'failed', message: stepNotAllowedText(error, 'payment') };
       return { kind: 'failed', message: messageOf(error) };
     }
   };

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/http.ts';
+import { isStepNotAllowed, stepNotAllowedText } from '../api/step-not-allowed.ts';
 import { ActionBar } from '../layout/action-bar.tsx';
 
 /** Whether the browser says it is connected, kept up to date by its online and offline events. */
@@ -57,6 +58,8 @@ function explanation(error: unknown, connection: Connection, subject: SaveSubjec
     words.kept === '' ? ` ${rest.charAt(0).toUpperCase()}${rest.slice(1)}` : `${words.kept} ${rest}`;
   if (connection === 'offline') return `${words.offline}${then('press Try again once you are back online.')}`;
   if (connection === 'back-online') return words.backOnline;
+  // A stale tab's answers for a step its funnel has not opened (the server's 409): trying again will not help.
+  if (isStepNotAllowed(error)) return stepNotAllowedText(error, 'answers');
   const cause =
     error instanceof ApiError && error.status !== null
       ? 'Something went wrong on our side'
