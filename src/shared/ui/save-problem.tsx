@@ -1,7 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/http.ts';
-import { isStepNotAllowed, stepNotAllowedText } from '../api/step-not-allowed.ts';
 import { ActionBar } from '../layout/action-bar.tsx';
 
 /** Whether the browser says it is connected, kept up to date by its online and offline events. */
@@ -58,8 +57,10 @@ function explanation(error: unknown, connection: Connection, subject: SaveSubjec
     words.kept === '' ? ` ${rest.charAt(0).toUpperCase()}${rest.slice(1)}` : `${words.kept} ${rest}`;
   if (connection === 'offline') return `${words.offline}${then('press Try again once you are back online.')}`;
   if (connection === 'back-online') return words.backOnline;
-  // A stale tab's answers for a step its funnel has not opened (the server's 409): trying again will not help.
-  if (isStepNotAllowed(error)) return stepNotAllowedText(error, 'answers');
+  // A stale tab's answers for a step its funnel has not opened (the server's 409,
+  // src/shared/api/step-not-allowed.ts): trying again will not help. Spelled here, on every first load.
+  if (error instanceof ApiError && error.body?.reason === 'step-not-allowed')
+    return 'This page is ahead of where you are, so these answers are not saved. Please reload the page to go on.';
   const cause =
     error instanceof ApiError && error.status !== null
       ? 'Something went wrong on our side'
