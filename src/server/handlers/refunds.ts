@@ -5,6 +5,7 @@ import { HttpProblem } from '../problem.ts';
 import { contraindicationsOf } from '../contraindications.ts';
 import { bodyOf, created, notFound, nowIso, ok, present, stored, text } from './support.ts';
 import type { Answer } from '../../contract/api-types.ts';
+import type { CancelledAppointment } from '../../contract/generated/app-schemas.ts';
 
 /**
  * Refund requests (schemas/app.openapi.json, tag refunds): a pay-first funnel takes the money
@@ -22,12 +23,6 @@ interface RefundRow {
   status: string;
   created_at: string;
   cancelled_appointments_json: string;
-}
-
-/** A consult a refund request cancelled: its id and, when the server booked the slot, when it was. */
-interface CancelledAppointment {
-  appointmentId: string;
-  startTime?: string;
 }
 
 interface OrderRow {
