@@ -212,3 +212,20 @@ export function refundRequestsOf(email: string, dataDir: string = E2E_DATA_DIR):
       })),
   );
 }
+
+/** The appointments booked for a patient's leads (by the email they typed): id, start and status. */
+export function appointmentsOf(
+  email: string,
+  dataDir: string = E2E_DATA_DIR,
+): { id: string; startTime: string | null; status: string }[] {
+  return readDatabase(dataDir, (db) =>
+    db
+      .prepare<[string], { id: string; start_time: string | null; status: string }>(
+        `SELECT a.id, a.start_time, a.status FROM appointments a
+         JOIN leads l ON l.landing_id = a.landing_id
+         WHERE json_extract(l.lead_json, '$.email') = ? COLLATE NOCASE ORDER BY a.start_time`,
+      )
+      .all(email)
+      .map((row) => ({ id: row.id, startTime: row.start_time, status: row.status })),
+  );
+}

@@ -31,6 +31,7 @@ import { productAnswer } from './handlers/products.ts';
 import { journeyLandingId } from './handlers/journeys.ts';
 import { memoryMailer, type Mailer, type OutgoingMail } from './mail/mailer.ts';
 import { mailThrottle } from './mail/return-link-mail.ts';
+import { pageStepOpen } from './step-doors.ts';
 
 export interface AppOptions {
   db: Db;
@@ -376,6 +377,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
           pageJson: (formId, pageId) => questionPageJson(db, formId, pageId),
           // As GET /journey reads it: the results page's note is for a journey with no lead.
           journeyHasLead: (sessionId, pathCode) => journeyLandingId(db, sessionId, pathCode) !== undefined,
+          // As the order's door reads it (src/server/step-doors.ts): the billing form only where Pay could pass.
+          stepOpen: (page, sessionId) =>
+            pageStepOpen(db, engine, page, {
+              sessionId,
+              landingId: () => (sessionId === undefined ? undefined : journeyLandingId(db, sessionId, page.code)),
+            }),
           // The product GET /memoForm/getProductInfo answers: a payment page's order summary.
           productJson: (id, category) => {
             const product = productAnswer(db, id, category);

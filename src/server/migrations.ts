@@ -509,6 +509,23 @@ const refundRequests: Migration = {
   },
 };
 
+/**
+ * The consults a refund request cancelled (issue 37): a funnel that books before its assessment
+ * (microbh) has a consult in the calendar when the answers rule the patient out; the request
+ * cancels it and keeps which, as `[{ appointmentId, startTime }]`, for the patient's stop screen
+ * and for staff.
+ */
+const refundCancelledAppointments: Migration = {
+  version: 17,
+  description: 'refund requests: the consults the request cancelled',
+  up: (db) => {
+    db.exec(`
+      ALTER TABLE refund_requests ADD COLUMN cancelled_appointments_json TEXT NOT NULL DEFAULT '[]'
+        CHECK (json_valid(cancelled_appointments_json) AND json_type(cancelled_appointments_json) = 'array');
+    `);
+  },
+};
+
 export const MIGRATIONS: readonly Migration[] = [
   idempotencyMigration,
   funnelRecords,
@@ -526,4 +543,5 @@ export const MIGRATIONS: readonly Migration[] = [
   experimentCounts,
   tagEventsExperimentMigration,
   refundRequests,
+  refundCancelledAppointments,
 ];

@@ -45,6 +45,15 @@ export interface EarlyFormSource {
    * results page shows that lead's results, and only a journey without one is told there are none.
    */
   journeyHasLead: (sessionId: string, pathCode: string) => boolean;
+  /**
+   * Whether a funnel page's step is open, by the server's records, to the session a request
+   * carries (undefined: none sent): a payment page's billing form goes only where it is, so a
+   * visitor the app will move to the assessment is not painted a form to pay.
+   */
+  stepOpen: (
+    page: { site: Site; code: string; query: string; routePath: string },
+    sessionId: string | undefined,
+  ) => boolean;
   /** Told when a part could not be rendered: the page goes without it, as before. */
   onError: (error: unknown, what: string) => void;
 }
@@ -202,6 +211,11 @@ export function loadPages(
       render: (render, content) => render.summary?.(site, request, content) ?? null,
     };
     if (bringsAnswers || !page.includes(`${EARLY_FORM_SLOT}="${EARLY_BILLING_FORM}"`)) return [summary];
+    // Not to a visitor whose journey does not hold what the payment is due (a cold link to the
+    // payment of an assessment funnel): the app moves them to that step, and the form stays a
+    // loading mark meanwhile. A pay-first funnel's payment is due nothing: its form always goes.
+    const sessionId = visitor.cookiesSent ? visitor.sessionId : undefined;
+    if (code !== null && !source.stepOpen({ site, code, query, routePath: route.path }, sessionId)) return [summary];
     return [
       summary,
       {

@@ -13,6 +13,8 @@ export interface ErrorBody {
   reason?: string;
   /** An order call refused as a second payment: the first order, for the receipt (its owner only). */
   existingOrder?: Record<string, unknown>;
+  /** A call refused because its step is not open yet (`step-not-allowed`): the facts the journey lacks. */
+  missing?: string[];
 }
 
 /** An error a handler throws to answer with a status and the error body. */
@@ -22,8 +24,8 @@ export class HttpProblem extends Error {
     readonly status: number,
     message: string,
     readonly details?: string | FieldProblem[],
-    /** The fields of a refused precondition beside the usual three (`reason`, `existingOrder`). */
-    readonly extra?: Pick<ErrorBody, 'reason' | 'existingOrder'>,
+    /** The fields of a refused precondition beside the usual three (`reason`, `existingOrder`, `missing`). */
+    readonly extra?: Pick<ErrorBody, 'reason' | 'existingOrder' | 'missing'>,
   ) {
     super(message);
   }

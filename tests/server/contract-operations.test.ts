@@ -89,6 +89,8 @@ const asStaff = (_server: TestServer, request: PlannedRequest) => {
  */
 const PREPARE: Readonly<Record<string, (server: TestServer, request: PlannedRequest) => Promise<void>>> = {
   createOrder: async (server, request) => {
+    // The example lead's assessment is partial: shrt pays only after a whole one (src/server/step-doors.ts).
+    await saveLead(server, JANE_LANDING_ID);
     withOrderField(
       request,
       'billingToken',
@@ -96,6 +98,8 @@ const PREPARE: Readonly<Record<string, (server: TestServer, request: PlannedRequ
     );
   },
   createOrderNonLinear: async (server, request) => {
+    // The example lead's assessment is partial: shrt pays only after a whole one (src/server/step-doors.ts).
+    await saveLead(server, JANE_LANDING_ID);
     withOrderField(
       request,
       'billingToken',

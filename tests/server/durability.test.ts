@@ -11,6 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import { startServer, stopServer, untilServing, type ServerProcess } from './real-server.ts';
+import { ASSESSMENT_ANSWERS } from './test-server.ts';
 
 const PORT = 5321;
 const PATIENTS = 8;
@@ -39,7 +40,8 @@ function leadBody(landingId: string, lastName: string, email: string) {
     landing_id: landingId,
     formId: 'MIP',
     pathCode: 'shrt',
-    answers: [{ ref: 'state', type: 'us-state', value: ['TX'], questionId: 'q-state' }],
+    // A finished assessment: shrt takes its payment only after one (src/server/step-doors.ts).
+    answers: ASSESSMENT_ANSWERS,
     firstName: 'Dura',
     lastName,
     email,

@@ -8,7 +8,7 @@ import { withEarlyForm } from '../../src/server/early-forms.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
 import { sessionCookie } from '../../src/server/access.ts';
-import { appServing, JANE_LANDING_ID, LINK_SECRET, TEST_TOKEN } from './test-server.ts';
+import { appServing, ASSESSMENT_ANSWERS, JANE_LANDING_ID, LINK_SECRET, TEST_TOKEN } from './test-server.ts';
 
 /**
  * Issue 28, point 1: the assessment's page comes with its first page of questions in it,
@@ -188,7 +188,8 @@ test('the slot’s end is found past the divs inside it, and a page with no slot
  * payment screen asks GET /memoForm/getProductInfo for (by code, the link's mpid, the brand).
  */
 test('a payment page comes with the summary of the product its code sells, from the products the server serves', async () => {
-  const { body } = await open('/payment/shrt');
+  // The call centre's shrt takes its payment first: its payment is due nothing.
+  const { body } = await open('/payment/shrt?callcenter=true');
   expect(body).toContain('<div data-early-summary="" class="slot"><div data-early-summary-of="0|hrt"><p>male ');
   const product = await app.inject({
     method: 'GET',
@@ -221,7 +222,7 @@ test('a billing form that cannot be rendered leaves its place as built, the summ
   // A product renamed since: rendered afresh, not taken from what earlier tests rendered.
   db.prepare("UPDATE products SET name = 'Renamed consultation' WHERE external_id = '0' AND category = 'hrt'").run();
   try {
-    const { status, body } = await open('/payment/shrt');
+    const { status, body } = await open('/payment/shrt?callcenter=true');
     expect(status).toBe(200);
     expect(body).toContain('<p>male Renamed consultation ');
     expect(body).toContain(`<div data-early-form="billing" class="slot">${LOADING}</div>`);
@@ -362,4 +363,60 @@ test('over http, a new session cookie comes with the end of the one on /api, whi
     expect.stringMatching(/^funnel_journey=[^;]+; Path=\/; /),
     'funnel_journey=; Path=/api; Max-Age=0; HttpOnly; SameSite=Strict',
   ]);
+});
+
+/**
+ * Issue 37: the billing form goes only to a visitor whose journey holds what the payment is due
+ * by the server's records (src/server/step-doors.ts), as the order's door reads them: a cold link
+ * to shrt's payment (assessment first) gets the summary and the loading mark, and the app moves
+ * the visitor to the assessment; a patient whose lead answers the assessment gets the form.
+ */
+const BILLING_WAITS = `<div data-early-form="billing" class="slot">${LOADING}</div>`;
+
+test('a cold visitor of an assessment funnel’s payment gets the summary, and no billing form', async () => {
+  for (const headers of [{}, OWN_NAVIGATION, { ...OWN_NAVIGATION, cookie: sessionOf('cold-payment') }]) {
+    const { body } = await open('/payment/shrt', headers);
+    expect(body).toContain('data-early-summary-of="0|hrt"');
+    expect(body).toContain(BILLING_WAITS);
+    expect(body).not.toContain('data-early-page="billing"');
+  }
+});
+
+/** A lead of this test's own (the demo data has Jane's). */
+const EARLY_PAY_LANDING_ID = 'RWFybHl8ZWFybHkucGF5QGV4YW1wbGUuY29tfDIwMjYtMTEtMjh8TUlQ';
+
+test('the payment’s billing form goes to a session whose lead answers the assessment, not to one whose lead does not', async () => {
+  const lead = (answers: readonly object[]) =>
+    JSON.stringify({
+      landing_id: EARLY_PAY_LANDING_ID,
+      formId: 'MIP',
+      pathCode: 'shrt',
+      answers,
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane.doe@example.com',
+      phone: '2025550143',
+    });
+  const saved = await app.inject({
+    method: 'POST',
+    url: '/api/memoForm/saveLead',
+    headers: { host: 'localhost:4173' },
+    payload: { lead: lead([]), landingId: EARLY_PAY_LANDING_ID },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const cookie = (String(saved.headers['set-cookie']).split(';', 1)[0] ?? '').trim();
+  await saveJourney(cookie, 'shrt', EARLY_PAY_LANDING_ID);
+  // A lead of contact details only (a payment's, or one typed by hand) answers no assessment.
+  expect((await open('/payment/shrt', { ...OWN_NAVIGATION, cookie })).body).toContain(BILLING_WAITS);
+  const answered = await app.inject({
+    method: 'POST',
+    url: '/api/memoForm/saveLead',
+    headers: { host: 'localhost:4173', cookie },
+    payload: { lead: lead(ASSESSMENT_ANSWERS), landingId: EARLY_PAY_LANDING_ID },
+  });
+  expect(answered.statusCode, answered.body).toBe(200);
+  const { body } = await open('/payment/shrt', { ...OWN_NAVIGATION, cookie });
+  expect(body).toContain('<form method="dialog" data-early-page="billing">');
+  // A navigation from another site comes without the cookie: the form waits for the app.
+  expect((await open('/payment/shrt', { 'sec-fetch-site': 'cross-site', cookie })).body).toContain(BILLING_WAITS);
 });

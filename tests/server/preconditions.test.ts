@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { newBookingId } from '../../src/domain/booking-id.ts';
 import {
+  ASSESSMENT_ANSWERS,
   countRows,
   JANE_LANDING_ID,
   leadJson,
@@ -271,4 +272,205 @@ test('staff keep their access: a booking with the staff credential and no lead i
   const booked = await book(server.browser(), id, STAFF);
   expect(booked.status).toBe(200);
   expect(countRows(server.db, 'appointments', 'id = ? AND landing_id IS NULL', id)).toBe(1);
+});
+
+/**
+ * Issue 37, point 4: an order or an intake the funnel's steps do not allow yet is refused by the
+ * server's own records (src/server/step-doors.ts), whatever the browser's journey says: shrt pays
+ * after its assessment and a clearance, fha1 takes its intake after the payment. Each test fails
+ * on the server before (an order or an intake stored).
+ */
+const orders = () => countRows(server.db, 'orders', 'demo = 0');
+
+/** A lead of a code, with the answers given (none: the contact details only, as a payment makes it). */
+async function saveLeadWith(
+  browser: Browser,
+  landingId: string,
+  fields: { pathCode?: string; formId?: string; answers?: readonly object[]; email?: string },
+): Promise<Reply> {
+  const lead = {
+    ...(JSON.parse(leadJson(landingId, fields.email === undefined ? {} : { email: fields.email })) as object),
+  };
+  return browser({
+    method: 'POST',
+    url: '/api/memoForm/saveLead',
+    payload: {
+      lead: JSON.stringify({
+        ...lead,
+        pathCode: fields.pathCode ?? 'shrt',
+        formId: fields.formId ?? 'MIP',
+        answers: fields.answers ?? [],
+      }),
+      landingId,
+    },
+  });
+}
+
+const stepNotAllowed = (missing: string[]) => ({
+  status: 409,
+  message: 'This step is not open yet',
+  details: 'This funnel takes its payment only after the steps before it, so nothing was charged.',
+  reason: 'step-not-allowed',
+  missing,
+});
+
+test('an order for shrt from a lead with no assessment answers (the API called by hand) is a 409, and nothing is stored', async () => {
+  expect((await saveLeadWith(server.call, LANDING_ID, {})).status).toBe(200);
+  const token = await saveBilling(server, LANDING_ID, { paymentToken: 'tok_visa' });
+  const keysBefore = countRows(server.db, 'idempotency_keys');
+  const customersBefore = customers();
+  const cold = await placeOrder(server.call, orderJson(LANDING_ID, token), 'cold-key');
+  expect(cold.status).toBe(409);
+  expect(cold.json).toEqual(stepNotAllowed(['assessment-answered', 'no-contraindication']));
+  expect(orders()).toBe(0);
+  expect(customers()).toBe(customersBefore);
+  expect(countRows(server.db, 'idempotency_keys')).toBe(keysBefore);
+  // Some of the assessment is not the assessment: every required question of its pages counts.
+  await saveLeadWith(server.call, LANDING_ID, { answers: ASSESSMENT_ANSWERS.slice(0, 3) });
+  expect((await placeOrder(server.call, orderJson(LANDING_ID, token), 'part-key')).status).toBe(409);
+  // The same lead once the assessment is answered pays.
+  await saveLeadWith(server.call, LANDING_ID, { answers: ASSESSMENT_ANSWERS });
+  expect((await placeOrder(server.call, orderJson(LANDING_ID, token), 'answered-key')).status).toBe(201);
+});
+
+test('an order for shrt whose answers show a contraindication is a 409 naming the clearance, nothing charged', async () => {
+  const answers = ASSESSMENT_ANSWERS.map((answer) =>
+    answer.ref === 'blood-clot' ? { ...answer, value: ['yes'] } : answer,
+  );
+  await saveLeadWith(server.call, LANDING_ID, { answers });
+  const token = await saveBilling(server, LANDING_ID, { paymentToken: 'tok_visa' });
+  const refused = await placeOrder(server.call, orderJson(LANDING_ID, token), 'ruled-out-key');
+  expect(refused.json).toEqual(stepNotAllowed(['no-contraindication']));
+  // createOrderNonLinear is the same payment step.
+  const nonLinear = await placeOrder(server.call, orderJson(LANDING_ID, token), 'ruled-out-nl', 'createOrderNonLinear');
+  expect(nonLinear.status).toBe(409);
+  expect(orders()).toBe(0);
+});
+
+test('a pay-first code (bhrt) pays with the contact details only; staff pay for shrt on the phone', async () => {
+  await saveLeadWith(server.call, LANDING_ID, { pathCode: 'bhrt' });
+  const token = await saveBilling(server, LANDING_ID, { paymentToken: 'tok_visa' });
+  expect((await placeOrder(server.call, orderJson(LANDING_ID, token), 'bhrt-key')).status).toBe(201);
+  await saveLeadWith(server.call, OTHER_LANDING_ID, { email: 'alex.other@example.com' });
+  const other = await saveBilling(server, OTHER_LANDING_ID, { paymentToken: 'tok_visa' });
+  const staff = await server.call({
+    method: 'POST',
+    url: '/api/memoForm/createOrder',
+    headers: { 'idempotency-key': 'staff-key', ...STAFF },
+    payload: { order: orderJson(OTHER_LANDING_ID, other) },
+  });
+  expect(staff.status).toBe(201);
+});
+
+/** The journey the browser saves, with the funnel steps it walks (a variant's, or the code's own). */
+async function saveJourneyWalking(browser: Browser, pathCode: string, steps: string[]): Promise<void> {
+  const saved = await browser({
+    method: 'PUT',
+    url: '/api/journey',
+    payload: {
+      pathCode,
+      state: {
+        version: 3,
+        landedAt: '2026-12-02T09:00:00.000Z',
+        answers: {},
+        pages: {},
+        completed: [],
+        records: {},
+        landingId: LANDING_ID,
+        funnel: { version: 'a4547b80', steps },
+      },
+    },
+  });
+  expect(saved.status, saved.text).toBe(200);
+}
+
+test('the call centre’s shrt (callcenter=true: payment, then finish) pays first, as its link does; a list config never gives does not', async () => {
+  await saveLeadWith(server.call, LANDING_ID, {});
+  const token = await saveBilling(server, LANDING_ID, { paymentToken: 'tok_visa' });
+  // A journey claiming steps no link of shrt walks (no pathOverride key names the checkout) is
+  // read as shrt's own funnel.
+  await saveJourneyWalking(server.call, 'shrt', ['/payment', '/mip/checkout', '/finish']);
+  expect((await placeOrder(server.call, orderJson(LANDING_ID, token), 'made-up-key')).status).toBe(409);
+  server.db.prepare('DELETE FROM journeys').run();
+  await saveJourneyWalking(server.call, 'shrt', ['/payment', '/finish']);
+  expect((await placeOrder(server.call, orderJson(LANDING_ID, token), 'callcenter-key')).status).toBe(201);
+});
+
+/** The women's assessment (MIP pages 1, 6, 5 and 4), with nothing that rules treatment out. */
+const FEMALE_ASSESSMENT_ANSWERS = [
+  ...ASSESSMENT_ANSWERS.filter((answer) => answer.ref !== 'hormone-cancer'),
+  { ref: 'hormone-cancer', type: 'yes-no', value: ['no'], questionId: 'q-cancer-women' },
+  { ref: 'pregnancy', type: 'yes-no', value: ['no'], questionId: 'q-pregnancy' },
+];
+
+/** An answer of the intake (MIP-H2). */
+const INTAKE_ANSWER = { ref: 'conditions', type: 'multiple-choice', value: ['none'], questionId: 'q-conditions' };
+
+const intakeNotAllowed = (missing: string[]) => ({
+  status: 409,
+  message: 'This step is not open yet',
+  details: 'This funnel asks for the intake only after the steps before it, so nothing was saved.',
+  reason: 'step-not-allowed',
+  missing,
+});
+
+test('an intake for fha1 before its payment is a 409 and saves nothing; after the payment it is saved', async () => {
+  const womens = { pathCode: 'fha1' };
+  await saveLeadWith(server.call, LANDING_ID, { ...womens, answers: FEMALE_ASSESSMENT_ANSWERS });
+  const before = server.db
+    .prepare('SELECT form_id, answers_json, updated_at FROM leads WHERE landing_id = ?')
+    .get(LANDING_ID);
+  const intake = { ...womens, formId: 'MIP-H2', answers: [...FEMALE_ASSESSMENT_ANSWERS, INTAKE_ANSWER] };
+  const early = await saveLeadWith(server.call, LANDING_ID, intake);
+  expect(early.status).toBe(409);
+  expect(early.json).toEqual(intakeNotAllowed(['paid']));
+  expect(
+    server.db.prepare('SELECT form_id, answers_json, updated_at FROM leads WHERE landing_id = ?').get(LANDING_ID),
+  ).toEqual(before);
+  // A new lead under the intake alone (no assessment, no payment) is refused and not granted.
+  const fresh = await saveLeadWith(server.call, OTHER_LANDING_ID, {
+    ...intake,
+    answers: [INTAKE_ANSWER],
+    email: 'alex.other@example.com',
+  });
+  expect(fresh.json).toEqual(intakeNotAllowed(['contact-known', 'assessment-answered', 'no-contraindication', 'paid']));
+  expect(countRows(server.db, 'leads', 'landing_id = ?', OTHER_LANDING_ID)).toBe(0);
+  // Paid (the women's consult), the intake is saved.
+  const token = await saveBilling(server, LANDING_ID, { paymentToken: 'tok_visa' });
+  const paid = await server.call({
+    method: 'POST',
+    url: '/api/memoForm/createOrder',
+    headers: { 'idempotency-key': 'fha1-key' },
+    payload: { order: orderJson(LANDING_ID, token) },
+  });
+  expect(paid.status, paid.text).toBe(201);
+  expect((await saveLeadWith(server.call, LANDING_ID, intake)).status).toBe(200);
+  // An ED intake opens the funnel: it is due nothing.
+  expect(
+    (
+      await saveLeadWith(server.call, OTHER_LANDING_ID, {
+        pathCode: 'dailytada',
+        formId: 'MIP-H2',
+        answers: [INTAKE_ANSWER],
+        email: 'alex.other@example.com',
+      })
+    ).status,
+  ).toBe(200);
+});
+
+test('a stranger who guesses a patient’s landing id gets the 404 for an order and the 409 of a taken lead for an intake, and learns no facts', async () => {
+  await saveLeadWith(server.call, LANDING_ID, { answers: ASSESSMENT_ANSWERS });
+  const token = await saveBilling(server, LANDING_ID, { paymentToken: 'tok_visa' });
+  const stranger = server.browser();
+  const order = await placeOrder(stranger, orderJson(LANDING_ID, token), 'stranger-order');
+  expect(order.status).toBe(404);
+  expect(order.json).not.toHaveProperty('missing');
+  const intake = await saveLeadWith(stranger, LANDING_ID, { formId: 'MIP-H2', answers: [INTAKE_ANSWER] });
+  expect(intake.status).toBe(409);
+  expect(intake.json).not.toHaveProperty('reason');
+  expect(orders()).toBe(0);
+  // The stranger's journey naming the patient's lead opens nothing either.
+  await saveJourneyWalking(stranger, 'shrt', ['/payment', '/finish']);
+  expect((await placeOrder(stranger, orderJson(LANDING_ID, token), 'stranger-callcenter')).status).toBe(404);
+  expect(orders()).toBe(0);
 });

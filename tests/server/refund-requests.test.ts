@@ -6,6 +6,7 @@
  * contraindication. The browser's word counts for nothing.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { newBookingId } from '../../src/domain/booking-id.ts';
 import {
   countRows,
   orderJson,
@@ -188,4 +189,64 @@ test('the refund request keeps reason keys only: no answer and no words of one',
   await requestRefund(server.call, orderId);
   const row = server.db.prepare('SELECT * FROM refund_requests').get() as Record<string, unknown>;
   expect(JSON.stringify(row)).not.toMatch(/cancer needs|specialist|yes/i);
+});
+
+/** A free slot of the men's consult, as a booking id the browser would mint for it. */
+async function freeSlot(browser: Browser): Promise<{ id: string; startTime: string }> {
+  const dates = await browser({ method: 'GET', url: '/api/calendly/availableDates/hrt-consult' });
+  const slot = (dates.json as { data: { dates: { slots: { startTime: string }[] }[] } }).data.dates[0]?.slots[0];
+  if (slot === undefined) throw new Error('No free slot');
+  const id = newBookingId({ eventType: 'hrt-consult', startTime: slot.startTime });
+  if (id === null) throw new Error('No booking id for the slot');
+  return { id, startTime: slot.startTime };
+}
+
+const offered = async (browser: Browser, startTime: string) =>
+  (await browser({ method: 'GET', url: '/api/calendly/availableDates/hrt-consult' })).text.includes(startTime);
+
+test('microbh: paid, booked, then ruled out: the request cancels the consult, frees its slot and says so to the patient and staff', async () => {
+  await saveAssessedLead(server.call, 'no');
+  const orderId = await pay();
+  // microbh books its consult before the assessment.
+  const slot = await freeSlot(server.call);
+  const booked = await server.call({
+    method: 'PUT',
+    url: '/api/calendly/appointmentMadeFromFlow',
+    payload: { appointmentId: slot.id },
+  });
+  expect(booked.status, booked.text).toBe(200);
+  expect(await offered(server.browser(), slot.startTime)).toBe(false);
+  await saveAssessedLead(server.call, 'yes');
+
+  const reply = await requestRefund(server.call, orderId);
+  expect(reply.status).toBe(201);
+  expect(reply.json).toMatchObject({
+    data: { orderId, cancelledAppointments: [{ appointmentId: slot.id, startTime: slot.startTime }] },
+  });
+  expect(countRows(server.db, 'appointments', "id = ? AND status = 'cancelled'", slot.id)).toBe(1);
+  // The slot is free again, for anyone.
+  expect(await offered(server.browser(), slot.startTime)).toBe(true);
+  // A reload answers the same request, the consult named.
+  expect((await requestRefund(server.call, orderId)).json).toMatchObject({
+    data: { cancelledAppointments: [{ appointmentId: slot.id }] },
+  });
+  const staff = await server.browser()({ method: 'GET', url: '/api/staff/refund-requests', headers: STAFF });
+  expect(staff.json).toMatchObject({
+    data: [{ orderId, landingId: LANDING_ID, cancelledAppointments: [{ appointmentId: slot.id }] }],
+  });
+  // Another browser's request for the order cancels nothing and learns nothing.
+  expect((await requestRefund(server.browser(), orderId)).status).toBe(404);
+});
+
+test('a refund refused (answers that rule nothing out) cancels no consult', async () => {
+  await saveAssessedLead(server.call, 'no');
+  const orderId = await pay();
+  const slot = await freeSlot(server.call);
+  await server.call({
+    method: 'PUT',
+    url: '/api/calendly/appointmentMadeFromFlow',
+    payload: { appointmentId: slot.id },
+  });
+  expect((await requestRefund(server.call, orderId)).status).toBe(409);
+  expect(countRows(server.db, 'appointments', "id = ? AND status = 'made'", slot.id)).toBe(1);
 });

@@ -290,6 +290,21 @@ export function countRows(db: Db, table: string, where = '1 = 1', ...values: unk
 }
 
 /** A lead the contract accepts, as the JSON string saveLead takes. */
+/**
+ * A finished men's assessment (MIP pages 1-4, the contact details aside) with nothing that rules
+ * treatment out: the server opens the payment of an assessment funnel on it (src/server/step-doors.ts).
+ */
+export const ASSESSMENT_ANSWERS = [
+  { ref: 'birthdate', type: 'date', value: ['1980-02-29'], questionId: 'q-birthdate' },
+  { ref: 'state', type: 'us-state', value: ['TX'], questionId: 'q-state' },
+  { ref: 'weight', type: 'number', value: ['180'], questionId: 'q-weight' },
+  { ref: 'energy-level', type: 'single-choice', value: ['Low'], questionId: 'q-energy' },
+  { ref: 'symptoms', type: 'multiple-choice', value: ['fatigue'], questionId: 'q-symptoms' },
+  { ref: 'symptom-duration', type: 'single-choice', value: ['over-1-year'], questionId: 'q-duration' },
+  { ref: 'hormone-cancer', type: 'yes-no', value: ['no'], questionId: 'q-cancer' },
+  { ref: 'blood-clot', type: 'yes-no', value: ['no'], questionId: 'q-blood-clot' },
+] as const;
+
 export function leadJson(
   landingId: string,
   contact: Partial<Record<'firstName' | 'lastName' | 'email' | 'phone', string>> = {},
@@ -298,11 +313,7 @@ export function leadJson(
     landing_id: landingId,
     formId: 'MIP',
     pathCode: 'shrt',
-    answers: [
-      { ref: 'energy-level', type: 'single-choice', value: ['Low'], questionId: 'q-energy' },
-      { ref: 'birthdate', type: 'date', value: ['1980-02-29'], questionId: 'q-birthdate' },
-      { ref: 'state', type: 'us-state', value: ['TX'], questionId: 'q-state' },
-    ],
+    answers: ASSESSMENT_ANSWERS,
     firstName: 'Alex',
     lastName: 'Rivera',
     email: 'alex.rivera@example.com',

@@ -5,7 +5,7 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description The one error body of every call; a 409 refusing what the journey does not allow adds `reason` (and, for a second payment, `existingOrder`). */
+    /** @description The one error body of every call; a 409 refusing what the journey does not allow adds `reason` (and, for a second payment, `existingOrder`; for a step not open yet, `missing`). */
     readonly Error: {
       /** @description The HTTP status, repeated in the body. */
       readonly status: number;
@@ -14,10 +14,14 @@ export interface components {
       /** @description More about the failure: a sentence, or for a 400 one entry per invalid field. The client shows details, else message (SPEC §8). */
       readonly details?: string | readonly components['schemas']['FieldError'][];
       /**
-       * @description Only on a 409 that refuses a call because the journey does not allow it (not on an Idempotency-Key conflict): `already-paid`, an order call that would be a second payment for the same journey and product (createOrder, createOrderNonLinear; `existingOrder` is the first order); `paid-elsewhere`, an order call whose contact is recognised as someone who paid for the product from another browser (same email and date of birth, or same email and name where a date of birth is not known yet), answered with no record of theirs and a return link emailed to the address on file; `contact-needed`, a booking from the funnel by a session with no contact details (appointmentMadeFromFlow). docs/security.md.
+       * @description Only on a 409 that refuses a call because the journey does not allow it (not on an Idempotency-Key conflict): `already-paid`, an order call that would be a second payment for the same journey and product (createOrder, createOrderNonLinear; `existingOrder` is the first order); `paid-elsewhere`, an order call whose contact is recognised as someone who paid for the product from another browser (same email and date of birth, or same email and name where a date of birth is not known yet), answered with no record of theirs and a return link emailed to the address on file; `contact-needed`, a booking from the funnel by a session with no contact details (appointmentMadeFromFlow); `step-not-allowed`, an order (createOrder, createOrderNonLinear) or an intake (saveLead with the intake's form id) whose step the funnel does not open yet for this journey by the server's records (`missing` names the facts). docs/security.md.
        * @enum {string}
        */
-      readonly reason?: 'already-paid' | 'paid-elsewhere' | 'contact-needed';
+      readonly reason?: 'already-paid' | 'paid-elsewhere' | 'contact-needed' | 'step-not-allowed';
+      /** @description With reason `step-not-allowed`: the facts the step is due (config/routes.json `facts`) that the journey does not hold by the server's records, in the order config names them. */
+      readonly missing?: readonly (
+        'contact-known' | 'assessment-answered' | 'no-contraindication' | 'paid' | 'intake-done' | 'consult-booked'
+      )[];
       /** @description With reason `already-paid`: the order already paid in this journey for this product, as createOrder answered it (id, status, total, createdAt, the card's last four), so the app shows its receipt. Only a session that owns the order's lead gets this far; anyone else gets the 404. */
       readonly existingOrder?: components['schemas']['Order'];
     };
@@ -859,8 +863,17 @@ export interface components {
         readonly 'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Nothing was created or charged. Either the Idempotency-Key was used before with a different body, or by another session (message `This Idempotency-Key was already used for a different request`, no `reason`); or the order would be a second payment for the same product in the same journey (message `This order is already paid`, `reason` `already-paid`, and `existingOrder`, the first order, for its receipt); or, after the card was found chargeable, the order's contact is someone who has paid for this product from another browser (message `This payment was not taken`, `reason` `paid-elsewhere`, no order: the details say the same to everyone, and a return link is emailed to the address on the customer's record). The same journey: an approved or fulfilled order of kind order or non-linear with the product's id on the order's landingId, or on a landing id of a lead this session created with the same pathCode (docs/security.md). An exact repeat (same key, same body, same session) is answered with the first result, not this. */
+    /** @description Nothing was created or charged. Either the Idempotency-Key was used before with a different body, or by another session (message `This Idempotency-Key was already used for a different request`, no `reason`); or the order would be a second payment for the same product in the same journey (message `This order is already paid`, `reason` `already-paid`, and `existingOrder`, the first order, for its receipt); or the funnel of the lead's pathCode does not open its payment yet for this journey by the server's records, such as shrt's payment before the assessment is answered, or after it found a contraindication (message `This step is not open yet`, `reason` `step-not-allowed`, `missing` the facts; staff are not refused); or, after the card was found chargeable, the order's contact is someone who has paid for this product from another browser (message `This payment was not taken`, `reason` `paid-elsewhere`, no order: the details say the same to everyone, and a return link is emailed to the address on the customer's record). The same journey: an approved or fulfilled order of kind order or non-linear with the product's id on the order's landingId, or on a landing id of a lead this session created with the same pathCode (docs/security.md). An exact repeat (same key, same body, same session) is answered with the first result, not this. */
     readonly OrderConflict: {
+      headers: {
+        readonly [name: string]: unknown;
+      };
+      content: {
+        readonly 'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Nothing was saved. Either another browser already saved a lead under this landing id (message `Conflict`, no `reason`: save under a new landing id); or the lead is an intake (formId the intake's) whose step the funnel of its pathCode does not open yet for this journey by the server's records (message `This step is not open yet`, `reason` `step-not-allowed`, `missing` the facts, such as `paid`: docs/security.md). Staff (x-staff-token) are not refused the second. */
+    readonly LeadConflict: {
       headers: {
         readonly [name: string]: unknown;
       };
@@ -1051,6 +1064,7 @@ export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseIdempotencyConflict = components['responses']['IdempotencyConflict'];
 export type ResponseOrderConflict = components['responses']['OrderConflict'];
+export type ResponseLeadConflict = components['responses']['LeadConflict'];
 export type ResponseContactNeeded = components['responses']['ContactNeeded'];
 export type ResponsePaymentDeclined = components['responses']['PaymentDeclined'];
 export type ResponseServerError = components['responses']['ServerError'];

@@ -215,6 +215,18 @@ export interface components {
        * @description When the refund was asked for.
        */
       readonly createdAt: string;
+      /** @description The consults still to come booked for the order's lead that the request cancelled (a funnel that books before its assessment, such as microbh), earliest first; absent when it cancelled none. Their slots are free again. */
+      readonly cancelledAppointments?: readonly components['schemas']['CancelledAppointment'][];
+    };
+    /** @description A consult a refund request cancelled. */
+    readonly CancelledAppointment: {
+      /** @description The appointment's id, as appointmentMadeFromFlow was given it. */
+      readonly appointmentId: string;
+      /**
+       * Format: date-time
+       * @description When the consult was to start, when the server booked the slot itself (the scheduling service's bookings have no time here).
+       */
+      readonly startTime?: string;
     };
     /** @description A refund request as staff read it: with the landing id of the order's lead. */
     readonly StaffRefundRequest: {
@@ -234,6 +246,8 @@ export interface components {
        * @description When the refund was asked for.
        */
       readonly createdAt: string;
+      /** @description The consults still to come booked for the order's lead that the request cancelled (a funnel that books before its assessment, such as microbh), earliest first; absent when it cancelled none. Their slots are free again. */
+      readonly cancelledAppointments?: readonly components['schemas']['CancelledAppointment'][];
       readonly landingId: components['schemas']['LandingId'];
     };
   };
@@ -271,6 +285,7 @@ export type BrandSite = components['schemas']['BrandSite'];
 export type OrderId = components['schemas']['OrderId'];
 export type RefundReason = components['schemas']['RefundReason'];
 export type RefundRequest = components['schemas']['RefundRequest'];
+export type CancelledAppointment = components['schemas']['CancelledAppointment'];
 export type StaffRefundRequest = components['schemas']['StaffRefundRequest'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import type { CancelledAppointment } from '../../contract/generated/app-schemas.ts';
 import { formatMoney } from '../../domain/money.ts';
+import { formatAppointmentTime } from '../../shared/appointment-time.ts';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';
 import { requestRefund } from '../../shared/api/refunds.ts';
 import { useApiData } from '../../shared/api/use-api-data.ts';
@@ -23,12 +25,22 @@ function refundLine(amount: string | undefined, last4: string | undefined): stri
 }
 
 /**
+ * What the patient is told of a consult the refund request cancelled (a funnel that books before
+ * its assessment, microbh): that it is cancelled, when it was, and that there is nothing to do.
+ */
+export function cancelledConsultLine(appointment: CancelledAppointment): string {
+  const when = appointment.startTime === undefined ? null : formatAppointmentTime(appointment.startTime);
+  return `${when === null ? 'Your consult' : `Your consult on ${when}`} is cancelled, so you do not need to join it. Its time is free for someone else.`;
+}
+
+/**
  * The stop of a funnel that took the payment before the assessment, when the answers rule
  * treatment out: the words the results page says before paying (NoTreatmentOnline, the clinic's
  * reasons), then what happens to the money: the full refund of what the order was charged, to the
  * card it was charged to, and when. The refund is asked for here (POST /refund-request, idempotent:
  * a reload asks again and gets the same request); the server's answer gives the amount and card
- * when it comes, the journey's order until then. No way on to the intake or the booking.
+ * when it comes, the journey's order until then, and the consults it cancelled (microbh books one
+ * before its assessment). No way on to the intake or the booking.
  */
 export function PaidStop({ reasons, paid }: { reasons: readonly string[]; paid: PaidSummary }) {
   const stop = useRef<HTMLDivElement>(null);
@@ -45,6 +57,18 @@ export function PaidStop({ reasons, paid }: { reasons: readonly string[]; paid: 
   return (
     <Stack gap="md">
       <NoTreatmentOnline ref={stop} reasons={reasons} />
+      {recorded?.cancelledAppointments !== undefined && (
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="cancelled-consult-title">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="cancelled-consult-title">
+              Your consult is cancelled
+            </Title>
+            {recorded.cancelledAppointments.map((appointment) => (
+              <Text key={appointment.appointmentId}>{cancelledConsultLine(appointment)}</Text>
+            ))}
+          </Stack>
+        </Card>
+      )}
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="refund-title">
         <Stack gap="sm">
           <Title order={2} size="h3" id="refund-title">

@@ -2,7 +2,7 @@ import { Alert, Container, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
 import { bookedAppointments, type BookedAppointment } from './appointment-records.ts';
-import { formatAppointmentTime } from './slot-format.ts';
+import { formatAppointmentTime } from '../../shared/appointment-time.ts';
 import { MemberPortalLink, SupportContact } from '../../shared/ui/support-contact.tsx';
 import { useJourney } from '../../shared/journey/journey-context.tsx';
 import { ConsultVideoPlayer } from './video/consult-video-player.tsx';

@@ -4,7 +4,7 @@ import type { JourneyState } from '../../contract/journey-state.ts';
 import type { AfterFinish } from '../../engine/config-types.ts';
 import { bookedAppointments, type BookedAppointment } from './appointment-records.ts';
 import { MICROCLINIC_DONE } from './microclinic-areas.ts';
-import { formatAppointmentTime, formatDay, formatTime, timeZoneName } from './slot-format.ts';
+import { formatAppointmentTime, formatDay, formatTime, timeZoneName } from '../../shared/appointment-time.ts';
 import { MemberPortalLink, SupportContact } from '../../shared/ui/support-contact.tsx';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { AddToCalendar } from './add-to-calendar.tsx';

@@ -6,7 +6,7 @@ import { appointmentMade, getAppointment } from './scheduling-api.ts';
 import type { Appointment } from '../../contract/api-types.ts';
 import { useNotifications } from '../../shared/notifications/notifications.tsx';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
-import { formatAppointmentTime } from './slot-format.ts';
+import { formatAppointmentTime } from '../../shared/appointment-time.ts';
 import { SupportContact } from '../../shared/ui/support-contact.tsx';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import { useApiData } from '../../shared/api/use-api-data.ts';

@@ -20,7 +20,7 @@ import {
 } from './appointment-records.ts';
 import { bookConsult, BookingProblem, findSentBooking, madeAtService } from './book-consult.ts';
 import { consultEventType, schedulingUriLike } from './event-type.ts';
-import { formatAppointmentTime } from './slot-format.ts';
+import { formatAppointmentTime } from '../../shared/appointment-time.ts';
 import { AddToCalendar } from './add-to-calendar.tsx';
 import { MemberPortalLink, SupportContact } from '../../shared/ui/support-contact.tsx';
 import { useJourney, type JourneyHandle } from '../../shared/journey/journey-context.tsx';

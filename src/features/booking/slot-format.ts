@@ -1,6 +1,6 @@
 import type { AvailableDate, TimeSlot } from '../../contract/api-types.ts';
-import { formatDisplayDate, localIsoDate } from '../../domain/dates.ts';
-import { consoleLogger } from '../../shared/console-logger.ts';
+import { localIsoDate } from '../../domain/dates.ts';
+import { formatDay } from '../../shared/appointment-time.ts';
 import { CLINIC_CALENDAR, type ClinicCalendar } from '../../domain/clinic-calendar.ts';
 
 /**
@@ -8,32 +8,6 @@ import { CLINIC_CALENDAR, type ClinicCalendar } from '../../domain/clinic-calend
  * patient's, with the zone named, and dates in the long US format of SPEC §9. Formatters are
  * made per call, so they follow the zone the browser is in now.
  */
-
-/** The patient's time zone by its long name at an instant, such as 'Central Daylight Time'. */
-export function timeZoneName(at: Date): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'long' })
-    .formatToParts(at)
-    .find((piece) => piece.type === 'timeZoneName');
-  return part?.value ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/** 'Monday, March 9, 2026': the weekday and the long US date of an instant, in the patient's zone. */
-export function formatDay(at: Date): string {
-  const date = formatDisplayDate(at, 'long', consoleLogger);
-  return date === null ? '' : `${new Intl.DateTimeFormat('en-US', { weekday: 'long' }).format(at)}, ${date}`;
-}
-
-/** '9:00 AM' in the patient's zone. */
-export function formatTime(at: Date): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(at);
-}
-
-/** 'Monday, March 9, 2026 at 9:00 AM Central Daylight Time', or null for a bad timestamp. */
-export function formatAppointmentTime(startTime: string): string | null {
-  const at = new Date(startTime);
-  if (Number.isNaN(at.getTime())) return null;
-  return `${formatDay(at)} at ${formatTime(at)} ${timeZoneName(at)}`;
-}
 
 /** 'Thu' and 'Nov 26': a day as the compact day picker shows it, in the patient's zone. */
 export function shortDay(at: Date): { weekday: string; date: string } {

@@ -1,7 +1,8 @@
 import { Fieldset, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { FieldError } from '../../shared/questions/fields/field-parts.tsx';
-import { formatTime, type SlotDay } from './slot-format.ts';
+import { type SlotDay } from './slot-format.ts';
+import { formatTime } from '../../shared/appointment-time.ts';
 import classes from './slot-picker.module.css';
 
 export interface SlotPickerProps {

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { saveBillingInfo } from '../../shared/api/billing.ts';
 import { ApiError, newIdempotencyKey } from '../../shared/api/http.ts';
 import { createOrder } from '../../shared/api/orders.ts';
+import { isStepNotAllowed, stepNotAllowedText } from '../../shared/api/step-not-allowed.ts';
 import { createFollowOnProductOrder } from './products-api.ts';
 import type {
   Contact,
@@ -174,6 +175,8 @@ export function paymentActors(deps: PaymentDeps) {
       if (first !== null) return { kind: 'alreadyPaid', summary: first };
       // The same patient paid in another browser: nothing was charged; their link is in the mail.
       if (isPaidElsewhere(error)) return { kind: 'recognised' };
+      // A stale tab's Pay on a step its funnel has not opened: nothing was charged.
+      if (isStepNotAllowed(error)) return { kind: 'failed', message: stepNotAllowedText(error, 'payment') };
       return { kind: 'failed', message: messageOf(error) };
     }
   };

@@ -1,13 +1,14 @@
 import { HttpProblem } from '../problem.ts';
-import { isoDayOf } from '../../domain/calendar.ts';
 import type { Db } from '../database.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
 import { bodyOf, leadExists, notFound, nowIso, ok, optionalText, present, stored, text } from './support.ts';
 import { statement } from '../database.ts';
 import { FORM_IDS } from '../../contract/form-ids.ts';
+import { pathCodeOfLead, refuseClosedStep } from '../step-doors.ts';
 import { currentContactIds } from '../../domain/contact-questions.ts';
-import { disqualifyingReasonKeys, reasonText } from '../../domain/qualification.ts';
+import { reasonText } from '../../domain/qualification.ts';
+import { contraindicationsOf } from '../contraindications.ts';
 // The decoded `lead` field and its parts are the contract's own types.
 import type { Answer, LeadPayload, Scores } from '../../contract/api-types.ts';
 
@@ -33,22 +34,26 @@ function findLead(db: Db, landingId: string): LeadRow | undefined {
  * of the same landing id (the funnel saves again as the patient goes on). Scores left out keep
  * the ones saved before. A landingId beside the lead that differs from it is kept as linked.
  */
-const saveLead: OperationHandler = ({ db, body, access }) => {
+const saveLead: OperationHandler = ({ db, body, access, engine, site }) => {
   const fields = bodyOf(body);
   const lead = decodeJsonField('saveLead', '/body/lead', fields.lead) as LeadPayload;
   // A landing id is a name, an email and a date: anyone can build another patient's. Only the
   // session that saved a lead may save over it; a new one becomes this session's.
-  if (leadExists(db, lead.landing_id)) {
-    if (!access.ownsLead(lead.landing_id)) {
-      throw new HttpProblem(
-        409,
-        'Conflict',
-        'A lead is already saved under this landing id by another browser. Save under a new landing id.',
-      );
-    }
-  } else {
-    access.grant('lead', lead.landing_id);
+  const exists = leadExists(db, lead.landing_id);
+  if (exists && !access.ownsLead(lead.landing_id)) {
+    throw new HttpProblem(
+      409,
+      'Conflict',
+      'A lead is already saved under this landing id by another browser. Save under a new landing id.',
+    );
   }
+  // An intake's answers only where its funnel has opened the intake, by what is stored before
+  // this save (src/server/step-doors.ts): nothing is saved or granted otherwise.
+  if (lead.formId === FORM_IDS.intake) {
+    const pathCode = lead.pathCode ?? (exists ? pathCodeOfLead(db, lead.landing_id) : null);
+    refuseClosedStep({ db, access, engine, site }, 'intake', lead.landing_id, pathCode);
+  }
+  if (!exists) access.grant('lead', lead.landing_id);
   const scores =
     fields.scores === undefined ? null : (decodeJsonField('saveLead', '/body/scores', fields.scores) as Scores);
   const landingId = text(fields, 'landingId');
@@ -119,18 +124,6 @@ const getAnswers: OperationHandler = ({ db, query, access }) => {
     }),
   );
 };
-
-/**
- * Why a lead's answers rule treatment out, as the keys of src/domain/qualification.ts, today
- * (UTC). A birthdate counts only as the date answer it is. checkCustQualifications answers with
- * it, and a refund request (src/server/handlers/refunds.ts) checks the stored answers with it.
- */
-export function contraindicationsOf(answers: readonly Answer[], now: Date = new Date()): string[] {
-  return disqualifyingReasonKeys(
-    answers.filter((answer) => answer.type === 'date' || !answer.ref.toLowerCase().startsWith('birthdate')),
-    isoDayOf(now, 'utc'),
-  );
-}
 
 /**
  * POST /memoForm/checkCustQualifications: whether the answers qualify the patient. Under 18

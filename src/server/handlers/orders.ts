@@ -7,6 +7,7 @@ import type { OperationHandler } from '../operation.ts';
 import { tokenizeCard, tokenizePaymentToken, type CardResult } from '../payment-simulator.ts';
 import { HttpProblem } from '../problem.ts';
 import { findProduct, type ProductRow } from './products.ts';
+import { pathCodeOfLead, refuseClosedStep } from '../step-doors.ts';
 import { productCategoryFor } from '../../domain/product-choice.ts';
 import type { Site } from '../../engine/config-types.ts';
 import {
@@ -332,11 +333,12 @@ function paidElsewhere(
  */
 function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
   return (context) => {
-    const { db, body, access, site } = context;
+    const { db, body, access, site, engine } = context;
     const order = decodeJsonField(operationId, '/body/order', bodyOf(body).order) as OrderPayload;
     if (!access.hasLead(order.landingId)) notFound("No lead is saved under the order's landingId.");
     const product = findProduct(db, order.productId, site) ?? notFound("No product with the order's productId.");
     refuseSecondPayment(db, access, order.landingId, product.external_id);
+    refuseClosedStep({ db, access, engine, site }, 'payment', order.landingId, pathCodeOfLead(db, order.landingId));
     const billing = statement<[string, string], BillingRow>(
       db,
       'SELECT billing_token, landing_id, last4, decline_reason FROM billing WHERE billing_token = ? AND landing_id = ?',

@@ -2,9 +2,10 @@ import type { Db } from '../database.ts';
 import { statement } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
-import { contraindicationsOf } from './leads.ts';
+import { contraindicationsOf } from '../contraindications.ts';
 import { bodyOf, created, notFound, nowIso, ok, present, stored, text } from './support.ts';
 import type { Answer } from '../../contract/api-types.ts';
+import type { CancelledAppointment } from '../../contract/generated/app-schemas.ts';
 
 /**
  * Refund requests (schemas/app.openapi.json, tag refunds): a pay-first funnel takes the money
@@ -21,6 +22,7 @@ interface RefundRow {
   reasons_json: string;
   status: string;
   created_at: string;
+  cancelled_appointments_json: string;
 }
 
 interface OrderRow {
@@ -34,6 +36,7 @@ interface OrderRow {
 
 /** A request as the patient's browser is answered: no landing id (it is base64 of their name and email). */
 function requestView(row: RefundRow): Record<string, unknown> {
+  const cancelled = stored(row.cancelled_appointments_json) as CancelledAppointment[];
   return present({
     orderId: row.order_id,
     amount: row.amount,
@@ -41,7 +44,29 @@ function requestView(row: RefundRow): Record<string, unknown> {
     reasons: stored(row.reasons_json),
     status: row.status,
     createdAt: row.created_at,
+    // Only when the request cancelled one: most pay-first funnels book after the assessment.
+    cancelledAppointments: cancelled.length === 0 ? undefined : cancelled,
   });
+}
+
+/**
+ * Cancels the consults still to come that were booked for the order's lead (a funnel that books
+ * before its assessment, microbh: pay, book, then the answers rule the patient out), so the slot
+ * is free for someone else and the clinic does not wait for a patient it cannot treat online; a
+ * consult already begun is left as it was. Returns what it cancelled.
+ */
+function cancelConsultsOf(db: Db, order: OrderRow, now: string): CancelledAppointment[] {
+  const ids = [order.landing_id, ...(order.lead_landing_id === null ? [] : [order.lead_landing_id])];
+  return statement<[string, string, string], { id: string; start_time: string | null }>(
+    db,
+    `UPDATE appointments SET status = 'cancelled', updated_at = ?
+     WHERE landing_id IN (SELECT value FROM json_each(?)) AND status <> 'cancelled'
+       AND (start_time IS NULL OR start_time > ?)
+     RETURNING id, start_time`,
+  )
+    .all(now, JSON.stringify(ids), now)
+    .sort((a, b) => (a.start_time ?? '').localeCompare(b.start_time ?? '') || a.id.localeCompare(b.id))
+    .map((row) => present({ appointmentId: row.id, startTime: row.start_time }) as CancelledAppointment);
 }
 
 function refundOf(db: Db, orderId: string): RefundRow | undefined {
@@ -61,8 +86,9 @@ function answersOfOrder(db: Db, order: OrderRow): Answer[] {
  * out. Only a session that owns the order's lead may (src/server/access.ts: the browser that
  * saved it, one that proved it is that patient's by a return link, or staff); to anyone else the
  * order does not exist (404, as for no order). The order must be approved and the answers stored on its lead must show a contraindication by the clinic's
- * rule, whatever the browser says; else 409 and nothing is stored. Idempotent by order: a second
- * request answers the first (200) and stores nothing.
+ * rule, whatever the browser says; else 409 and nothing is stored. A consult still to come booked
+ * for the order's lead is cancelled with the request (cancelConsultsOf), and the answer names it.
+ * Idempotent by order: a second request answers the first (200) and stores nothing.
  */
 const requestRefund: OperationHandler = ({ db, body, access }) => {
   const orderId = text(bodyOf(body), 'orderId');
@@ -84,6 +110,7 @@ const requestRefund: OperationHandler = ({ db, body, access }) => {
       'The answers saved for this order show nothing that rules out treatment online.',
     );
   }
+  const now = nowIso();
   const row: RefundRow = {
     order_id: order.id,
     landing_id: order.landing_id,
@@ -91,13 +118,23 @@ const requestRefund: OperationHandler = ({ db, body, access }) => {
     last4: order.last4,
     reasons_json: JSON.stringify(reasons),
     status: 'requested',
-    created_at: nowIso(),
+    created_at: now,
+    cancelled_appointments_json: JSON.stringify(cancelConsultsOf(db, order, now)),
   };
   statement(
     db,
-    `INSERT INTO refund_requests (order_id, landing_id, amount, last4, reasons_json, status, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(row.order_id, row.landing_id, row.amount, row.last4, row.reasons_json, row.status, row.created_at);
+    `INSERT INTO refund_requests (order_id, landing_id, amount, last4, reasons_json, status, created_at, cancelled_appointments_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    row.order_id,
+    row.landing_id,
+    row.amount,
+    row.last4,
+    row.reasons_json,
+    row.status,
+    row.created_at,
+    row.cancelled_appointments_json,
+  );
   return created(requestView(row));
 };
 

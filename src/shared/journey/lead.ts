@@ -132,7 +132,8 @@ export async function saveUnderOwnLandingId(
     await save(landingId);
     return landingId;
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    // Only a landing id another browser has (409 with no reason): a step the server keeps shut is refused under any id.
+    if (!(error instanceof ApiError && error.status === 409 && error.body?.reason === undefined)) throw error;
     const own = makeLandingId({ ...parts, suffix: randomSuffix() });
     await save(own);
     return own;

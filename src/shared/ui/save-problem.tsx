@@ -57,6 +57,10 @@ function explanation(error: unknown, connection: Connection, subject: SaveSubjec
     words.kept === '' ? ` ${rest.charAt(0).toUpperCase()}${rest.slice(1)}` : `${words.kept} ${rest}`;
   if (connection === 'offline') return `${words.offline}${then('press Try again once you are back online.')}`;
   if (connection === 'back-online') return words.backOnline;
+  // A stale tab's answers for a step its funnel has not opened (the server's 409,
+  // src/shared/api/step-not-allowed.ts): trying again will not help. Spelled here, on every first load.
+  if (error instanceof ApiError && error.body?.reason === 'step-not-allowed')
+    return 'This page is ahead of where you are, so these answers are not saved. Please reload the page to go on.';
   const cause =
     error instanceof ApiError && error.status !== null
       ? 'Something went wrong on our side'

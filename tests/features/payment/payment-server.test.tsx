@@ -9,6 +9,7 @@ import { loadConfig } from '../../support/config.ts';
 import { deployWith, undeploy } from '../../support/page-services.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../../support/render.tsx';
 import { saveLead } from '../../../src/shared/api/leads.ts';
+import { ASSESSMENT_ANSWERS } from '../../server/test-server.ts';
 import {
   countRows,
   pointClientAt,
@@ -154,7 +155,8 @@ test('mhrt after the assessment: the order of 1682 and the complimentary kit 167
       landing_id: landingId,
       formId: 'MIP',
       pathCode: 'mhrt',
-      answers: [],
+      // A whole assessment: mhrt's payment comes after it (src/server/step-doors.ts).
+      answers: [...ASSESSMENT_ANSWERS],
       firstName: 'Sam',
       lastName: 'Okafor',
       email: 'sam.mhrt@example.com',
