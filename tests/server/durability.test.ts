@@ -106,7 +106,7 @@ async function newPatient(api: string, index: number): Promise<Patient> {
     'POST',
     '/memoForm/createOrder',
     cookie,
-    { order: JSON.stringify(orderOf(landingId, billingToken ?? '')) },
+    { order: JSON.stringify(orderOf(landingId, billingToken ?? '', lastName, email)) },
     randomUUID(),
   );
   expect(first.status).toBe(201);
@@ -114,12 +114,13 @@ async function newPatient(api: string, index: number): Promise<Patient> {
 }
 
 /** The order a patient places: the same customer each time once the first has made them one. */
-function orderOf(landingId: string, billingToken: string) {
+function orderOf(landingId: string, billingToken: string, lastName: string, email: string) {
   return {
     productId: '1682',
     landingId,
     billingToken,
-    contact: { firstName: 'Dura', lastName: 'Patient', email: 'durable@example.com', phone: '2025550143' },
+    // Each patient's own contact: one email paid already is recognised in another browser (orders.ts paidElsewhere).
+    contact: { firstName: 'Dura', lastName, email, phone: '2025550143' },
   };
 }
 
