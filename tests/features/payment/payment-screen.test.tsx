@@ -151,6 +151,11 @@ function fakeApi(
      * server does a second payment (409, reason `already-paid`, this order in `existingOrder`).
      */
     paidElsewhere?: { orderId: string; total: string; last4: string };
+    /**
+     * The details are a patient's who paid in another browser: createOrder answers as the local
+     * server does (409, reason `paid-elsewhere`, nothing charged, a link emailed).
+     */
+    recognised?: boolean;
   } = {},
 ) {
   const sent: Sent[] = [];
@@ -234,6 +239,18 @@ function fakeApi(
       const { entry, text } = await record('createOrder', request);
       if (options.orderDelayMs !== undefined) await delay(options.orderDelayMs);
       const order = JSON.parse(String(entry.body.order)) as { billingToken: string; productId: string };
+      if (options.recognised === true) {
+        return HttpResponse.json(
+          {
+            status: 409,
+            message: 'This payment was not taken',
+            details:
+              'Nothing was charged. If you already have a treatment plan with us, we have emailed a link to it to the address on file.',
+            reason: 'paid-elsewhere',
+          },
+          { status: 409 },
+        );
+      }
       const first = options.paidElsewhere;
       if (first !== undefined) {
         return HttpResponse.json(
@@ -588,6 +605,29 @@ test('Pay in a stale second window: the server refuses a second payment, and the
     'payment.orderTotal': '$99.00',
     'payment.orderLast4': '1881',
   });
+  expect(api.of('createOrder')).toHaveLength(1);
+}, 30_000);
+
+test('Pay with the details of a patient who paid in another browser: not charged, told to check their email, and can change the details', async () => {
+  const user = userEvent.setup({ delay: null });
+  const api = fakeApi({ recognised: true });
+  const { step } = renderPayment({ path: '/payment/shrt', code: 'shrt', journey: AFTER_ASSESSMENT });
+
+  await payButton();
+  await fillAddress(user);
+  await fillCard(user);
+  await user.click(await payButton());
+
+  expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+  expect(screen.getByText('You have not been charged.')).toBeInTheDocument();
+  expect(screen.getByText(/If you already have a treatment plan with us, we have emailed a link/)).toBeInTheDocument();
+  // No receipt, no move on, and nothing for the tag manager to count as a payment.
+  expect(screen.queryByRole('heading', { name: 'Your payment is complete' })).not.toBeInTheDocument();
+  expect(step.advance).not.toHaveBeenCalled();
+  expect(await tracked('payment_result')).toEqual([]);
+  // Not them, or a typo: back to the form, to pay with other details.
+  await user.click(screen.getByRole('button', { name: 'Change my details' }));
+  expect(await payButton()).toBeInTheDocument();
   expect(api.of('createOrder')).toHaveLength(1);
 }, 30_000);
 
