@@ -117,10 +117,10 @@ export function serverDueFacts(plan: FunnelPlan, step: DoorStep): FactName[] | n
 
 /**
  * The landing ids of one journey: the lead's own, and any lead granted to this very session with
- * the same campaign code (a journey is what a session keeps per code), as the second-payment rule
- * reads it (paidInJourney, src/server/handlers/orders.ts).
+ * the same campaign code (a journey is what a session keeps per code). The second-payment rule
+ * (paidInJourney, src/server/handlers/orders.ts) and the steps' doors read the journey so.
  */
-function journeyLandingIds(db: Db, access: Access, landingId: string, code: string): string[] {
+export function journeyLandingIds(db: Db, access: Access, landingId: string, code: string): string[] {
   const sameCode = statement<[string, string], { one: number }>(
     db,
     'SELECT 1 AS one FROM leads WHERE landing_id = ? AND path_code = ? COLLATE NOCASE',

@@ -7,7 +7,7 @@ import type { OperationHandler } from '../operation.ts';
 import { tokenizeCard, tokenizePaymentToken, type CardResult } from '../payment-simulator.ts';
 import { HttpProblem } from '../problem.ts';
 import { findProduct, type ProductRow } from './products.ts';
-import { pathCodeOfLead, refuseClosedStep } from '../step-doors.ts';
+import { journeyLandingIds, pathCodeOfLead, refuseClosedStep } from '../step-doors.ts';
 import { productCategoryFor } from '../../domain/product-choice.ts';
 import type { Site } from '../../engine/config-types.ts';
 import {
@@ -201,19 +201,7 @@ function paidInJourney(db: Db, access: Access, landingId: string, productId: str
     statement<[string], { path_code: string | null }>(db, 'SELECT path_code FROM leads WHERE landing_id = ?').get(
       landingId,
     )?.path_code ?? null;
-  const sameJourney =
-    pathCode === null
-      ? []
-      : access
-          .grantedIds('lead')
-          .filter(
-            (granted) =>
-              granted !== landingId &&
-              statement<[string, string], { one: number }>(
-                db,
-                'SELECT 1 AS one FROM leads WHERE landing_id = ? AND path_code = ? COLLATE NOCASE',
-              ).get(granted, pathCode) !== undefined,
-          );
+  const journey = pathCode === null ? [landingId] : journeyLandingIds(db, access, landingId, pathCode);
   // One statement whatever the number of leads: the ids go in as a JSON list.
   return statement<[string, string], OrderRow>(
     db,
@@ -222,7 +210,7 @@ function paidInJourney(db: Db, access: Access, landingId: string, productId: str
        AND status IN (${PAID_STATUSES.map((item) => `'${item}'`).join(', ')})
        AND landing_id IN (SELECT value FROM json_each(?))
      ORDER BY created_at, id LIMIT 1`,
-  ).get(productId, JSON.stringify([landingId, ...sameJourney]));
+  ).get(productId, JSON.stringify(journey));
 }
 
 /**
