@@ -92,8 +92,11 @@ function escapeRegExp(text: string): string {
  * browser fetches it for nothing and says so on the console.
  */
 function withoutUnusedImagePreloads(page: string): string {
+  // Only an element that draws the image uses its preload: the page's icon link (the favicon is
+  // the loading mark's image too) fetches on its own, and the preload goes unused beside it.
+  const drawn = page.replace(/<link\b[^>]*>/g, '');
   return page.replace(/<link rel="preload" as="image" href="([^"]+)"[^>]*>/g, (link, href: string) =>
-    page.split(`"${href}"`).length - 1 > 1 ? link : '',
+    drawn.includes(`"${href}"`) ? link : '',
   );
 }
 
