@@ -202,15 +202,20 @@ function paidInJourney(db: Db, access: Access, landingId: string, productId: str
       landingId,
     )?.path_code ?? null;
   const journey = pathCode === null ? [landingId] : journeyLandingIds(db, access, landingId, pathCode);
-  // One statement whatever the number of leads: the ids go in as a JSON list.
-  return statement<[string, string], OrderRow>(
+  // One statement whatever the number of leads: the ids go in as a JSON list. A customer this
+  // session claimed with a return link counts too, for the same code: the claim brings their
+  // paid journey into this browser (sessions.ts), so its order is this journey's payment, and a
+  // press refused before the claim and sent again after it is not a second charge.
+  return statement<[string, string, string, string], OrderRow>(
     db,
     `SELECT id, total, status, last4, created_at FROM orders
      WHERE product_id = ? AND kind IN (${PAYMENT_STEP_KINDS.map((item) => `'${item}'`).join(', ')})
        AND status IN (${PAID_STATUSES.map((item) => `'${item}'`).join(', ')})
-       AND landing_id IN (SELECT value FROM json_each(?))
+       AND (landing_id IN (SELECT value FROM json_each(?))
+         OR (kt_customer_id IN (SELECT value FROM json_each(?))
+           AND landing_id IN (SELECT landing_id FROM leads WHERE path_code = ? COLLATE NOCASE)))
      ORDER BY created_at, id LIMIT 1`,
-  ).get(productId, JSON.stringify(journey));
+  ).get(productId, JSON.stringify(journey), JSON.stringify(access.grantedIds('customer')), pathCode ?? '');
 }
 
 /**
