@@ -178,7 +178,8 @@ test('at a phone’s width: the header’s call link and progress bar, and the f
     `${MENS_SITE}/hormone-assessment/shrt`,
     `${MENS_SITE}/quiz`,
     `${MENS_SITE}/results/shrt`,
-    `${MENS_SITE}/payment/shrt?pathOverride=pay`,
+    // bhrt pays first: its payment opens cold (shrt's is brought to the assessment: issue 37).
+    `${MENS_SITE}/payment/bhrt`,
     `${MENS_SITE}/mip/form/dailytada`,
     // A cold booking link: the assessment, with the word of why (issue 37).
     `${MENS_SITE}/mip/calendly/shrt`,

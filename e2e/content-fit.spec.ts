@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test.ts';
 import { recordsOf } from './support/database.ts';
 import { completeIntake, heading, newPatient, pay, takeAssessment, type Patient } from './support/patient.ts';
+import { reachPayment } from './support/reach.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 
 /**
@@ -135,8 +136,9 @@ test('a viagra campaign (6via) sells sildenafil, not the daily tadalafil', async
 });
 
 test('the men’s HRT payment promises no lab results when no lab kit is in the order', async ({ page }) => {
-  // A link straight to the payment (a cold one is brought to the assessment first: issue 37).
-  await page.goto(`${MENS_SITE}/payment/shrt?pathOverride=pay`);
+  test.setTimeout(90_000);
+  // A link that pays: shrt asks its assessment first, even on that link (issue 37).
+  await reachPayment(page, { origin: MENS_SITE, brand: 'male', code: 'shrt' });
   const order = page.getByRole('region', { name: 'Your order' });
   // The product loads after the page; a busy machine takes a while.
   await expect(order).toContainText(/clinician/i, { timeout: 15_000 });
@@ -144,7 +146,8 @@ test('the men’s HRT payment promises no lab results when no lab kit is in the 
 });
 
 test('mhrt: what the order includes names the lab kit its description promises', async ({ page }) => {
-  await page.goto(`${MENS_SITE}/payment/mhrt?pathOverride=pay`);
+  test.setTimeout(90_000);
+  await reachPayment(page, { origin: MENS_SITE, brand: 'male', code: 'mhrt' });
   const order = page.getByRole('region', { name: 'Your order' });
   await expect(order).toContainText(/lab kit/i, { timeout: 15_000 });
   await expect(

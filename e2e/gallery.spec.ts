@@ -8,6 +8,7 @@ import {
   completeIntakeTyping,
   newPatient,
   pay,
+  takeAssessment,
   takeAssessmentWith,
   type IntakeTyping,
   type Patient,
@@ -186,6 +187,71 @@ test('men’s ED funnel: dailytada’s intake, checkout and payment complete', a
   });
   endWith(shots);
 });
+
+/** The payment step of a pay-first code, paid once in a browser of its own (the first device). */
+async function paidOnAnotherDevice(page: Page, site: Site, code: string, patient: Patient) {
+  const first = await page.context().browser()?.newContext();
+  if (first === undefined) throw new Error('no browser for the first device');
+  const other = await first.newPage();
+  await other.goto(`${SITES[site]}${site === 'male' ? '' : '/f'}/payment/${code}`);
+  await pay(other, patient);
+  await expect(other.getByText('Your payment is complete')).toBeVisible({ timeout: 15_000 });
+  await first.close();
+}
+
+// What a patient who paid is told on a second device at Pay, and a pay-first patient ruled out
+// after paying (issue 37, points 4 and 5): states no visit of a screen reaches.
+for (const site of ['male', 'female'] as const) {
+  const code = site === 'male' ? 'bhrt' : 'fbhrt';
+  const prefix = site === 'male' ? '' : '/f';
+  test(`${site === 'male' ? 'men’s' : 'women’s'} brand: ${code} paid elsewhere, and ruled out after paying`, async ({
+    page,
+    gallery,
+  }) => {
+    test.setTimeout(180_000);
+    const shots = gallery(site, WALK_ORDER[site] + 500);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shots.walk(async () => {
+      const patient = newPatient(`gallery-second-${code}`);
+      await shots.step(`${code}: Pay on a second device after paying on the first: check your email`, async () => {
+        await paidOnAnotherDevice(page, site, code, patient);
+        await page.goto(`${SITES[site]}${prefix}/payment/${code}`);
+        await pay(page, patient);
+        await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible({
+          timeout: 15_000,
+        });
+      });
+      const ruledOut = newPatient(`gallery-stop-${code}`);
+      await shots.step(`${code}: a contraindication after paying: stopped, with the refund`, async () => {
+        await page.context().clearCookies();
+        await page.goto(`${SITES[site]}${prefix}/payment/${code}`);
+        await pay(page, ruledOut);
+        await continueAfterPaying(page);
+        await expect(page).toHaveURL(`${SITES[site]}${prefix}/hormone-assessment/${code}`);
+        await takeAssessment(page, ruledOut, { hormoneCancer: 'Yes' });
+        await expect(page.getByRole('region', { name: 'Your refund' })).toBeVisible({ timeout: 15_000 });
+      });
+      if (site === 'male') {
+        const booked = newPatient('gallery-stop-microbh');
+        await shots.step('microbh: booked, then ruled out: the consult is cancelled, with the refund', async () => {
+          await page.context().clearCookies();
+          await page.goto(`${MENS_SITE}/payment/microbh`);
+          await pay(page, booked);
+          await continueAfterPaying(page);
+          await expect(page).toHaveURL(`${MENS_SITE}/mip/calendly/microbh`);
+          await book(page);
+          await page.getByRole('button', { name: 'Continue', exact: true }).click();
+          await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/microbh`);
+          await takeAssessment(page, booked, { hormoneCancer: 'Yes' });
+          await expect(page.getByRole('region', { name: 'Your consult is cancelled' })).toBeVisible({
+            timeout: 15_000,
+          });
+        });
+      }
+    });
+    endWith(shots);
+  });
+}
 
 VISITS.forEach((visit, index) => {
   test(`${visit.site} brand: ${withoutToken(visit.url)} (${visit.route})`, async ({ page, gallery }) => {

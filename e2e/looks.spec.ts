@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { waitForScreen } from './support/axe.ts';
 import { completeIntake, continueAfterPaying, heading, newPatient, pay, takeAssessment } from './support/patient.ts';
-import { reachBooking } from './support/reach.ts';
+import { reachBooking, reachPayment } from './support/reach.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test, type Page } from './support/test.ts';
 
@@ -15,8 +15,9 @@ import { expect, test, type Page } from './support/test.ts';
  */
 
 const BRANDS = {
-  male: { site: MENS_SITE, phone: '(888) 555-0142', code: 'shrt', prefix: '' },
-  female: { site: WOMENS_SITE, phone: '(888) 555-0187', code: 'fha1', prefix: '/f' },
+  // payFirst: a code whose payment opens cold (it takes the payment first: issue 37).
+  male: { site: MENS_SITE, phone: '(888) 555-0142', code: 'shrt', payFirst: 'bhrt', prefix: '' },
+  female: { site: WOMENS_SITE, phone: '(888) 555-0187', code: 'fha1', payFirst: 'fbhrt', prefix: '/f' },
 } as const;
 type Brand = keyof typeof BRANDS;
 
@@ -45,7 +46,13 @@ function linesOf(locator: Locator): Promise<number> {
  * (issue 37: a cold link to a step after the assessment is brought to the assessment).
  */
 const FOCUSED_STEPS: readonly { brand: Brand; path: string; reach?: (page: Page) => Promise<void> }[] = [
-  { brand: 'male', path: '/payment/shrt?pathOverride=pay' },
+  {
+    brand: 'male',
+    path: '/payment/shrt?pathOverride=pay',
+    reach: async (page) => {
+      await reachPayment(page, { origin: MENS_SITE, brand: 'male', code: 'shrt' });
+    },
+  },
   {
     brand: 'male',
     path: '/mip/checkout/dailytada',
@@ -63,7 +70,13 @@ const FOCUSED_STEPS: readonly { brand: Brand; path: string; reach?: (page: Page)
       await reachBooking(page, { origin: MENS_SITE, brand: 'male', code: 'shrt' });
     },
   },
-  { brand: 'female', path: '/f/payment/fha1?pathOverride=pay' },
+  {
+    brand: 'female',
+    path: '/f/payment/fha1?pathOverride=pay',
+    reach: async (page) => {
+      await reachPayment(page, { origin: WOMENS_SITE, brand: 'female', code: 'fha1' });
+    },
+  },
   { brand: 'female', path: '/f/intake/fha1?pathOverride=intake' },
   {
     brand: 'female',
@@ -109,12 +122,12 @@ test('the assessment keeps the brand’s whole footer', async ({ page }) => {
 });
 
 for (const brand of ['male', 'female'] as const) {
-  const { site, code, prefix } = BRANDS[brand];
+  const { site, code, payFirst, prefix } = BRANDS[brand];
 
   test(`${brand} brand: at 320 px the header’s Call now is one line beside the whole logo`, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 700 });
     // A header with the Secure Checkout badge, and one without.
-    for (const path of [`${prefix}/payment/${code}?pathOverride=pay`, `${prefix}/finish/${code}`]) {
+    for (const path of [`${prefix}/payment/${payFirst}`, `${prefix}/finish/${code}`]) {
       await open(page, `${site}${path}`);
       const call = page.getByRole('banner').getByRole('link', { name: 'Call now' });
       await expect(call).toBeVisible();
@@ -163,7 +176,7 @@ for (const brand of ['male', 'female'] as const) {
   });
 
   test(`${brand} brand: the payment form lines up with the order card above it`, async ({ page }) => {
-    await open(page, `${site}${prefix}/payment/${code}?pathOverride=pay`);
+    await open(page, `${site}${prefix}/payment/${payFirst}`);
     for (const width of [320, 375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       const card = await page.getByRole('region', { name: 'Your order' }).boundingBox();
@@ -182,7 +195,7 @@ for (const brand of ['male', 'female'] as const) {
   test(`${brand} brand: one heading each on payment: not the badge’s words again, and once paid one heading says so`, async ({
     page,
   }) => {
-    await open(page, `${site}${prefix}/payment/${code}?pathOverride=pay`);
+    await open(page, `${site}${prefix}/payment/${payFirst}`);
     await expect(page.getByRole('banner')).toContainText('Secure Checkout');
     await expect(heading(page)).toHaveText('Complete Your Order');
     await pay(page, newPatient(`looks-paid-${brand}`));

@@ -28,6 +28,28 @@ test('a cold /payment/shrt is sent without the billing form; a pay-first payment
   await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/shrt`);
 });
 
+test('a pay link on shrt (?pathOverride=pay) asks the assessment before any money; on bhrt it pays first', async ({
+  page,
+}) => {
+  // The link's list gets back the assessment shrt asks before money (config/routes.json keptBefore).
+  await page.goto(`${MENS_SITE}/payment/shrt?pathOverride=pay`);
+  await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/shrt?pathOverride=pay`, { timeout: 15_000 });
+  await expect(heading(page)).toHaveText('Hormone Assessment');
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  // The server agrees: the link's page is sent without a billing form.
+  const headers = { 'sec-fetch-site': 'none' };
+  const html = await (await page.request.get(`${MENS_SITE}/payment/shrt?pathOverride=pay`, { headers })).text();
+  expect(html).not.toMatch(BILLING_FORM);
+  // Taken, the assessment leads to the payment, then the finish: nothing else was put in.
+  await takeAssessment(page, newPatient('door-pay-link'));
+  await expect(page).toHaveURL(`${MENS_SITE}/payment/shrt?pathOverride=pay`);
+  await expect(page.getByRole('button', { name: /^Pay/ })).toBeVisible();
+  // bhrt takes the payment first, so its pay link opens on the billing form.
+  await page.goto(`${MENS_SITE}/payment/bhrt?pathOverride=pay`);
+  await expect(page).toHaveURL(`${MENS_SITE}/payment/bhrt?pathOverride=pay`);
+  await expect(page.getByRole('button', { name: /^Pay/ })).toBeVisible({ timeout: 15_000 });
+});
+
 test('an order for shrt sent by hand, with a lead and a card and no assessment, is a 409 and stores no order', async ({
   page,
 }) => {

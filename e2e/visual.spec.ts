@@ -1,7 +1,7 @@
 import { waitForScreen } from './support/axe.ts';
 import { book, heading, newPatient, takeAssessment } from './support/patient.ts';
 import { SITES, type Site } from './support/screens.ts';
-import { reachBooking } from './support/reach.ts';
+import { reachBooking, reachPayment } from './support/reach.ts';
 import { expect, test, type Page } from './support/test.ts';
 
 /**
@@ -62,11 +62,16 @@ const SCREENS: readonly MainScreen[] = [
       await waitForScreen(page);
     },
   },
-  // The payment and the women's intake as a link opens them whose steps need nothing before
-  // them (pathOverride): a cold link to a step after the assessment is brought there (issue 37).
+  // The payment as a link that pays reaches it: after the assessment its code asks before money
+  // (issue 37), the contact carried over (one patient, so the picture is the same each run). The
+  // women's intake as a link opens it whose steps need nothing before it (pathOverride).
   {
     name: 'payment',
-    open: (page, site) => visit(page, site, `${PREFIX[site]}/payment/${CODE[site]}?pathOverride=pay`),
+    open: async (page, site) => {
+      const patient = newPatient('visual', { email: `visual.payment.${site}@example.com` });
+      await reachPayment(page, { origin: SITES[site], brand: site, code: CODE[site], patient });
+      await waitForScreen(page);
+    },
   },
   {
     name: 'intake',

@@ -105,11 +105,12 @@ function screenKey(screen: string): string {
 // client (0.1 KiB), and the pay-first assessment's stop at a contraindication (0.7 KiB, its paid
 // parts loaded only for a paid patient). 166 KiB (165.9 measured) since the visit's lifecycle is
 // the machine's (its journey read, return guards: 0.1 KiB) and a payment answers the server's
-// second-device and closed-step refusals in words (0.1 KiB).
-test('an assessment page loads at most 166 KiB of JavaScript (gzip) first', () => {
+// second-device and closed-step refusals in words (0.1 KiB). 166.4 KiB (166.2 measured) since
+// a pathOverride link keeps the clearances its code asks before money (keptBefore: 0.3 KiB).
+test('an assessment page loads at most 166.4 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(166 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(166.4 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

@@ -42,9 +42,10 @@ export const VISITS: readonly ScreenVisit[] = [
   // The women's site.
   { route: '/f/hormone-assessment/:pathCode', site: 'female', url: '/f/hormone-assessment/fha1' },
   { route: '/f/results/:pathCode', site: 'female', url: '/f/results/fha1' },
-  // A step after the assessment opens cold only by a link whose steps need nothing before it
-  // (issue 37: a cold link to it is brought to the assessment): the screen itself, as it opens.
-  { route: '/f/payment/:pathCode', site: 'female', url: '/f/payment/fha1?pathOverride=pay' },
+  // A step after the assessment opens cold only on a code that takes it first, or by a link whose
+  // steps need nothing before it (issue 37: a cold link to it is brought to the assessment, and so
+  // is a pay link on a code that assesses first): the screen itself, as it opens.
+  { route: '/f/payment/:pathCode', site: 'female', url: '/f/payment/fbhrt' },
   { route: '/f/intake/:pathCode', site: 'female', url: '/f/intake/fha1?pathOverride=intake' },
   { route: '/f/about-consult/:pathCode', site: 'female', url: '/f/about-consult/fha1?pathOverride=precal' },
   { route: '/f/consult-upcoming/:pathCode', site: 'female', url: '/f/consult-upcoming/fha1' },
@@ -69,7 +70,7 @@ export const VISITS: readonly ScreenVisit[] = [
   { route: '/hormone-assessment/rhrt', site: 'male', url: '/hormone-assessment/rhrt' },
   { route: '/quiz/:pathCode?', site: 'male', url: '/quiz' },
   { route: '/results/:pathCode', site: 'male', url: '/results/shrt' },
-  { route: '/payment/:pathCode', site: 'male', url: '/payment/shrt?pathOverride=pay' },
+  { route: '/payment/:pathCode', site: 'male', url: '/payment/bhrt' },
   { route: '/mip/form/:pathCode', site: 'male', url: '/mip/form/dailytada' },
   { route: '/mip/checkout/:pathCode', site: 'male', url: '/mip/checkout/dailytada' },
   {

@@ -258,6 +258,13 @@ export interface FormIds {
 /** A fact a step can require or produce, in the clinic's words (RoutesFile `facts`). */
 export interface FactConfig {
   description: string;
+  /**
+   * The facts of steps no link reaches without this one: on a pathOverride list, a step
+   * producing one of them is due this fact when the code's own funnel produces it before that
+   * step (anywhere in the funnel, for a step the funnel does not have). A clinical clearance
+   * comes before money or a booking on every link.
+   */
+  keptBefore?: string[];
 }
 
 export interface RoutesFile {

@@ -11,7 +11,17 @@ import {
 } from './config-types.ts';
 import { variantIds, variantSteps } from './experiments.ts';
 import type { RouteTable } from './route-match.ts';
-import { FACT_NAMES, factsOfRoute, NO_FACTS, unmetAlong, withRequiredSteps, type StepFacts } from './step-facts.ts';
+import {
+  entryPageOf,
+  FACT_NAMES,
+  keptFactsOf,
+  factsOfRoute,
+  keptByFunnel,
+  NO_FACTS,
+  unmetAlong,
+  withRequiredSteps,
+  type StepFacts,
+} from './step-facts.ts';
 import { didYouMean } from './suggest.ts';
 
 /**
@@ -49,6 +59,23 @@ export function checkFactNames(
           at('facts', name),
           `fact "${name}" has no proof in the code, which proves ${quoted(FACT_NAMES)} (src/domain/journey-facts.ts)${didYouMean(name, FACT_NAMES, true)}`,
         );
+    }
+    for (const [name, fact] of Object.entries(facts ?? {})) {
+      (fact.keptBefore ?? []).forEach((before, item) => {
+        const where = at('facts', name, 'keptBefore', item);
+        if (!declared.includes(before))
+          report(
+            'routes',
+            where,
+            `unknown fact "${before}"${didYouMean(before, declared, true)}; the facts are ${quoted(declared)}`,
+          );
+        else if (before === name)
+          report(
+            'routes',
+            where,
+            `fact "${name}" is kept before itself: name the facts of the steps no link may reach without it`,
+          );
+      });
     }
     for (const name of FACT_NAMES) {
       if (!declared.includes(name))
@@ -110,24 +137,6 @@ export interface FactPaths {
 }
 
 /**
- * The page a code's patient starts on before its first step, when there is one: a funnel page
- * whose campaign code is fixed to the code (`/quiz`, the quiz funnel's assessment) and that no
- * step opens. Its Next goes to the first step, so what it produces is held there.
- */
-function entryPage(paths: FactPaths, code: string, funnel: Funnel): RouteConfig | undefined {
-  const stepRoutes = new Set(
-    [...funnel.steps, funnel.finish].map((step) => paths.routes.match(`${step}/${code}`)?.route),
-  );
-  return paths.routeList.find(
-    (route) =>
-      route.funnel === true &&
-      (route.campaignCode?.value ?? route.campaignCode?.default) === code &&
-      (route.site === 'shared' || route.site === funnel.site) &&
-      !stepRoutes.has(route),
-  );
-}
-
-/**
  * On every path a patient can walk, each step's requirements are produced by a step before
  * it: each code's own steps, its funnel's variants, the split tests' variants, and each
  * pathOverride key alone (with the steps the planner puts back: a key whose step needs a fact
@@ -181,7 +190,7 @@ export function checkFactPaths(paths: FactPaths, report: Report): void {
     steps: readonly string[],
     pointerOf: (index: number | 'finish') => string,
   ) => {
-    const entry = entryPage(paths, code, funnel);
+    const entry = entryPageOf(paths.routes, paths.routeList, code, funnel);
     const withFinish = steps[steps.length - 1] === funnel.finish ? steps : [...steps, funnel.finish];
     const path: StepFacts[] = [...(entry ? [factsOfRoute(entry)] : []), ...withFinish.map(factsOf(code))];
     const offset = entry ? 1 : 0;
@@ -227,6 +236,7 @@ export function checkFactPaths(paths: FactPaths, report: Report): void {
 
   const stepKeys = paths.stepKeys;
   if (stepKeys === undefined) return;
+  const kept = keptFactsOf(paths.facts);
   const keyPages: Record<Site, string[]> = { male: [], female: [] };
   for (const stepKey of Object.values(stepKeys.keys))
     for (const site of stepKey.sites) if (stepKey.paths[site] !== undefined) keyPages[site].push(stepKey.paths[site]);
@@ -237,7 +247,9 @@ export function checkFactPaths(paths: FactPaths, report: Report): void {
       for (const [code, [, funnel]] of funnelOfCode) {
         if (funnel.site !== site) continue;
         // As the planner does (src/engine/funnel-plan.ts): the key's page, with what it needs put back.
-        const { steps, unmet } = withRequiredSteps([path], [...funnel.steps, ...keyPages[site]], factsOf(code));
+        const entry = entryPageOf(paths.routes, paths.routeList, code, funnel);
+        const linkFacts = keptByFunnel(funnel.steps, kept, factsOf(code), entry ? factsOfRoute(entry) : NO_FACTS);
+        const { steps, unmet } = withRequiredSteps([path], [...funnel.steps, ...keyPages[site]], linkFacts);
         const [first] = unmet;
         if (first === undefined) continue;
         once(

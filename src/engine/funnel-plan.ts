@@ -12,7 +12,15 @@ import {
 import { compileRoutes, campaignCodeOf, type RouteMatch, type RouteTable } from './route-match.ts';
 import { compileRedirects, joinUrl, parseQuery, splitUrl, withoutQueryParam, type RedirectTable } from './url.ts';
 import { variantSteps } from './experiments.ts';
-import { factsOfRoute, NO_FACTS, withRequiredSteps, type StepFacts } from './step-facts.ts';
+import {
+  entryPageOf,
+  keptFactsOf,
+  factsOfRoute,
+  keptByFunnel,
+  NO_FACTS,
+  withRequiredSteps,
+  type StepFacts,
+} from './step-facts.ts';
 
 /** Who is visiting: the campaign code from the path, the brand's site, and the raw query. */
 export interface Visit {
@@ -182,6 +190,17 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
     const page = routes.match(`${step}/${code}`);
     return page ? factsOfRoute(page.route) : NO_FACTS;
   };
+  const keptOnLinks = keptFactsOf(config.routes.facts);
+  // What a step is due on any link of a code: its own facts and the clearances its funnel keeps.
+  const factsOnLinksOf = (code: string, funnel: Funnel) => {
+    const entry = entryPageOf(routes, config.routes.routes, code, funnel);
+    return keptByFunnel(
+      funnel.steps,
+      keptOnLinks,
+      (step: string) => factsOfStep(step, code),
+      entry ? factsOfRoute(entry) : NO_FACTS,
+    );
+  };
 
   const locate = (pathname: string): PageLocation | null => {
     const match = routes.match(pathname);
@@ -264,12 +283,13 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
         }
         overrideSteps.push(path);
       }
-      // A link skips no step a later one needs: the code's own steps (then the other keys'
-      // pages) that produce what a step requires come back before it (src/engine/step-facts.ts).
+      // A link skips no step a later one needs, nor a clearance the code's funnel asks before it:
+      // the code's own steps (then the other keys' pages) that produce what a step requires come
+      // back before it (src/engine/step-facts.ts).
       const required = withRequiredSteps(
         overrideSteps,
         [...found.funnel.steps, ...overrideSources[visit.brand]],
-        (step) => factsOfStep(step, visit.code),
+        factsOnLinksOf(visit.code, found.funnel),
       ).steps;
       // When the list runs out the patient finishes; a list that already ends there stops there.
       const finish = stepKeys.finish[visit.brand];

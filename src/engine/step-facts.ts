@@ -1,4 +1,5 @@
-import type { RouteConfig } from './config-types.ts';
+import type { Funnel, RouteConfig } from './config-types.ts';
+import type { RouteTable } from './route-match.ts';
 
 /**
  * What each step requires and produces (issue 37). A route names, in config/routes.json, the
@@ -126,6 +127,70 @@ export function withRequiredSteps<Step>(
     place(step);
   });
   return { steps: out, unmet };
+}
+
+/** For each fact a link may not skip, the facts of the steps it is kept before (RoutesFile `facts` `keptBefore`). */
+export type KeptFacts = ReadonlyMap<string, readonly string[]>;
+
+/** The facts config keeps before others on every link (`keptBefore`), by fact. */
+export function keptFactsOf(
+  facts: Readonly<Record<string, { keptBefore?: readonly string[] }>> | undefined,
+): KeptFacts {
+  return new Map(
+    Object.entries(facts ?? {}).flatMap(([name, fact]) =>
+      fact.keptBefore === undefined || fact.keptBefore.length === 0 ? [] : [[name, fact.keptBefore] as const],
+    ),
+  );
+}
+
+/**
+ * `factsOf` with what a code's own funnel keeps on every link of the code (facts config gives
+ * `keptBefore`): a step producing one of a kept fact's `keptBefore` facts is also due that fact
+ * when `funnel` (the code's steps, after its entry page's `entry` facts) produces it before the
+ * step, or anywhere, for a step the funnel does not have. A pathOverride list gets those steps
+ * back (withRequiredSteps): `?pathOverride=pay` on a code that assesses before paying asks the
+ * assessment first; on one that pays first it pays first.
+ */
+export function keptByFunnel<Step>(
+  funnel: readonly Step[],
+  kept: KeptFacts,
+  factsOf: (step: Step) => StepFacts,
+  entry: StepFacts = NO_FACTS,
+): (step: Step) => StepFacts {
+  if (kept.size === 0) return factsOf;
+  return (step) => {
+    const own = factsOf(step);
+    const guarded = [...kept].filter(([, before]) => before.some((fact) => own.produces.includes(fact)));
+    if (guarded.length === 0) return own;
+    const index = funnel.indexOf(step);
+    const before = index === -1 ? funnel : funnel.slice(0, index);
+    const produced = new Set([...entry.produces, ...before.flatMap((earlier) => factsOf(earlier).produces)]);
+    const extra = guarded
+      .map(([fact]) => fact)
+      .filter((fact) => produced.has(fact) && !own.requires.includes(fact) && !own.produces.includes(fact));
+    return extra.length === 0 ? own : { requires: [...own.requires, ...extra], produces: own.produces };
+  };
+}
+
+/**
+ * The page a code's patient starts on before its first step, when there is one: a funnel page
+ * whose campaign code is fixed to the code (`/quiz`, the quiz funnel's assessment) and that no
+ * step opens. Its Next goes to the first step, so what it produces is held there.
+ */
+export function entryPageOf(
+  routes: RouteTable,
+  routeList: readonly RouteConfig[],
+  code: string,
+  funnel: Funnel,
+): RouteConfig | undefined {
+  const stepRoutes = new Set([...funnel.steps, funnel.finish].map((step) => routes.match(`${step}/${code}`)?.route));
+  return routeList.find(
+    (route) =>
+      route.funnel === true &&
+      (route.campaignCode?.value ?? route.campaignCode?.default) === code &&
+      (route.site === 'shared' || route.site === funnel.site) &&
+      !stepRoutes.has(route),
+  );
 }
 
 /**

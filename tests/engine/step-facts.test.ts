@@ -5,7 +5,7 @@ import type { RouteConfig } from '../../src/engine/config-types.ts';
 import { createFunnelEngine } from '../../src/engine/funnel-plan.ts';
 import { factsOfWalk, simulate } from '../../src/engine/simulate.ts';
 import { FACT_NAMES, heldAlong, unmetAlong, withRequiredSteps } from '../../src/engine/step-facts.ts';
-import { configTexts, editConfig, loadConfig, must } from '../support/config.ts';
+import { configTexts, editConfig, engineOf, loadConfig, must, problemsOf } from '../support/config.ts';
 
 /** What each step requires and produces (issue 37), as QA and product staff meet it. */
 
@@ -50,6 +50,43 @@ test('a pathOverride link to a booking gets back the step that tells the clinic 
   expect(plan.ok && plan.plan.steps).toEqual(['/mip/form', '/mip/calendly', '/finish']);
   const women = engine.planVisit({ code: 'fcch', brand: 'female', query: 'pathOverride=res,pay' });
   expect(women.ok && women.plan.steps).toEqual(['/f/hormone-assessment', '/f/results', '/f/payment', '/f/finish']);
+});
+
+test('a payment link skips no clearance its code asks before money: the assessment comes back, except where the code pays first', () => {
+  const steps = (code: string, brand: 'male' | 'female', query: string) => {
+    const plan = engine.planVisit({ code, brand, query });
+    return plan.ok ? plan.plan.steps : plan.problem;
+  };
+  // shrt assesses before paying: a pay-only link asks the assessment first.
+  expect(steps('shrt', 'male', 'pathOverride=pay')).toEqual(['/hormone-assessment', '/payment', '/finish']);
+  // cchrt has no payment: a payment it never has comes after all its clearances.
+  expect(steps('cchrt', 'male', 'pathOverride=pay')).toEqual(['/hormone-assessment', '/payment', '/finish']);
+  expect(steps('fha1', 'female', 'pathOverride=pay')).toEqual(['/f/hormone-assessment', '/f/payment', '/f/finish']);
+  // bhrt and microclinic pay first, and an ED code has no assessment: the link pays first there.
+  expect(steps('bhrt', 'male', 'pathOverride=pay')).toEqual(['/payment', '/finish']);
+  expect(steps('microclinic', 'male', 'pathOverride=pay')).toEqual(['/payment', '/finish']);
+  expect(steps('dailytada', 'male', 'pathOverride=pay')).toEqual(['/payment', '/finish']);
+  // The quiz's assessment is its entry page (/quiz), which a pay link does not pass through.
+  expect(steps('quiz', 'male', 'pathOverride=pay')).toEqual(['/hormone-assessment', '/payment', '/finish']);
+});
+
+test('a fact no longer kept before a payment lets a pathOverride link pay first again, as config says', () => {
+  const texts = editConfig(configTexts(), 'routes', (json) => {
+    for (const fact of Object.values(json.facts ?? {})) delete fact.keptBefore;
+  });
+  const plan = engineOf(texts).planVisit({ code: 'shrt', brand: 'male', query: 'pathOverride=pay' });
+  expect(plan.ok && plan.plan.steps).toEqual(['/payment', '/finish']);
+});
+
+test('a misspelt fact in keptBefore is refused on its pointer with a did-you-mean', () => {
+  const texts = editConfig(configTexts(), 'routes', (json) => {
+    must(json.facts?.['assessment-answered']).keptBefore = ['payd'];
+  });
+  expect(problemsOf(texts)).toEqual([
+    expect.stringMatching(
+      /^config\/routes\.json: \/facts\/assessment-answered\/keptBefore\/0: unknown fact "payd"; did you mean "paid"\?/,
+    ),
+  ]);
 });
 
 test('a step put back is not asked again where the link had it later', () => {
