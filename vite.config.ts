@@ -140,6 +140,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   preview: { host: '127.0.0.1', port, strictPort: true, allowedHosts },
   test: {
+    // The products' dated rules (config/clinic-rules.json) are read on a fixed day in the unit
+    // tests, so a rule taking effect soon does not change what they see; tests of the dated
+    // rules name their own days.
+    env: { CLINIC_RULES_DAY: '2026-11-01' },
     projects: [
       { extends: true, test: { name: 'node', include: ['tests/**/*.test.ts'], environment: 'node' } },
       {

@@ -270,7 +270,10 @@ test('microbh: pays, books, takes the assessment and intake, books the follow-up
   expect(records.orders).toHaveLength(1);
 });
 
-test('pathOverride on the men’s site: assess, pay, end', async ({ page }) => {
+test('pathOverride on the men’s site: assess, pay, end, with the consult testosterone needs put back before the end', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
   const patient = newPatient('override-m');
   await page.goto('/hormone-assessment/shrt?pathOverride=assess,pay,end');
   await takeAssessment(page, patient);
@@ -278,6 +281,9 @@ test('pathOverride on the men’s site: assess, pay, end', async ({ page }) => {
   await reloadOnStep(page, 'Complete Your Order');
   await pay(page, patient);
   await continueAfterPaying(page);
+  // Testosterone is prescribed only after a live consult (config/clinic-rules.json): the link books it.
+  await expect(page).toHaveURL('/mip/calendly/shrt?pathOverride=assess,pay,end');
+  await book(page);
   await expect(page).toHaveURL('/finish/shrt?pathOverride=assess,pay,end');
   await reloadOnStep(page, 'All Set');
 

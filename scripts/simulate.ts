@@ -4,6 +4,10 @@
  * npm run --silent simulate -- --all [--json]
  * Add --facts to a walk: each URL with the facts its step requires and produces, those the walk
  * holds on arriving there and those it lacks (issue 37); --all always lists them.
+ * Add --on YYYY-MM-DD: the walk as the products' dated rules read that day (config/clinic-rules.json,
+ * issue 38), with each rule of the product its code sells, whether it is in effect then and
+ * where the walk meets it; with --all, each path's rules that day. So staff see what changes when
+ * a dated rule ends before it does.
  *
  * QA's tool, without a browser. With a start URL: one JSON array, the start URL then each URL
  * reached by pressing Next (or Back) until there is no further step; with --press, the URL after
@@ -22,16 +26,29 @@ import {
   simulate,
   SimulationError,
   wayOf,
+  rulesOfWalk,
   type Press,
   type WalkFacts,
+  type WalkRule,
 } from '../src/engine/simulate.ts';
 import { loadEngineOrExit } from './lib/load-config.ts';
 import { splitUrl } from '../src/engine/url.ts';
 
 const USAGE = [
-  'usage: npm run --silent simulate -- <start-url> [--back | --press next,back,...] [--brand male|female] [--step N] [--experiment <id> --variant <id>] [--facts]',
-  '       npm run --silent simulate -- --all [--json]',
+  'usage: npm run --silent simulate -- <start-url> [--back | --press next,back,...] [--brand male|female] [--step N] [--experiment <id> --variant <id>] [--facts] [--on YYYY-MM-DD]',
+  '       npm run --silent simulate -- --all [--json] [--on YYYY-MM-DD]',
 ].join('\n');
+
+/** The site of a walk: the one whose funnel has the first URL's code. */
+function siteOfWalk(engine: ReturnType<typeof loadEngineOrExit>, urls: readonly string[]): 'male' | 'female' | null {
+  const code = engine.locate(splitUrl(urls[0] ?? '').pathname)?.code ?? null;
+  if (code === null) return null;
+  return engine.funnelFor(code, 'male') !== undefined
+    ? 'male'
+    : engine.funnelFor(code, 'female') !== undefined
+      ? 'female'
+      : null;
+}
 
 // Piped into `head` and the like: a reader that stops early ends the listing, not with a stack.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -54,6 +71,7 @@ const OPTIONS = {
   experiment: { type: 'string' },
   variant: { type: 'string' },
   facts: { type: 'boolean' },
+  on: { type: 'string' },
 } as const;
 
 let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
@@ -63,6 +81,10 @@ try {
   fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
 }
 const { values, positionals } = parsed;
+if (values.on !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.on))
+  fail(`--on takes a day as YYYY-MM-DD, not "${values.on}"\n${USAGE}`);
+/** The day the walk reads the products' rules on: --on, else today. */
+const ruleDay = values.on ?? new Date().toISOString().slice(0, 10);
 
 if (values.all === true) {
   if (
@@ -76,7 +98,8 @@ if (values.all === true) {
     fail(
       `--all lists every path (every split test variant too): it takes no start URL, --back, --press, --step, --experiment or --variant\n${USAGE}`,
     );
-  const paths = listPaths(loadEngineOrExit());
+  const engine = loadEngineOrExit(undefined, ruleDay);
+  const paths = listPaths(engine);
   if (values.json === true) {
     console.log(JSON.stringify(paths, null, 2));
   } else {
@@ -85,6 +108,10 @@ if (values.all === true) {
       console.log(`  Next: ${path.next.join(' → ')}`);
       console.log(`  Back: ${path.back.join(' → ')}`);
       console.log(`  Facts: ${path.facts.map(factLine).join(' → ')}`);
+      if (values.on !== undefined) {
+        const rules = rulesOfWalk(engine, path.next, ruleDay, path.site).filter((rule) => rule.inEffect);
+        if (rules.length > 0) console.log(`  Rules on ${ruleDay}: ${rules.map(ruleLine).join('; ')}`);
+      }
     }
     console.log(`\n${String(paths.length)} paths; --json prints them for tools`);
   }
@@ -100,6 +127,11 @@ function factLine(step: WalkFacts): string {
     ...(step.missing.length > 0 ? [`MISSING ${step.missing.join(', ')}`] : []),
   ];
   return `${splitUrl(step.url).pathname} (${parts.join('; ')})`;
+}
+
+/** A rule of the walk in a few words: `testosterone in-person-visit (from 2027-01-01): NOT MET`. */
+function ruleLine(rule: WalkRule): string {
+  return `${rule.product} ${rule.rule} (${rule.days}): ${rule.metAt === null ? 'NOT MET' : `met at ${rule.metAt}`}`;
 }
 
 /** One walk from a start URL. */
@@ -122,7 +154,7 @@ function walkOne() {
       ? undefined
       : { experiment: values.experiment, variant: values.variant };
 
-  const engine = loadEngineOrExit();
+  const engine = loadEngineOrExit(undefined, ruleDay);
   try {
     const presses: Press[] | undefined = values.press === undefined ? undefined : parsePresses(values.press);
     const urls = simulate(engine, start, {
@@ -132,7 +164,16 @@ function walkOne() {
       ...(step === undefined ? {} : { step }),
       ...(experiment === undefined ? {} : { experiment }),
     });
-    if (values.facts === true) {
+    if (values.on !== undefined) {
+      const site = brand ?? siteOfWalk(engine, urls);
+      console.log(
+        JSON.stringify(
+          { on: ruleDay, urls, rules: site === null ? [] : rulesOfWalk(engine, urls, ruleDay, site) },
+          null,
+          2,
+        ),
+      );
+    } else if (values.facts === true) {
       const pressed: Press[] = presses ?? urls.map(() => (values.back === true ? 'back' : 'next'));
       console.log(JSON.stringify(factsOfWalk(engine, urls, pressed), null, 2));
     } else console.log(JSON.stringify(urls));

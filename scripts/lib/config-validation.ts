@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { CONFIG_DIR, createAjv, parseJson, SCHEMA_DIR } from '../../src/contract/schema-files.ts';
-import { checkConfigRules, pointerToken, type ConfigProblem } from '../../src/engine/config-rules.ts';
+import { checkConfigRules, pointerToken, type ConfigProblem, type RuleOptions } from '../../src/engine/config-rules.ts';
 import { CONFIG_FILES, type ConfigSet } from '../../src/engine/config-types.ts';
 import { didYouMean } from '../../src/engine/suggest.ts';
 
@@ -149,7 +149,18 @@ function validators(): Map<Part, ValidateFunction> {
 }
 
 /** Validates config given as file texts (by file name); nothing is read from disk but the schemas. */
-export function validateConfigTexts(texts: Partial<Record<string, string>>): ValidationResult {
+/**
+ * The day the products' dated rules are read on: the option, else CLINIC_RULES_DAY (the unit
+ * tests pin one, vite.config.ts), else today.
+ */
+function ruleDay(options: RuleOptions): string | undefined {
+  return options.day ?? process.env.CLINIC_RULES_DAY;
+}
+
+export function validateConfigTexts(
+  texts: Partial<Record<string, string>>,
+  options: RuleOptions = {},
+): ValidationResult {
   const problems: ConfigProblem[] = [];
   const parsed: Partial<ConfigSet> = {};
   const schemaErrors = new Map<Part, string[]>();
@@ -187,7 +198,9 @@ export function validateConfigTexts(texts: Partial<Record<string, string>>): Val
     if (at === '') return bad.length === 0;
     return bad.every((where) => where !== at && !where.startsWith(`${at}/`));
   };
-  const found = checkConfigRules(parsed, isClean, (part) => why.get(part) ?? `${CONFIG_FILES[part]} is not valid`);
+  const found = checkConfigRules(parsed, isClean, (part) => why.get(part) ?? `${CONFIG_FILES[part]} is not valid`, {
+    day: ruleDay(options),
+  });
   const warnings = found.filter((problem) => problem.level === 'warning');
   problems.push(...found.filter((problem) => problem.level !== 'warning'));
   problems.push(...schemaOnlyProblems(texts));
@@ -196,7 +209,7 @@ export function validateConfigTexts(texts: Partial<Record<string, string>>): Val
 }
 
 /** Reads and validates every config file in a directory (by default `config/`). */
-export function validateConfigDir(dir: string = CONFIG_DIR): ValidationResult {
+export function validateConfigDir(dir: string = CONFIG_DIR, options: RuleOptions = {}): ValidationResult {
   const texts: Record<string, string> = {};
   for (const file of ALL_CONFIG_FILES) {
     try {
@@ -205,7 +218,7 @@ export function validateConfigDir(dir: string = CONFIG_DIR): ValidationResult {
       // Reported as a missing file.
     }
   }
-  return validateConfigTexts(texts);
+  return validateConfigTexts(texts, options);
 }
 
 /**

@@ -11,8 +11,9 @@ export function exitWithProblems(problems: readonly ConfigProblem[]): never {
 }
 
 /** Validates `config/` and compiles it, or exits with every problem listed. */
-export function loadEngineOrExit(dir: string = CONFIG_DIR): FunnelEngine {
+export function loadEngineOrExit(dir: string = CONFIG_DIR, day?: string): FunnelEngine {
+  // The config as valid today; the engine reads the products' dated rules on `day` (simulate --on).
   const { config, problems } = validateConfigDir(dir);
   if (!config) exitWithProblems(problems);
-  return createFunnelEngine(config);
+  return createFunnelEngine(config, day === undefined ? {} : { day: () => day });
 }

@@ -16,6 +16,7 @@ const NEEDED_FIRST = {
   paid: 'The page you opened comes after checkout, and we have no order from you yet. Nothing has been charged.',
   'intake-done': 'The page you opened comes after the intake questions, which are not finished yet.',
   'consult-booked': 'The page you opened comes after your consult is booked.',
+  'in-person-visit': 'The page you opened comes after you choose the microclinic where a clinician sees you.',
 } as const satisfies Record<FactName, string>;
 
 export interface ArrivalText {

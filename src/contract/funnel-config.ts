@@ -1,4 +1,5 @@
 import brands from '../../config/brands.json';
+import clinicRules from '../../config/clinic-rules.json';
 import codeGroups from '../../config/code-groups.json';
 import experiments from '../../config/experiments.json';
 import funnels from '../../config/funnels.json';
@@ -20,6 +21,7 @@ export const funnelConfig = {
   brands,
   scores: scores as unknown as FunnelConfig['scores'],
   experiments,
+  clinicRules: clinicRules as unknown as FunnelConfig['clinicRules'],
 } as FunnelConfig;
 
 export const funnelEngine = createFunnelEngine(funnelConfig);

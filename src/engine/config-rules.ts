@@ -2,6 +2,7 @@ import {
   CONFIG_FILES,
   SITE_LABEL,
   type BrandsFile,
+  type ClinicRulesFile,
   type CodeGroup,
   type Treatment,
   type CodeGroupsFile,
@@ -25,7 +26,7 @@ import {
 import { campaignCodeOf, compileRoutes, patternParams, sentPath, type RouteTable } from './route-match.ts';
 import { applyChanges, variantSteps, type ChangeProblem } from './experiments.ts';
 import { didYouMean } from './suggest.ts';
-import { checkFactNames, checkFactPaths } from './fact-rules.ts';
+import { checkFactNames, checkFactPaths, checkProductRules } from './fact-rules.ts';
 import { compileRedirects, type RedirectTable } from './url.ts';
 
 /**
@@ -58,6 +59,16 @@ export function pointer(...tokens: (string | number)[]): string {
   return tokens.map((token) => `/${pointerToken(token)}`).join('');
 }
 
+/** What the rules are read with: the day dated product rules are read on (YYYY-MM-DD; today by default). */
+export interface RuleOptions {
+  day?: string | undefined;
+}
+
+/** Today as YYYY-MM-DD, in the clinic's own days (UTC is close enough for rules dated by the day). */
+function isoToday(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
 /**
  * The rules a JSON Schema cannot express: every funnel step opens a funnel page of its site;
  * every funnel page is reached; codes are unique and in a group that fits their funnel; grouped
@@ -70,6 +81,7 @@ export function checkConfigRules(
   files: Partial<Record<keyof ConfigSet, unknown>>,
   isClean: IsClean,
   whyUnclean: WhyUnclean = (part) => `${CONFIG_FILES[part]} is not valid`,
+  options: RuleOptions = {},
 ): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const report = (part: keyof ConfigSet, at: string, message: string) =>
@@ -170,6 +182,15 @@ export function checkConfigRules(
   } else {
     skip('routes', '', 'route checks (paths, campaign codes, forms, redirects, whenSent)', whyUnclean('routes'));
   }
+  // What the products need (issue 38): facts the routes declare, on products some funnel sells.
+  if (isClean('clinicRules', '') && files.clinicRules !== undefined)
+    checkProductRules(
+      files.clinicRules as ClinicRulesFile,
+      clean.routes?.facts,
+      Object.values(clean.funnels?.funnels ?? {}),
+      report,
+      warn,
+    );
   // What steps require and produce (issue 37): the names, then every path a patient can walk.
   if (clean.routes) checkFactNames(clean.routes.facts, clean.routes.routes, report);
   else if (routesFile && Array.isArray(routesFile.routes)) {
@@ -201,8 +222,11 @@ export function checkConfigRules(
         experiments: experimentsClean ? (files.experiments as ExperimentsFile) : undefined,
         routes: table.routes,
         routeList: clean.routes.routes,
+        clinicRules: isClean('clinicRules', '') ? (files.clinicRules as ClinicRulesFile) : undefined,
+        day: options.day ?? isoToday(),
       },
       report,
+      warn,
     );
   }
   if (clean.funnels) {

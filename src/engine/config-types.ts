@@ -17,6 +17,12 @@ export interface FunnelVariant {
   /** The variant applies when this query parameter has exactly this value. */
   when: { query: string; equals: string };
   steps: string[];
+  /**
+   * Facts the clinic's staff make true for this variant's patients outside the funnel (the call
+   * centre books the consult on the phone): the product rules (config/clinic-rules.json) count
+   * them as reached on the variant's path. Nothing else reads them.
+   */
+  byStaff?: string[];
 }
 
 /**
@@ -350,6 +356,34 @@ export interface ConsultVideosFile {
   videos: Record<ConsultVideoName, ConsultVideoEntry>;
 }
 
+/** A rule of what a product needs before a clinician prescribes it, in effect from `from` until `until`. */
+export interface ProductNeed {
+  name: string;
+  /** What the patient must do, in words that finish "the product needs …". */
+  description: string;
+  /** The rule's source, for the compliance lead. */
+  why: string;
+  /** Facts (RoutesFile `facts`) of which a step on the path must produce one. */
+  anyOf: string[];
+  /** The first day it is in effect (YYYY-MM-DD); absent: always was. */
+  from?: string;
+  /** The last day it is in effect (YYYY-MM-DD); absent: no end. */
+  until?: string;
+}
+
+/** A product the funnels of one site and treatment sell, and what it needs (config/clinic-rules.json). */
+export interface ProductRules {
+  description: string;
+  sells: { site: Site; treatment: Treatment };
+  /** Its DEA controlled-substance schedule, or null when it is not controlled. */
+  schedule: 'II' | 'III' | 'IV' | 'V' | null;
+  needs: ProductNeed[];
+}
+
+export interface ClinicRulesFile {
+  products: Record<string, ProductRules>;
+}
+
 export interface FunnelConfig {
   funnels: FunnelsFile;
   stepKeys: StepKeysFile;
@@ -358,6 +392,7 @@ export interface FunnelConfig {
   brands: BrandsFile;
   scores: ScoresFile;
   experiments: ExperimentsFile;
+  clinicRules: ClinicRulesFile;
 }
 
 /**
@@ -410,6 +445,7 @@ export const CONFIG_FILES = {
   consultVideos: 'consult-videos.json',
   products: 'products.json',
   experiments: 'experiments.json',
+  clinicRules: 'clinic-rules.json',
 } as const satisfies Record<keyof ConfigSet, string>;
 
 /** How people name a site in messages. */

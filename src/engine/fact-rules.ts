@@ -1,5 +1,6 @@
 import {
   SITE_LABEL,
+  type ClinicRulesFile,
   type ConfigSet,
   type ExperimentsFile,
   type Funnel,
@@ -23,6 +24,7 @@ import {
   type StepFacts,
 } from './step-facts.ts';
 import { didYouMean } from './suggest.ts';
+import { daysOf, orList, rulesOf, unmetRules, withRuleSteps, type ProductRule } from './product-rules.ts';
 
 /**
  * The checks of issue 37 on what steps require and produce (src/engine/step-facts.ts): the
@@ -134,6 +136,76 @@ export interface FactPaths {
   experiments?: ExperimentsFile | undefined;
   routes: RouteTable;
   routeList: readonly RouteConfig[];
+  /** The products' rules (config/clinic-rules.json), when that file passed its schema. */
+  clinicRules?: ClinicRulesFile | undefined;
+  /** The day the rules are read on (YYYY-MM-DD): the rules in effect then are errors. */
+  day: string;
+}
+
+/** How far ahead a rule that takes effect is warned of, in days. */
+export const RULE_WARNING_DAYS = 60;
+
+/** The day `days` after `day` (YYYY-MM-DD). */
+function dayAfter(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** Whole days from `day` to `later`. */
+function daysBetween(day: string, later: string): number {
+  return Math.round((Date.parse(`${later}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The products' rules (config/clinic-rules.json) name declared facts, each rule's days run
+ * forwards and its name is its product's once; two products are never sold by the same funnels;
+ * a product no funnel sells is a warning (its rules prove nothing).
+ */
+export function checkProductRules(
+  rules: ClinicRulesFile,
+  facts: RoutesFile['facts'] | undefined,
+  funnels: readonly Funnel[],
+  report: Report,
+  warn: Report,
+): void {
+  const declared = facts === undefined ? null : Object.keys(facts);
+  const sellers = new Map<string, string>();
+  for (const [name, product] of Object.entries(rules.products)) {
+    const where = at('products', name);
+    const sells = `${product.sells.site}:${product.sells.treatment}`;
+    const other = sellers.get(sells);
+    if (other !== undefined)
+      report(
+        'clinicRules',
+        `${where}/sells`,
+        `products "${other}" and "${name}" are both sold by the ${SITE_LABEL[product.sells.site]}'s ${product.sells.treatment} funnels: a funnel sells one product`,
+      );
+    sellers.set(sells, name);
+    if (!funnels.some((funnel) => funnel.site === product.sells.site && funnel.treatment === product.sells.treatment))
+      warn(
+        'clinicRules',
+        `${where}/sells`,
+        `no funnel of the ${SITE_LABEL[product.sells.site]} sells ${product.sells.treatment}, so the rules of "${name}" prove nothing`,
+      );
+    const names = new Set<string>();
+    product.needs.forEach((need, index) => {
+      const here = `${where}/needs/${String(index)}`;
+      if (names.has(need.name))
+        report('clinicRules', `${here}/name`, `"${need.name}" names another rule of "${name}" already`);
+      names.add(need.name);
+      if (need.from !== undefined && need.until !== undefined && need.from > need.until)
+        report('clinicRules', here, `the rule "${need.name}" ends (${need.until}) before it starts (${need.from})`);
+      need.anyOf.forEach((fact, item) => {
+        if (declared !== null && !declared.includes(fact))
+          report(
+            'clinicRules',
+            `${here}/anyOf/${String(item)}`,
+            `unknown fact "${fact}"${didYouMean(fact, declared, true)}; the facts are ${quoted(declared)}`,
+          );
+      });
+    });
+  }
 }
 
 /**
@@ -143,12 +215,67 @@ export interface FactPaths {
  * that neither the code's funnel nor any key's page produces is refused). Each problem names
  * the step, the code and the missing fact, once per place in the files.
  */
-export function checkFactPaths(paths: FactPaths, report: Report): void {
+export function checkFactPaths(paths: FactPaths, report: Report, warn: Report = report): void {
   const reported = new Set<string>();
   const once = (part: keyof ConfigSet, pointer: string, message: string) => {
     if (reported.has(`${part}${pointer}`)) return;
     reported.add(`${part}${pointer}`);
     report(part, pointer, message);
+  };
+  // A rule that takes effect soon is warned of once per place in the files, naming every code it stops.
+  const coming = new Map<
+    string,
+    { part: keyof ConfigSet; pointer: string; head: string; tail: string; codes: string[] }
+  >();
+  const warnLater = (part: keyof ConfigSet, pointer: string, code: string, head: string, tail: string) => {
+    const key = `${part}${pointer}${head}`;
+    const entry = coming.get(key) ?? { part, pointer, head, tail, codes: [] };
+    if (!entry.codes.includes(code)) entry.codes.push(code);
+    coming.set(key, entry);
+  };
+  // The product rules read on the day (errors), and on each day a rule takes effect soon (warnings).
+  const horizon = dayAfter(paths.day, RULE_WARNING_DAYS);
+  const comingDays = [
+    ...new Set(
+      Object.values(paths.clinicRules?.products ?? {}).flatMap((product) =>
+        product.needs.flatMap((need) =>
+          need.from !== undefined && need.from > paths.day && need.from <= horizon ? [need.from] : [],
+        ),
+      ),
+    ),
+  ].sort();
+  /** Each day's rules of a funnel: today's, reported as errors, then those taking effect soon, as warnings. */
+  const ruleDays = (funnel: Funnel) => [
+    { rules: rulesOf(paths.clinicRules, funnel, paths.day), soon: null },
+    ...comingDays.map((day) => ({
+      rules: rulesOf(paths.clinicRules, funnel, day).filter(({ need }) => need.from === day),
+      soon: `from ${day} (in ${String(daysBetween(paths.day, day))} days), `,
+    })),
+  ];
+  const ruleText = ({ product, need }: ProductRule, which = '') =>
+    `${product} (config/clinic-rules.json /products/${product})${which} needs ${need.description} (rule "${need.name}", ${daysOf(need)})`;
+  /** An unmet rule: today's an error naming the code and its path; one taking effect soon a warning, its codes gathered. */
+  const unmetToday = new Map<
+    string,
+    { part: keyof ConfigSet; pointer: string; where: string; rule: ProductRule; tail: string; codes: string[] }
+  >();
+  const sayUnmet = (
+    part: keyof ConfigSet,
+    pointer: string,
+    code: string,
+    rule: ProductRule,
+    soon: string | null,
+    where: string,
+    tail: string,
+  ) => {
+    if (soon !== null) warnLater(part, pointer, code, `${soon}${where}${ruleText(rule)}`, tail);
+    else {
+      // Today's: once per place in the files, naming every code it stops (the first code's path).
+      const key = `${part}${pointer}${rule.product}${rule.need.name}`;
+      const entry = unmetToday.get(key) ?? { part, pointer, where, rule, tail, codes: [] };
+      if (!entry.codes.includes(code)) entry.codes.push(code);
+      unmetToday.set(key, entry);
+    }
   };
   // Only declared facts: a misspelt one is reported once, on the route, not on every path.
   const declared = new Set(Object.keys(paths.facts ?? {}));
@@ -188,7 +315,8 @@ export function checkFactPaths(paths: FactPaths, report: Report): void {
     code: string,
     funnel: Funnel,
     steps: readonly string[],
-    pointerOf: (index: number | 'finish') => string,
+    pointerOf: (index: number | 'finish' | 'steps') => string,
+    byStaff: readonly string[] = [],
   ) => {
     const entry = entryPageOf(paths.routes, paths.routeList, code, funnel);
     const withFinish = steps[steps.length - 1] === funnel.finish ? steps : [...steps, funnel.finish];
@@ -199,6 +327,30 @@ export function checkFactPaths(paths: FactPaths, report: Report): void {
       const step = withFinish[stepIndex] ?? '';
       once(part, pointerOf(stepIndex < steps.length ? stepIndex : 'finish'), describe(step, code, missing, funnel));
     }
+    // What the product needs before prescribing: some step of the path produces it (a step that
+    // opens no page is reported already, and says nothing of what the path reaches).
+    const opens = (step: string) => {
+      const page = paths.routes.match(`${step}/${code}`);
+      return page !== null && page.route.path !== '*';
+    };
+    if (!withFinish.every(opens)) return;
+    for (const { rules, soon } of ruleDays(funnel)) {
+      for (const rule of unmetRules(path, rules, byStaff)) {
+        const facts = orList(rule.need.anyOf.map((fact) => `"${fact}"`));
+        const fix = `(${rule.need.anyOf.map((fact) => `"${fact}": ${producers(fact, code, funnel)}`).join('; ')}): add such a step, or name what the clinic's staff do instead on a variant (byStaff)`;
+        sayUnmet(
+          part,
+          pointerOf('steps'),
+          code,
+          rule,
+          soon,
+          '',
+          soon === null
+            ? `and its path ${withFinish.join(' → ')} reaches no step producing ${facts} ${fix}`
+            : `a step producing ${facts}, which the path reaches on no code of it ${fix}`,
+        );
+      }
+    }
   };
 
   const funnelOfCode = new Map<string, [string, Funnel]>();
@@ -207,13 +359,23 @@ export function checkFactPaths(paths: FactPaths, report: Report): void {
     for (const code of funnel.codes) {
       funnelOfCode.set(code, [id, funnel]);
       provePath('funnels', code, funnel, funnel.steps, (index) =>
-        index === 'finish' ? `${base}/finish` : `${base}/steps/${index}`,
+        index === 'finish' ? `${base}/finish` : index === 'steps' ? `${base}/steps` : `${base}/steps/${index}`,
       );
     }
     funnel.variants?.forEach((variant, number) => {
       for (const code of variant.codes ?? funnel.codes)
-        provePath('funnels', code, funnel, variant.steps, (index) =>
-          index === 'finish' ? `${base}/finish` : `${base}/variants/${number}/steps/${index}`,
+        provePath(
+          'funnels',
+          code,
+          funnel,
+          variant.steps,
+          (index) =>
+            index === 'finish'
+              ? `${base}/finish`
+              : index === 'steps'
+                ? `${base}/variants/${number}/steps`
+                : `${base}/variants/${number}/steps/${index}`,
+          variant.byStaff,
         );
     });
   }
@@ -228,36 +390,61 @@ export function checkFactPaths(paths: FactPaths, report: Report): void {
         const steps = owner === undefined ? null : variantSteps(owner[1], variant);
         if (owner === undefined || steps === null) continue;
         provePath('experiments', code, owner[1], steps, (index) =>
-          variant?.steps !== undefined && index !== 'finish' ? `${where}/steps/${index}` : where,
+          variant?.steps !== undefined && typeof index === 'number' ? `${where}/steps/${index}` : where,
         );
       }
     }
   }
 
   const stepKeys = paths.stepKeys;
-  if (stepKeys === undefined) return;
-  const kept = keptFactsOf(paths.facts);
-  const keyPages: Record<Site, string[]> = { male: [], female: [] };
-  for (const stepKey of Object.values(stepKeys.keys))
-    for (const site of stepKey.sites) if (stepKey.paths[site] !== undefined) keyPages[site].push(stepKey.paths[site]);
-  for (const [key, stepKey] of Object.entries(stepKeys.keys)) {
-    for (const site of stepKey.sites) {
-      const path = stepKey.paths[site];
-      if (path === undefined) continue;
-      for (const [code, [, funnel]] of funnelOfCode) {
-        if (funnel.site !== site) continue;
-        // As the planner does (src/engine/funnel-plan.ts): the key's page, with what it needs put back.
-        const entry = entryPageOf(paths.routes, paths.routeList, code, funnel);
-        const linkFacts = keptByFunnel(funnel.steps, kept, factsOf(code), entry ? factsOfRoute(entry) : NO_FACTS);
-        const { steps, unmet } = withRequiredSteps([path], [...funnel.steps, ...keyPages[site]], linkFacts);
-        const [first] = unmet;
-        if (first === undefined) continue;
-        once(
-          'stepKeys',
-          at('keys', key, 'paths', site),
-          `${stepKeys.queryParam}=${key} on the ${SITE_LABEL[site]}: ${describe(steps[first.index] ?? path, code, first.missing, funnel)}; neither the code's funnel nor any ${stepKeys.queryParam} key's page can be put back for it`,
-        );
+  if (stepKeys !== undefined) {
+    const kept = keptFactsOf(paths.facts);
+    const keyPages: Record<Site, string[]> = { male: [], female: [] };
+    for (const stepKey of Object.values(stepKeys.keys))
+      for (const site of stepKey.sites) if (stepKey.paths[site] !== undefined) keyPages[site].push(stepKey.paths[site]);
+    for (const [key, stepKey] of Object.entries(stepKeys.keys)) {
+      for (const site of stepKey.sites) {
+        const path = stepKey.paths[site];
+        if (path === undefined) continue;
+        for (const [code, [, funnel]] of funnelOfCode) {
+          if (funnel.site !== site) continue;
+          // As the planner does (src/engine/funnel-plan.ts): the key's page, with what it needs put back.
+          const entry = entryPageOf(paths.routes, paths.routeList, code, funnel);
+          const linkFacts = keptByFunnel(funnel.steps, kept, factsOf(code), entry ? factsOfRoute(entry) : NO_FACTS);
+          const sources = [...funnel.steps, ...keyPages[site]];
+          const { steps, unmet } = withRequiredSteps([path], sources, linkFacts);
+          // What the product needs: the planner puts back a step that produces it; if none can be, it is refused.
+          for (const { rules, soon } of ruleDays(funnel)) {
+            for (const rule of withRuleSteps(steps, sources, linkFacts, rules).unmet)
+              sayUnmet(
+                'stepKeys',
+                at('keys', key, 'paths', site),
+                code,
+                rule,
+                soon,
+                `${stepKeys.queryParam}=${key} on the ${SITE_LABEL[site]}: `,
+                `and neither the code's funnel nor any ${stepKeys.queryParam} key's page produces ${orList(rule.need.anyOf.map((fact) => `"${fact}"`))} to put back`,
+              );
+          }
+          const [first] = unmet;
+          if (first === undefined) continue;
+          once(
+            'stepKeys',
+            at('keys', key, 'paths', site),
+            `${stepKeys.queryParam}=${key} on the ${SITE_LABEL[site]}: ${describe(steps[first.index] ?? path, code, first.missing, funnel)}; neither the code's funnel nor any ${stepKeys.queryParam} key's page can be put back for it`,
+          );
+        }
       }
     }
   }
+  for (const { part, pointer, where, rule, tail, codes } of unmetToday.values()) {
+    const who = codes.length === 1 ? `code ${quoted(codes)} sells` : `codes ${quoted(codes)} sell`;
+    once(part, pointer, `${where}${who} ${ruleText(rule, ', which')}, ${tail}`);
+  }
+  for (const { part, pointer, head, tail, codes } of coming.values())
+    warn(
+      part,
+      pointer,
+      `${head}: ${tail.replace('the path reaches on no code of it', `the path of ${codes.length === 1 ? 'code' : 'codes'} ${quoted(codes)} does not reach`).replace('and neither', `for ${codes.length === 1 ? 'code' : 'codes'} ${quoted(codes)}, neither`)}`,
+    );
 }

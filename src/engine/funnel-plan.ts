@@ -12,6 +12,7 @@ import {
 import { compileRoutes, campaignCodeOf, type RouteMatch, type RouteTable } from './route-match.ts';
 import { compileRedirects, joinUrl, parseQuery, splitUrl, withoutQueryParam, type RedirectTable } from './url.ts';
 import { variantSteps } from './experiments.ts';
+import { rulesOf, withRuleSteps } from './product-rules.ts';
 import {
   entryPageOf,
   keptFactsOf,
@@ -162,7 +163,16 @@ export function screenUrlFor(engine: FunnelEngine, screen: ScreenName, code: str
 }
 
 /** Compiles validated config. Call once; visits reuse the result. */
-export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
+export interface EngineOptions {
+  /**
+   * The day the products' dated rules are read on (YYYY-MM-DD; config/clinic-rules.json): today
+   * (UTC) unless a test or `npm run simulate -- --on` says another.
+   */
+  day?: () => string;
+}
+
+export function createFunnelEngine(config: FunnelConfig, options: EngineOptions = {}): FunnelEngine {
+  const dayOf = options.day ?? (() => new Date().toISOString().slice(0, 10));
   const routes = compileRoutes(config.routes.routes);
   const redirects = compileRedirects(config.routes.redirects);
   const codeIndex = new Map<string, { id: string; funnel: Funnel }>();
@@ -286,15 +296,21 @@ export function createFunnelEngine(config: FunnelConfig): FunnelEngine {
       // A link skips no step a later one needs, nor a clearance the code's funnel asks before it:
       // the code's own steps (then the other keys' pages) that produce what a step requires come
       // back before it (src/engine/step-facts.ts).
-      const required = withRequiredSteps(
-        overrideSteps,
-        [...found.funnel.steps, ...overrideSources[visit.brand]],
-        factsOnLinksOf(visit.code, found.funnel),
-      ).steps;
-      // When the list runs out the patient finishes; a list that already ends there stops there.
+      const sources = [...found.funnel.steps, ...overrideSources[visit.brand]];
+      const linkFacts = factsOnLinksOf(visit.code, found.funnel);
       const finish = stepKeys.finish[visit.brand];
-      if (required[required.length - 1] !== finish) required.push(finish);
-      steps = required;
+      const required = withRequiredSteps(overrideSteps, sources, linkFacts).steps;
+      while (required[required.length - 1] === finish) required.pop();
+      // Nor what the product needs before prescribing (config/clinic-rules.json): a testosterone
+      // link that books no consult gets the booking back before its finish (src/engine/product-rules.ts).
+      const ruled = withRuleSteps(
+        required,
+        sources,
+        linkFacts,
+        rulesOf(config.clinicRules, found.funnel, dayOf()),
+      ).steps;
+      // When the list runs out the patient finishes.
+      steps = [...ruled, finish];
       variant = stepKeys.queryParam;
     } else {
       // Only the declared query keys choose a variant (validation reports any other).

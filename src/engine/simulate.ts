@@ -23,6 +23,7 @@ import { didYouMean } from './suggest.ts';
 import { stepsVersion } from './funnel-version.ts';
 import { joinUrl, normalizeUrl, splitUrl } from './url.ts';
 import { factsOfRoute } from './step-facts.ts';
+import { daysOf, inEffect } from './product-rules.ts';
 
 /** A button a simulated patient presses. */
 export type Press = 'next' | 'back';
@@ -318,4 +319,56 @@ export function listPaths(engine: FunnelEngine): FunnelPath[] {
     }
   }
   return paths;
+}
+
+/** A product rule as one walk meets it on a day (`npm run simulate -- --on`). */
+export interface WalkRule {
+  product: string;
+  rule: string;
+  /** What it needs, in the config's words. */
+  needs: string;
+  /** The days it is in effect: `through 2026-12-31`, `from 2027-01-01`, `always`. */
+  days: string;
+  /** Whether it is in effect on the day asked. */
+  inEffect: boolean;
+  /** The first URL of the walk whose step produces one of the rule's facts, or null. */
+  metAt: string | null;
+}
+
+/**
+ * Every rule of the product a walk's code sells (config/clinic-rules.json), whether it is in
+ * effect on `day` and where the walk meets it: so QA and compliance see what changes when a
+ * dated rule ends (`npm run --silent simulate -- --on 2027-01-01 /hormone-assessment/shrt`).
+ * `site` is the walk's site. What a variant's staff do off the funnel (`byStaff`) meets a rule too.
+ */
+export function rulesOfWalk(engine: FunnelEngine, urls: readonly string[], day: string, site: Site): WalkRule[] {
+  const [first] = urls;
+  const start = splitUrl(first ?? '');
+  const code = first === undefined ? null : (engine.locate(start.pathname)?.code ?? null);
+  const funnel = code === null ? undefined : engine.funnelFor(code, site)?.funnel;
+  if (code === null || funnel === undefined) return [];
+  const planned = engine.planVisit({ code, brand: site, query: start.query });
+  const variant = planned.ok
+    ? funnel.variants?.find((candidate) => candidate.name === planned.plan.variant)
+    : undefined;
+  const byStaff = variant?.byStaff ?? [];
+  const produced = factsOfWalk(
+    engine,
+    urls,
+    urls.map(() => 'next'),
+  );
+  return Object.entries(engine.config.clinicRules.products).flatMap(([product, rules]) =>
+    rules.sells.site === funnel.site && rules.sells.treatment === funnel.treatment
+      ? rules.needs.map((need) => ({
+          product,
+          rule: need.name,
+          needs: need.description,
+          days: daysOf(need),
+          inEffect: inEffect(need, day),
+          metAt: need.anyOf.some((fact) => byStaff.includes(fact))
+            ? 'byStaff'
+            : (produced.find((step) => step.produces.some((fact) => need.anyOf.includes(fact)))?.url ?? null),
+        }))
+      : [],
+  );
 }

@@ -22,6 +22,7 @@ export const FACT_NAMES = [
   'paid',
   'intake-done',
   'consult-booked',
+  'in-person-visit',
 ] as const;
 
 export type FactName = (typeof FACT_NAMES)[number];

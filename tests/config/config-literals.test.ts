@@ -30,7 +30,7 @@ const OTHER_MEANING: Readonly<Record<string, readonly string[]>> = {
   // `chrt` is also the code of /mip/cont/chrt, which config lists with its group.
   'src/features/continuing-care/continuous.ts': ['chrt'],
   // The journey's name for the finished microclinic choice, saved in patients' journeys.
-  'src/features/booking/microclinic-areas.ts': ['microclinic'],
+  'src/shared/journey/journey-facts.ts': ['microclinic'],
 };
 
 function configWords(): Map<string, string> {

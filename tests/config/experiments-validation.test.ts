@@ -152,7 +152,11 @@ test('a variant gives its steps or a change, not both and not neither; a changeâ
     'ghrt-short': experiment({
       variants: {
         control: { weight: 1 },
-        both: { weight: 1, steps: ['/hormone-assessment', '/payment'], change: [{ remove: '/results' }] },
+        both: {
+          weight: 1,
+          steps: ['/hormone-assessment', '/payment', '/mip/calendly'],
+          change: [{ remove: '/results' }],
+        },
         neither: { weight: 1 },
         'insert-nowhere': { weight: 1, change: [{ insert: '/results' }] },
         'remove-before': { weight: 1, change: [{ remove: '/results', before: '/payment' }] },
@@ -203,7 +207,7 @@ test('a variant that would end the journey before its last step', () => {
     'ghrt-short': experiment({
       variants: {
         control: { weight: 1 },
-        'finish-early': { weight: 1, steps: ['/hormone-assessment', '/finish', '/payment'] },
+        'finish-early': { weight: 1, steps: ['/hormone-assessment', '/finish', '/payment', '/mip/calendly'] },
       },
     }),
   });

@@ -584,8 +584,9 @@ describe('pages that need a journey (config/routes.json needs)', () => {
   });
 
   test('the first step needs nothing before it', () => {
-    const finishOnly: Visit = { code: 'shrt', brand: 'male', query: 'pathOverride=end' };
-    expect(gateOf(replay(finishOnly, [], { url: '/finish/shrt?pathOverride=end' }).snapshot)).toBe('open');
+    // An ED code: a testosterone code's finish-only link gets its consult back (config/clinic-rules.json).
+    const finishOnly: Visit = { code: 'dailytada', brand: 'male', query: 'pathOverride=end' };
+    expect(gateOf(replay(finishOnly, [], { url: '/finish/dailytada?pathOverride=end' }).snapshot)).toBe('open');
   });
 
   test('Next writes the furthest step reached, which Back does not lower', async () => {

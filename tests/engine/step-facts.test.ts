@@ -58,16 +58,38 @@ test('a payment link skips no clearance its code asks before money: the assessme
     return plan.ok ? plan.plan.steps : plan.problem;
   };
   // shrt assesses before paying: a pay-only link asks the assessment first.
-  expect(steps('shrt', 'male', 'pathOverride=pay')).toEqual(['/hormone-assessment', '/payment', '/finish']);
+  expect(steps('shrt', 'male', 'pathOverride=pay')).toEqual([
+    '/hormone-assessment',
+    '/payment',
+    '/mip/calendly',
+    '/finish',
+  ]);
   // cchrt has no payment: a payment it never has comes after all its clearances.
-  expect(steps('cchrt', 'male', 'pathOverride=pay')).toEqual(['/hormone-assessment', '/payment', '/finish']);
+  expect(steps('cchrt', 'male', 'pathOverride=pay')).toEqual([
+    '/hormone-assessment',
+    '/payment',
+    '/mip/calendly',
+    '/finish',
+  ]);
   expect(steps('fha1', 'female', 'pathOverride=pay')).toEqual(['/f/hormone-assessment', '/f/payment', '/f/finish']);
-  // bhrt and microclinic pay first, and an ED code has no assessment: the link pays first there.
-  expect(steps('bhrt', 'male', 'pathOverride=pay')).toEqual(['/payment', '/finish']);
-  expect(steps('microclinic', 'male', 'pathOverride=pay')).toEqual(['/payment', '/finish']);
+  // bhrt and microclinic pay first, and an ED code has no assessment: the link pays first there
+  // (then, on a testosterone code, the visit it needs: the consult after bhrt's assessment, or
+  // microclinic's in-person visit).
+  expect(steps('bhrt', 'male', 'pathOverride=pay')).toEqual([
+    '/payment',
+    '/hormone-assessment',
+    '/mip/calendly',
+    '/finish',
+  ]);
+  expect(steps('microclinic', 'male', 'pathOverride=pay')).toEqual(['/payment', '/mip/hrt/finish', '/finish']);
   expect(steps('dailytada', 'male', 'pathOverride=pay')).toEqual(['/payment', '/finish']);
   // The quiz's assessment is its entry page (/quiz), which a pay link does not pass through.
-  expect(steps('quiz', 'male', 'pathOverride=pay')).toEqual(['/hormone-assessment', '/payment', '/finish']);
+  expect(steps('quiz', 'male', 'pathOverride=pay')).toEqual([
+    '/hormone-assessment',
+    '/payment',
+    '/mip/calendly',
+    '/finish',
+  ]);
 });
 
 test('a fact no longer kept before a payment lets a pathOverride link pay first again, as config says', () => {
@@ -75,7 +97,8 @@ test('a fact no longer kept before a payment lets a pathOverride link pay first 
     for (const fact of Object.values(json.facts ?? {})) delete fact.keptBefore;
   });
   const plan = engineOf(texts).planVisit({ code: 'shrt', brand: 'male', query: 'pathOverride=pay' });
-  expect(plan.ok && plan.plan.steps).toEqual(['/payment', '/finish']);
+  // Then the consult testosterone needs (config/clinic-rules.json), which keptBefore does not touch.
+  expect(plan.ok && plan.plan.steps).toEqual(['/payment', '/mip/calendly', '/finish']);
 });
 
 test('a misspelt fact in keptBefore is refused on its pointer with a did-you-mean', () => {
@@ -91,7 +114,13 @@ test('a misspelt fact in keptBefore is refused on its pointer with a did-you-mea
 
 test('a step put back is not asked again where the link had it later', () => {
   const plan = engine.planVisit({ code: 'shrt', brand: 'male', query: 'pathOverride=res,assess,pay' });
-  expect(plan.ok && plan.plan.steps).toEqual(['/hormone-assessment', '/results', '/payment', '/finish']);
+  expect(plan.ok && plan.plan.steps).toEqual([
+    '/hormone-assessment',
+    '/results',
+    '/payment',
+    '/mip/calendly',
+    '/finish',
+  ]);
 });
 
 test('a link that already walks what its steps need is left as it is', () => {
@@ -176,7 +205,13 @@ const POOL = [
   '/mip/hrt/finish',
 ] as const;
 
-/** The oracle, written out apart from the engine: each step requires only what an earlier step produces. */
+/** The day the unit tests read the dated product rules on (vite.config.ts). */
+const RULES_DAY = process.env.CLINIC_RULES_DAY ?? '';
+
+/**
+ * The oracle, written out apart from the engine: each step requires only what an earlier step
+ * produces, and the path reaches what testosterone (what hrt-no-payment sells) needs that day.
+ */
 function meetsEveryRequirement(steps: readonly string[]): boolean {
   const routeOf = (step: string): RouteConfig =>
     must(config.routes.routes.find((route) => route.path === `${step}/:pathCode` && route.site !== 'female'));
@@ -186,7 +221,10 @@ function meetsEveryRequirement(steps: readonly string[]): boolean {
     if ((route.requires ?? []).some((fact) => !produced.has(fact))) return false;
     for (const fact of route.produces ?? []) produced.add(fact);
   }
-  return true;
+  const needs = must(config.clinicRules.products['testosterone']).needs.filter(
+    (need) => (need.from ?? '') <= RULES_DAY && RULES_DAY <= (need.until ?? '9999-12-31'),
+  );
+  return needs.every((need) => need.anyOf.some((fact) => produced.has(fact)));
 }
 
 test('validate accepts exactly the generated funnels whose every step has what it requires', () => {
@@ -201,8 +239,10 @@ test('validate accepts exactly the generated funnels whose every step has what i
       } else {
         expect(errors.length).toBeGreaterThan(0);
         for (const error of errors) {
-          expect(error.pointer).toMatch(/^\/funnels\/hrt-no-payment\/steps\/\d+$/);
-          expect(error.message).toMatch(/requires "[a-z-]+", which no step before it produces/);
+          expect(error.pointer).toMatch(/^\/funnels\/hrt-no-payment\/steps(\/\d+)?$/);
+          expect(error.message).toMatch(
+            /requires "[a-z-]+", which no step before it produces|sells? testosterone .* reaches no step producing/,
+          );
         }
       }
     }),

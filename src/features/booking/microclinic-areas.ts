@@ -1,6 +1,7 @@
 /** The journey keys of the microclinic step: the chosen microclinic's id, and the part done. */
 export const MICROCLINIC_RECORD = 'booking.microclinicId';
-export const MICROCLINIC_DONE = 'microclinic';
+// The part the in-person-visit fact is proved by (src/shared/journey/journey-facts.ts).
+export { IN_PERSON_VISIT_PART as MICROCLINIC_DONE } from '../../shared/journey/journey-facts.ts';
 
 /**
  * Where to look for microclinics when the patient neither shares their location nor can have

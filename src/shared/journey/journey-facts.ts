@@ -18,6 +18,9 @@ import { paidSummaryOf } from './paid-order.ts';
 /** The finished part a booked consult leaves in the journey (at least one consult is booked). */
 export const CONSULT_BOOKED_PART = 'appointment';
 
+/** The finished part the microclinic choice leaves in the journey: where the patient is seen in person. */
+export const IN_PERSON_VISIT_PART = 'microclinic';
+
 /** A birthdate answer as the form takes it (`MM/DD/YYYY`), as the rule reads it (`YYYY-MM-DD`). */
 function isoBirthdate(text: string): string {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
@@ -45,6 +48,7 @@ const PROOFS = {
   paid: (state) => paidSummaryOf(state) !== null,
   'intake-done': (state, forms) => state.completed.includes(forms.intake),
   'consult-booked': (state) => state.completed.includes(CONSULT_BOOKED_PART),
+  'in-person-visit': (state) => state.completed.includes(IN_PERSON_VISIT_PART),
 } as const satisfies Record<FactName, Proof>;
 
 /** The facts the journey holds, in the order src/engine/step-facts.ts names them. */
