@@ -44,9 +44,9 @@ function reactRouterTreeShaking(): Plugin {
 }
 
 /**
- * The browser gets config/*.json without what only people read: `$schema` (for editors) and
- * every `description`. The config plugin validates the files as they are; nothing in the app
- * reads either key.
+ * The browser gets config/*.json without what only people read: `$schema` (for editors),
+ * every `description` and a clinic rule's `why` (config/clinic-rules.json). The config plugin
+ * validates the files as they are; nothing in the app reads these keys.
  */
 function configWithoutDocs(): Plugin {
   const strip = (value: unknown): unknown => {
@@ -54,7 +54,7 @@ function configWithoutDocs(): Plugin {
     if (typeof value !== 'object' || value === null) return value;
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([key]) => key !== '$schema' && key !== 'description')
+        .filter(([key]) => key !== '$schema' && key !== 'description' && key !== 'why')
         .map(([key, inner]) => [key, strip(inner)]),
     );
   };
