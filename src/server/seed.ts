@@ -2,6 +2,8 @@ import type { Question, QuestionPage } from '../contract/api-types.ts';
 import { CONTACT_QUESTIONS, MARKETING_CONSENT_QUESTION } from '../domain/contact-questions.ts';
 import { makeLandingId } from '../domain/landing-id.ts';
 import { US_STATES } from '../domain/us-states.ts';
+import clinicRules from '../../config/clinic-rules.json';
+import type { ClinicRulesFile } from '../engine/config-types.ts';
 import type { Db } from './database.ts';
 import { placeSearchKey } from './handlers/places.ts';
 
@@ -730,14 +732,10 @@ const TERMS = [
   },
 ];
 
-/** Demo rules: these states need a live video visit; these also allow phone. */
-const VIDEO_ONLY_STATES = new Set(['AR', 'DE', 'ID', 'KS', 'LA', 'MS', 'NM', 'RI', 'WV']);
-const PHONE_TOO_STATES = new Set(['TX', 'FL', 'NY', 'CA']);
-
+/** The kinds of visit a state allows: the clinic's rules in config (config/clinic-rules.json). */
 function encounterTypesOf(state: string): string[] {
-  if (VIDEO_ONLY_STATES.has(state)) return ['video'];
-  if (PHONE_TOO_STATES.has(state)) return ['asynchronous', 'video', 'phone'];
-  return ['asynchronous', 'video'];
+  const { encounterTypes } = clinicRules as unknown as ClinicRulesFile;
+  return Object.hasOwn(encounterTypes.byState, state) ? (encounterTypes.byState[state] ?? []) : encounterTypes.default;
 }
 
 const MICROCLINICS = [
