@@ -69,6 +69,19 @@ function configAt(ref: string): Record<string, string> {
       if (file === ALL_CONFIG_FILES[0]) fail(`Cannot read config/${file} at ${ref}: ${why}`);
       // Split tests came later (issue 29): a commit from before them had none.
       if (file === CONFIG_FILES.experiments) texts[file] = JSON.stringify({ experiments: {} });
+      // The clinic's rules came later (issue 38): a commit from before them had no product rules.
+      if (file === CONFIG_FILES.clinicRules)
+        texts[file] = JSON.stringify({
+          products: {
+            none: {
+              description: 'No rules yet.',
+              sells: { site: 'male', treatment: 'hrt' },
+              schedule: null,
+              needs: [],
+            },
+          },
+          encounterTypes: { default: ['asynchronous'], byState: {} },
+        });
     }
   }
   return texts;

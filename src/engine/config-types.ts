@@ -380,16 +380,13 @@ export interface ProductRules {
   needs: ProductNeed[];
 }
 
-/** A kind of visit a clinician may prescribe after (SPEC §7 stateEncounterTypes). */
-export type EncounterType = 'asynchronous' | 'video' | 'phone';
-
 export interface ClinicRulesFile {
   products: Record<string, ProductRules>;
   /**
    * The kinds of visit each state allows: the server's stateEncounterTypes is the source at run
    * time; these are the local server's demo data and the tests'.
    */
-  encounterTypes: { default: EncounterType[]; byState: Record<string, EncounterType[]> };
+  encounterTypes: { default: string[]; byState: Record<string, string[]> };
 }
 
 export interface FunnelConfig {

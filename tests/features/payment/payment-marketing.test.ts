@@ -64,10 +64,10 @@ test('every funnel asks the marketing choice: by the assessment, the intake, or 
 });
 
 test('a pathOverride list with payment and no form after it is asked at payment too, with no variant named', () => {
-  // bhrt pays first, so its pay link is the payment alone (shrt's gets its assessment back, which asks).
-  const plan = planOf('bhrt', 'male', 'pathOverride=pay');
+  // An ED code's pay link is the payment alone (shrt's gets its assessment back, which asks).
+  const plan = planOf('dailytada', 'male', 'pathOverride=pay');
   expect(paymentOffers(plan)).toBe(true);
-  expect(paymentOffers(planOf('bhrt', 'male', 'pathOverride=pay,intake'))).toBe(false);
+  expect(paymentOffers(planOf('dailytada', 'male', 'pathOverride=pay,intake'))).toBe(false);
   expect(paymentOffers(planOf('shrt', 'male', 'pathOverride=pay'))).toBe(false);
 });
 
