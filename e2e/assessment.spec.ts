@@ -62,7 +62,7 @@ test('a date of birth more than 110 years ago is refused with its limit; correct
   await page.getByLabel('What is your weight in pounds?').fill('182');
   await page.getByRole('button', { name: 'Next' }).click();
   const message = page.getByText(
-    /^Check the year: a birth date more than 110 years ago \(before \d{2}\/\d{2}\/\d{4}\) is not possible\.$/,
+    /^Check the year: a date of birth more than 110 years ago \(before \d{2}\/\d{2}\/\d{4}\) is not possible\.$/,
   );
   await expect(message).toBeVisible();
   // The limit is today 110 years back, in the patient's own calendar.

@@ -1,5 +1,6 @@
 import type { Answer } from '../contract/api-types.ts';
 import { birthdateMessage, birthdateProblem, daysNowAnywhere } from '../domain/birthdate-rule.ts';
+import { parseIsoDate } from '../domain/calendar.ts';
 import { HttpProblem, type FieldProblem } from './problem.ts';
 
 /**
@@ -27,9 +28,10 @@ export function refuseImplausibleBirthdates(pointer: string, answers: readonly A
 }
 
 function birthdateProblems(dates: readonly { field: string; birthdate: string }[], now: Date): FieldProblem[] {
-  const days = daysNowAnywhere(now);
+  const { earliest, latest } = daysNowAnywhere(now);
   return dates.flatMap(({ field, birthdate }) => {
-    const problem = birthdateProblem(birthdate, days);
-    return problem === null || problem === 'under-age' ? [] : [{ field, message: birthdateMessage(problem, days) }];
+    if (parseIsoDate(birthdate) === null) return [{ field, message: 'must be a real date as YYYY-MM-DD' }];
+    const problem = birthdateProblem(birthdate, earliest, latest);
+    return problem === null || problem === 'under-age' ? [] : [{ field, message: birthdateMessage(problem, earliest) }];
   });
 }

@@ -19,7 +19,7 @@ test('a birth date exactly 110 years ago today is accepted, a day earlier is ref
 test('04/27/1900, someone of 126, is refused with the limit in plain words', () => {
   expect(birthdateProblem('1900-04-27', TODAY)).toBe('too-old');
   expect(birthdateMessage('too-old', TODAY)).toBe(
-    'Check the year: a birth date more than 110 years ago (before 04/27/1916) is not possible.',
+    'Check the year: a date of birth more than 110 years ago (before 04/27/1916) is not possible.',
   );
 });
 
@@ -44,21 +44,15 @@ test('under 18 stays its own problem with its own message, from the 18th birthda
   expect(birthdateMessage('under-age', TODAY)).toBe('You must be 18 or older to use this service.');
 });
 
-test('text that is no real date is not a date', () => {
-  expect(birthdateProblem('1980-02-30', TODAY)).toBe('not-a-date');
-  expect(birthdateProblem('04/27/1980', TODAY)).toBe('not-a-date');
-  expect(birthdateProblem('', TODAY)).toBe('not-a-date');
-});
-
 test('the server, not knowing the patient’s time zone, accepts what any day on Earth accepts', () => {
   // 02:00 UTC on 27 April is still 26 April in California and already 27 April in Kiribati.
-  const days = daysNowAnywhere(new Date('2026-04-27T02:00:00Z'));
-  expect(days).toEqual({ earliest: '2026-04-26', latest: '2026-04-27' });
+  const { earliest, latest } = daysNowAnywhere(new Date('2026-04-27T02:00:00Z'));
+  expect({ earliest, latest }).toEqual({ earliest: '2026-04-26', latest: '2026-04-27' });
   // Exactly 110 years ago for a patient in California, where it is the 26th.
-  expect(birthdateProblem('1916-04-26', days)).toBeNull();
-  expect(birthdateProblem('1916-04-25', days)).toBe('too-old');
-  expect(birthdateMessage('too-old', days)).toContain('(before 04/26/1916)');
+  expect(birthdateProblem('1916-04-26', earliest, latest)).toBeNull();
+  expect(birthdateProblem('1916-04-25', earliest, latest)).toBe('too-old');
+  expect(birthdateMessage('too-old', earliest)).toContain('(before 04/26/1916)');
   // Born today in Kiribati is not the future, but a day later is.
-  expect(birthdateProblem('2026-04-27', days)).toBe('under-age');
-  expect(birthdateProblem('2026-04-28', days)).toBe('future');
+  expect(birthdateProblem('2026-04-27', earliest, latest)).toBe('under-age');
+  expect(birthdateProblem('2026-04-28', earliest, latest)).toBe('future');
 });

@@ -174,7 +174,7 @@ test('a lead whose birth date is more than 110 years ago or in the future is a 4
       {
         field: '/body/lead/answers/0/value/0',
         message: expect.stringMatching(
-          /^Check the year: a birth date more than 110 years ago \(before \d{2}\/\d{2}\/\d{4}\) is not possible\.$/,
+          /^Check the year: a date of birth more than 110 years ago \(before \d{2}\/\d{2}\/\d{4}\) is not possible\.$/,
         ) as string,
       },
     ],

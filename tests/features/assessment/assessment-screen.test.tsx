@@ -303,7 +303,7 @@ test('a birth date more than 110 years ago keeps the patient on About you, told 
   expect(birthdate).toHaveAttribute('aria-invalid', 'true');
   expect(birthdate).toHaveAccessibleDescription(
     expect.stringContaining(
-      `Check the year: a birth date more than 110 years ago (before ${limit}) is not possible.`,
+      `Check the year: a date of birth more than 110 years ago (before ${limit}) is not possible.`,
     ) as string,
   );
   expect(birthdate).toHaveFocus();

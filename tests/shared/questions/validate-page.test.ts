@@ -133,7 +133,7 @@ test('a birthdate is not in the future, makes the patient at least 18 today and 
   expect(one(birthdate, ['1980-04-27'])).toBeUndefined();
   expect(one(birthdate, ['1915-06-15'])).toBeUndefined();
   expect(one(birthdate, ['1915-06-14'])).toBe(
-    'Check the year: a birth date more than 110 years ago (before 06/15/1915) is not possible.',
+    'Check the year: a date of birth more than 110 years ago (before 06/15/1915) is not possible.',
   );
   expect(one({ type: 'date', ref: 'patient.birthdate' }, ['2010-01-01'])).toBe(
     'You must be 18 or older to use this service.',
