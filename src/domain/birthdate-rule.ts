@@ -1,6 +1,5 @@
-import { ageOn } from './age-band.ts';
+import { ageOn, MINIMUM_AGE } from './age-band.ts';
 import { isLeapYear, isoDayOf } from './calendar.ts';
-import { MINIMUM_AGE } from './qualification.ts';
 import type { IsoDate } from '../contract/api-types.ts';
 
 /**
