@@ -44,3 +44,41 @@ test('the date of birth takes digits alone, and an impossible date is said not t
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText('Your symptoms');
 });
+
+/**
+ * Issue 38, point 5: a birth date from 18 to 110 years ago. 04/27/1900 (someone of 126) is a
+ * slip of the year: the patient is told the limit and cannot go on until it is corrected.
+ */
+test('a date of birth more than 110 years ago is refused with its limit; corrected, the patient goes on', async ({
+  page,
+}) => {
+  await page.goto('/hormone-assessment/shrt');
+  const birthdate = page.getByLabel('What is your date of birth?');
+  await expect(birthdate).toBeVisible({ timeout: 15_000 });
+  await appTookOverTheForm(page);
+
+  await birthdate.fill('04/27/1900');
+  await page.getByLabel('Which state do you live in?').selectOption('TX');
+  await page.getByLabel('What is your weight in pounds?').fill('182');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const message = page.getByText(
+    /^Check the year: a date of birth more than 110 years ago \(before \d{2}\/\d{2}\/\d{4}\) is not possible\.$/,
+  );
+  await expect(message).toBeVisible();
+  // The limit is today 110 years back, in the patient's own calendar.
+  const limit = await page.evaluate(() => {
+    const now = new Date();
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${pad(now.getMonth() + 1)}/${pad(now.getDate())}/${String(now.getFullYear() - 110)}`;
+  });
+  await expect(message).toContainText(`(before ${limit})`);
+  await expect(birthdate).toHaveAttribute('aria-invalid', 'true');
+  // Pressing again changes nothing: the patient stays on About you.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText('About you');
+
+  await birthdate.fill('04/27/1980');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText('Your symptoms');
+  await expect(message).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { withReturnLink } from './support/return-link.ts';
-import { expect, test, type Page, type TestInfo } from './support/test.ts';
+import { expect, test, type Browser, type Page, type TestInfo } from './support/test.ts';
 import { CanaryRecorder, expectNoLeaks, possibleLandingIds, type Canary } from './support/canary.ts';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -23,7 +23,9 @@ import { E2E_DATA_DIR, MENS_SITE, WOMENS_SITE } from './support/sites.ts';
  * a console message, the analytics data layer, or browser storage (local and session storage,
  * cookies, IndexedDB, Cache Storage, history state), as typed, URL-encoded or base64-encoded,
  * and neither may the landing id made of them. Only request bodies to the clinic's own /api
- * carry them.
+ * carry them. Nor may what is worked out from them (issue 38): the analytics data layer and the
+ * tag manager's requests name no verdict, score or band (HEALTH_OUTCOME), and a patient whose
+ * answers rule treatment out leaves them exactly as one whose answers do not.
  */
 
 let runs = 0;
@@ -135,6 +137,89 @@ async function expectNothingLeaked(
   ];
   await expectNoLeaks(recorder, canariesOf(patient), landingIds);
 }
+
+/** What the tag manager heard on a walk: the data layer's entries and the events sent to the collector. */
+interface Heard {
+  /** window.dataLayer's entries in order, the tag manager's own start entries left out (when it starts is timing). */
+  entries: unknown[];
+  /** How many start entries the tag manager pushed. */
+  starts: number;
+  /** The events sent to the collector, as sent. */
+  sent: unknown[];
+}
+
+/**
+ * Takes the men's assessment in a browser of its own and reads what the tag manager heard by the
+ * results. The start entry's `gtm.start` (a clock time) is the one field that differs from walk
+ * to walk by design, so the start entries are counted, not compared.
+ */
+async function heardOnAssessment(
+  browser: Browser,
+  testInfo: TestInfo,
+  hormoneCancer: 'Yes' | 'No',
+): Promise<{ heard: Heard; recorder: CanaryRecorder }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const patient = canaryPatient(`derived${hormoneCancer}`, 'TX', '78701');
+    const recorder = await CanaryRecorder.start(page, [MENS_SITE, WOMENS_SITE]);
+    await page.goto(`${MENS_SITE}/hormone-assessment/shrt`);
+    await recorder.checkpoint(`answering the assessment, hormone-sensitive cancer: ${hormoneCancer}`);
+    await takeAssessment(page, patient, { hormoneCancer });
+    await expect(page).toHaveURL(`${MENS_SITE}/results/shrt`);
+    await expect(page.getByText(`Thank you, ${patient.firstName}.`)).toBeVisible();
+    // The walks differ where the patient sees it: one may go on, the other is told why not.
+    if (hormoneCancer === 'Yes') {
+      await expect(page.getByRole('alert', { name: "We can't offer treatment online yet" })).toBeVisible();
+    } else {
+      await expect(page.getByRole('button', { name: 'Continue to checkout' })).toBeVisible();
+    }
+    await tagManagerStarted(page);
+    await recorder.checkpoint('on the results');
+    const layer = JSON.parse(recorder.dataLayer ?? '[]') as { event?: unknown }[];
+    const entries = layer.filter((entry) => entry.event !== 'gtm.js');
+    // Every entry of the app's reached the collector.
+    await expect.poll(() => recorder.tagRequests.length).toBe(entries.length);
+    await testInfo.attach(`window.dataLayer, hormone-sensitive cancer: ${hormoneCancer}`, {
+      body: recorder.dataLayer ?? '',
+      contentType: 'text/plain',
+    });
+    return {
+      heard: {
+        entries,
+        starts: layer.length - entries.length,
+        sent: recorder.tagRequests.map((body) => JSON.parse(body) as unknown),
+      },
+      recorder,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+test('the tag manager hears the same of a patient whose answers rule treatment out as of one whose do not', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const qualifies = await heardOnAssessment(browser, testInfo, 'No');
+  const ruledOut = await heardOnAssessment(browser, testInfo, 'Yes');
+
+  // The walks were reported (the assessment's pages, its end and the results), through the collector.
+  expect(qualifies.heard.entries).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ event: 'funnel_step_view', funnel: 'shrt', brand: 'male' }),
+      expect.objectContaining({ event: 'assessment_complete', funnel: 'shrt', brand: 'male', outcome: null }),
+    ]),
+  );
+  expect(qualifies.heard.starts).toBe(1);
+  expect(qualifies.heard.sent.length).toBeGreaterThan(0);
+  // A contraindication changes nothing the tag manager hears: the same entries, in the same order, sent the same.
+  expect(ruledOut.heard).toEqual(qualifies.heard);
+  // Nor does it hear a verdict, a score or a band on either walk.
+  for (const { recorder } of [qualifies, ruledOut]) {
+    expect(recorder.healthOutcomes(), 'what the answers say, heard by analytics').toEqual([]);
+  }
+});
 
 test('men’s shrt funnel, a KY patient (photo ID and SSN): no typed value leaves the clinic API', async ({
   page,

@@ -16,6 +16,14 @@ export interface Canary {
   spellings: readonly string[];
 }
 
+/**
+ * Words of what a patient's answers say rather than what they typed (issue 38): the clinic's
+ * verdict (qualified, not_qualified, eligible), a contraindication or its reason's key, the scores
+ * and their bands (the symptom levels Mild, Moderate, Significant). None may reach the tag manager.
+ */
+export const HEALTH_OUTCOME =
+  /qualif|eligib|contraindicat|\bscores?\b|\bbands?\b|\b(mild|moderate|significant)\b|under.?age|hormone-cancer|blood-clot|pregnan/i;
+
 /** Where the browser showed or kept something, on which page, during which step of the journey, and what. */
 export interface Observation {
   where: string;
@@ -182,6 +190,8 @@ function watchWrites(): void {
  */
 export class CanaryRecorder {
   readonly observations: Observation[] = [];
+  /** What the page sent the tag manager's collect endpoint (locally /tags/collect), each body in order. */
+  readonly tagRequests: string[] = [];
   private step = 'opening the first page';
   private readonly pending: Promise<unknown>[] = [];
   private lastDataLayer: string | null = null;
@@ -202,6 +212,7 @@ export class CanaryRecorder {
       const body = request.postData();
       if (body !== null && !isApiCall(request, appOrigins)) {
         recorder.add('request body to a non-API address', `${request.url()} ${body}`);
+        if (new URL(request.url()).pathname.endsWith('/tags/collect')) recorder.tagRequests.push(body);
       }
     });
     page.on('framenavigated', (frame) => {
@@ -299,6 +310,20 @@ export class CanaryRecorder {
   }
 
   /**
+   * Where the analytics data layer or a body sent outside the clinic's API named something the
+   * answers say (HEALTH_OUTCOME), one line each: no typed value, but worked out from them.
+   */
+  healthOutcomes(): string[] {
+    const heard = new Set(['analytics data layer (window.dataLayer)', 'request body to a non-API address']);
+    return this.observations
+      .filter((observation) => heard.has(observation.where) && HEALTH_OUTCOME.test(observation.text))
+      .map(
+        (observation) =>
+          `${String(HEALTH_OUTCOME.exec(observation.text)?.[0])} in the ${observation.where} on ${observation.page} (step: ${observation.step}): ${observation.text.slice(0, 400)}`,
+      );
+  }
+
+  /**
    * Every place a canary (or one of `landingIds`) was found, one line each: where, on which
    * page, after which step, what was there and which values in which form.
    */
@@ -325,11 +350,12 @@ export class CanaryRecorder {
   }
 }
 
-/** Fails naming every place a canary leaked. */
+/** Fails naming every place a canary leaked, or the tag manager heard what the answers say. */
 export async function expectNoLeaks(
   recorder: CanaryRecorder,
   canaries: readonly Canary[],
   landingIds: readonly string[],
 ): Promise<void> {
   expect(await recorder.leaks(canaries, landingIds), 'typed values found outside the clinic API').toEqual([]);
+  expect(recorder.healthOutcomes(), 'what the answers say, heard by analytics').toEqual([]);
 }

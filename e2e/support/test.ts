@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 
-export { expect, type Page, type Request, type TestInfo } from '@playwright/test';
+export { expect, type Browser, type Page, type Request, type TestInfo } from '@playwright/test';
 
 /**
  * Playwright's `test`, with one check after every test: the page broke no rule of its

@@ -12,12 +12,22 @@ import routes from '../../config/routes.json';
  * experiment and variant (of config/experiments.json), the code, the funnel version and the
  * step. Nothing a patient types can reach it: there is no field for it, and any
  * value outside the lists becomes null (or, for an unknown event, nothing is pushed).
+ *
+ * Nor does anything worked out from the answers (issue 38): whether they qualify, the scores and
+ * their bands, a contraindication or its reason are health information, and a tag manager is no
+ * place for them. No event's outcome is one (`assessment_complete` says only that the assessment
+ * was finished), so two patients whose answers differ leave the same entries on the same steps.
+ * The outcomes left are of the funnel's machinery: a payment's, a booking's, a service's fallback.
  */
 
-/** What each event's outcome may be; an empty list: the event has no outcome. */
+/**
+ * What each event's outcome may be; an empty list: the event has no outcome. Never an outcome of
+ * the patient's answers (tests/shared/services/analytics.test.ts holds the list to that).
+ */
 export const ANALYTICS_OUTCOMES = {
   funnel_step_view: [],
-  assessment_complete: ['qualified', 'not_qualified'],
+  // That the assessment was finished, and nothing of what its answers say.
+  assessment_complete: [],
   payment_result: ['approved', 'declined', 'error'],
   intake_complete: [],
   consult_booked: ['booked', 'skipped'],
@@ -28,6 +38,9 @@ export const ANALYTICS_OUTCOMES = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type AnalyticsEvent = keyof typeof ANALYTICS_OUTCOMES;
+
+/** The outcomes an event may carry (none for an event whose list is empty). */
+export type AnalyticsOutcome<E extends AnalyticsEvent> = (typeof ANALYTICS_OUTCOMES)[E][number];
 
 /** The events of a split test, which carry its fields and none of the page's. */
 const EXPERIMENT_EVENTS: ReadonlySet<string> = new Set<AnalyticsEvent>(['experiment_exposure', 'experiment_step']);

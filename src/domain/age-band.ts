@@ -1,6 +1,14 @@
 import { parseIsoDate } from './calendar.ts';
 import type { IsoDate } from '../contract/api-types.ts';
 
+/**
+ * The youngest a patient can be, in years: under it, the forms refuse the birth date
+ * (src/domain/birthdate-rule.ts) and the clinic's rule counts it against treatment
+ * (src/domain/qualification.ts). Kept with the age both read, so that neither module loads the
+ * other: a page with a date question needs the one, and not the clinic's rule.
+ */
+export const MINIMUM_AGE = 18;
+
 /** The age bands of SPEC §9, as the clinic labels them. */
 export type AgeBand = '18 - 29' | '30 - 37' | '38 Plus';
 

@@ -1,4 +1,4 @@
-import { ageOn } from './age-band.ts';
+import { ageOn, MINIMUM_AGE } from './age-band.ts';
 import type { IsoDate } from '../contract/api-types.ts';
 
 /**
@@ -14,9 +14,6 @@ export const DISQUALIFYING_ANSWERS: Readonly<Record<string, string>> = {
   'blood-clot': 'A history of blood clots, stroke or heart attack needs an in-person assessment.',
   pregnancy: 'Hormone therapy is not prescribed during pregnancy or breastfeeding, or while planning a pregnancy.',
 };
-
-/** The minimum age for treatment. */
-export const MINIMUM_AGE = 18;
 
 /** One answer as the rule reads it: its ref and its values (a birthdate as `YYYY-MM-DD`). */
 export interface QualifyingAnswer {

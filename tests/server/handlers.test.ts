@@ -157,6 +157,47 @@ test('a lead whose decoded shape is wrong is refused field by field, and nothing
   expect(countRows(server.db, 'leads', 'landing_id = ?', 'QmFkbGVhZA')).toBe(0);
 });
 
+test('a lead whose birth date is more than 110 years ago or in the future is a 400 saying which, and nothing is saved', async () => {
+  const landingId = 'T2xkZXN0bGVhZEBleGFtcGxlLmNvbQ';
+  const withBirthdate = (birthdate: string) => {
+    const lead = JSON.parse(leadJson(landingId)) as { answers: { ref: string; value: string[] }[] };
+    const answers = lead.answers.map((answer) =>
+      answer.ref === 'birthdate' ? { ...answer, value: [birthdate] } : answer,
+    );
+    return JSON.stringify({ ...lead, answers });
+  };
+  const old = await post('/memoForm/saveLead', { lead: withBirthdate('1900-04-27'), landingId });
+  expect(old.status).toBe(400);
+  expect(old.json).toMatchObject({
+    status: 400,
+    details: [
+      {
+        field: '/body/lead/answers/0/value/0',
+        message: expect.stringMatching(
+          /^Check the year: a date of birth more than 110 years ago \(before \d{2}\/\d{2}\/\d{4}\) is not possible\.$/,
+        ) as string,
+      },
+    ],
+  });
+  const future = await post('/memoForm/saveLead', { lead: withBirthdate('2999-01-01'), landingId });
+  expect(future.json).toMatchObject({
+    status: 400,
+    details: [{ field: '/body/lead/answers/0/value/0', message: 'Your date of birth cannot be in the future.' }],
+  });
+  expect(countRows(server.db, 'leads', 'landing_id = ?', landingId)).toBe(0);
+  // The clinic's check gives no verdict on such a date either.
+  expect((await post('/memoForm/checkCustQualifications', { lead: withBirthdate('1900-04-27') })).status).toBe(400);
+
+  // Under 18 is no bad request: the lead is kept, and the clinic's rule counts it against treatment.
+  const minor = `${String(new Date().getUTCFullYear() - 16)}-01-01`;
+  expect((await post('/memoForm/saveLead', { lead: withBirthdate(minor), landingId })).status).toBe(200);
+  expect(countRows(server.db, 'leads', 'landing_id = ?', landingId)).toBe(1);
+  expect(dataOf(await post('/memoForm/checkCustQualifications', { lead: withBirthdate(minor) }))).toEqual({
+    qualified: false,
+    reasons: ['Treatment is available from age 18.'],
+  });
+});
+
 test('qualification: under 18 or a disqualifying answer is a no, with reasons', async () => {
   const withAnswers = (answers: object[]) => {
     const lead = JSON.parse(leadJson(JANE_LANDING_ID)) as Record<string, unknown>;
@@ -236,6 +277,15 @@ test('identity checks follow the state rules of SPEC §5 and never echo identity
   expect(fields).toEqual(expect.arrayContaining(['/body/customer/idNumber', '/body/customer/ssn']));
   const future = await check({ ...person, birthdate: '2999-01-01', state: 'TX' });
   expect(future.json).toMatchObject({ status: 400, details: [{ field: '/body/customer/birthdate' }] });
+  const checks = countRows(server.db, 'identity_checks', "last_name = 'Rivera'");
+  const old = await check({ ...person, birthdate: '1900-04-27', state: 'TX' });
+  expect(old.json).toMatchObject({
+    status: 400,
+    details: [
+      { field: '/body/customer/birthdate', message: expect.stringContaining('more than 110 years ago') as string },
+    ],
+  });
+  expect(countRows(server.db, 'identity_checks', "last_name = 'Rivera'")).toBe(checks);
   const row = server.db.prepare("SELECT * FROM identity_checks WHERE state = 'KY' AND ssn_given = 1").get();
   expect(JSON.stringify(row)).not.toContain('123-45-6789');
   expect(row).toMatchObject({ id_number_last4: '4567' });

@@ -84,6 +84,9 @@ test('an event carrying patient data is refused, not kept, and its body is in no
     { ...STEP_VIEW, page_path: `/mip/form/shrt?email=${CANARY.email}` },
     { ...STEP_VIEW, event: CANARY.email },
     { event: 'assessment_complete', outcome: CANARY.name },
+    // Nor anything worked out from the answers (issue 38): the assessment's event has no outcome.
+    { event: 'assessment_complete', outcome: 'qualified' },
+    { event: 'assessment_complete', outcome: 'not_qualified' },
     { event: 'service_fallback', outcome: 'approved' },
     [STEP_VIEW, CANARY.email],
     // A split test's fields hold only its ids and the funnel version (8 hex digits).

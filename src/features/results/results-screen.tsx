@@ -53,7 +53,9 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
         { signal },
       );
       if (results === null) return null;
-      track('assessment_complete', { outcome: results.qualified ? 'qualified' : 'not_qualified' });
+      // That it was finished, never what the answers say (whether they qualify, the bands): the
+      // tag manager hears the same of every patient here (src/contract/data-layer.ts).
+      track('assessment_complete');
       return results;
     },
   );

@@ -5,7 +5,7 @@ import { identityFieldsForState } from '../../domain/identity-fields.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../contract/bot-check-token.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
-import { HttpProblem } from '../problem.ts';
+import { refuseImplausibleBirthdate } from '../birthdates.ts';
 import { bodyOf, newId, notFound, nowIso, ok, text } from './support.ts';
 import { statement } from '../database.ts';
 
@@ -36,11 +36,8 @@ function identityCheck(operation: 'checkIdentity' | 'identityCheck'): OperationH
   return ({ db, body, access }) => {
     const customer = decodeJsonField(operation, '/body/customer', bodyOf(body).customer) as IdentityCustomer;
     const today = new Date();
-    if (customer.birthdate > today.toISOString().slice(0, 10)) {
-      throw new HttpProblem(400, 'The request is not valid', [
-        { field: '/body/customer/birthdate', message: 'must be a date in the past' },
-      ]);
-    }
+    // The forms' birth date rule: a future date, or one more than 110 years ago, is refused and nothing kept.
+    refuseImplausibleBirthdate('/body/customer/birthdate', customer.birthdate, today);
     const status = identityOutcome(customer, today);
     const checkId = newId('idc');
     const checkedAt = nowIso();

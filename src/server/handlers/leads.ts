@@ -9,6 +9,7 @@ import { pathCodeOfLead, refuseClosedStep } from '../step-doors.ts';
 import { currentContactIds } from '../../domain/contact-questions.ts';
 import { reasonText } from '../../domain/qualification.ts';
 import { contraindicationsOf } from '../contraindications.ts';
+import { refuseImplausibleBirthdates } from '../birthdates.ts';
 // The decoded `lead` field and its parts are the contract's own types.
 import type { Answer, LeadPayload, Scores } from '../../contract/api-types.ts';
 
@@ -37,6 +38,8 @@ function findLead(db: Db, landingId: string): LeadRow | undefined {
 const saveLead: OperationHandler = ({ db, body, access, engine, site }) => {
   const fields = bodyOf(body);
   const lead = decodeJsonField('saveLead', '/body/lead', fields.lead) as LeadPayload;
+  // A birth date no patient can have (in the future, more than 110 years ago) is a typing slip: refused, nothing kept.
+  refuseImplausibleBirthdates('/body/lead/answers', lead.answers);
   // A landing id is a name, an email and a date: anyone can build another patient's. Only the
   // session that saved a lead may save over it; a new one becomes this session's.
   const exists = leadExists(db, lead.landing_id);
@@ -128,11 +131,13 @@ const getAnswers: OperationHandler = ({ db, query, access }) => {
 /**
  * POST /memoForm/checkCustQualifications: whether the answers qualify the patient. Under 18
  * (from the birthdate answer) or a yes to a disqualifying question is a no, with the reasons
- * (src/domain/qualification.ts).
+ * (src/domain/qualification.ts); a birth date no patient can have is a 400 (src/server/birthdates.ts).
  */
 const checkCustQualifications: OperationHandler = ({ body }) => {
   const fields = bodyOf(body);
   const lead = decodeJsonField('checkCustQualifications', '/body/lead', fields.lead) as LeadPayload;
+  // No verdict on a birth date no patient can have: the same 400 as saveLead's.
+  refuseImplausibleBirthdates('/body/lead/answers', lead.answers);
   const reasons = contraindicationsOf(lead.answers).map(reasonText);
   return ok({ qualified: reasons.length === 0, reasons });
 };

@@ -1,12 +1,13 @@
-import type { AnalyticsEvent, AnalyticsPage, ExperimentDetail } from '../../contract/data-layer.ts';
+import type { AnalyticsEvent, AnalyticsOutcome, AnalyticsPage, ExperimentDetail } from '../../contract/data-layer.ts';
 
 export type { AnalyticsEvent, AnalyticsPage, ExperimentDetail };
 
 /**
  * The one way the app reports to the tag manager (SPEC §1): `track(event, { outcome })`.
  * What reaches `window.dataLayer` is built field by field from an allow-list in
- * tag-manager/data-layer.ts (an event name from a fixed list, the campaign code, brand,
- * route variant, step index and a coarse outcome), so nothing a patient types can get there.
+ * src/contract/data-layer.ts (an event name from a fixed list, the campaign code, brand,
+ * route variant, step index and a coarse outcome of the funnel's machinery, never of the
+ * answers), so nothing a patient types, nor anything worked out from it, can get there.
  * That module is loaded with the first event, to keep the first page small; events wait for
  * it in order, in memory only.
  */
@@ -28,9 +29,10 @@ export function setAnalyticsPage(next: AnalyticsPage): void {
 
 /**
  * Reports an event with the page's funnel code, brand, variant and step index. Never throws
- * and never waits: tagging must not stop a patient.
+ * and never waits: tagging must not stop a patient. The outcome is one of the event's own list
+ * (its type says which), so an outcome of the answers does not even compile.
  */
-export function track(event: AnalyticsEvent, detail?: { outcome?: string }): void {
+export function track<E extends AnalyticsEvent>(event: E, detail?: { outcome?: AnalyticsOutcome<E> }): void {
   report([event, detail?.outcome, page]);
 }
 

@@ -284,6 +284,38 @@ test('the quiz asks the symptoms first and skips the health history', async () =
   expect(writesFromLead(events)).toEqual([expect.objectContaining({ step: { url: '/results/quiz', index: 0 } })]);
 }, 30_000);
 
+test('a birth date more than 110 years ago keeps the patient on About you, told which limit; corrected, they go on', async () => {
+  const user = userEvent.setup();
+  const events: Event[] = [];
+  leadServer(events);
+  renderAssessment({});
+
+  await screen.findByRole('heading', { name: 'About you' }, { timeout: 5_000 });
+  const birthdate = screen.getByRole('textbox', { name: 'What is your date of birth?' });
+  await user.type(birthdate, '04/27/1900');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Which state do you live in?' }), 'Texas');
+  await user.type(screen.getByRole('spinbutton', { name: 'What is your weight in pounds?' }), '180');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+
+  // The limit is today's date 110 years back, written as the patient types dates.
+  const now = new Date();
+  const limit = `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${String(now.getFullYear() - 110)}`;
+  expect(birthdate).toHaveAttribute('aria-invalid', 'true');
+  expect(birthdate).toHaveAccessibleDescription(
+    expect.stringContaining(
+      `Check the year: a date of birth more than 110 years ago (before ${limit}) is not possible.`,
+    ) as string,
+  );
+  expect(birthdate).toHaveFocus();
+  expect(screen.getByRole('heading', { name: 'About you' })).toBeVisible();
+
+  await user.clear(birthdate);
+  await user.type(birthdate, '04/27/1980');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByRole('heading', { name: 'Your symptoms' }, { timeout: 5_000 })).toBeVisible();
+  expect(events.filter((event) => 'saveLead' in event)).toEqual([]);
+}, 30_000);
+
 /** A patient back on the assessment's last page (the contact details), every earlier page answered. */
 const ON_LAST_PAGE = {
   shrt: {

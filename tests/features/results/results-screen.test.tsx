@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
@@ -13,6 +13,7 @@ import { server, TEST_API_BASE, TEST_API_TOKEN, useApiServer } from '../../api/m
 import { loadConfig } from '../../support/config.ts';
 import { memoryJourneyCalls, renderWithProviders } from '../../support/render.tsx';
 import { fakeFunnelStep, type FakeStep, type StepOverrides } from '../../support/fake-step.ts';
+import { analyticsSettled, forgetAnalyticsPage, setAnalyticsPage } from '../../../src/shared/services/analytics.ts';
 
 useApiServer();
 beforeEach(() => {
@@ -217,6 +218,38 @@ test('a patient who does not qualify reads why and how to reach the care team, w
   expect(within(notice).getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phone.replace(/\D/g, '')}`);
   expect(notice).toHaveTextContent(`Our care team can help: call ${phone}, Mon-Sun: 8am-8pm (EST).`);
   expect(screen.queryByRole('button', { name: /^Continue/ })).not.toBeInTheDocument();
+});
+
+test('the tag manager hears the same of a patient who qualifies and one who does not: only that the assessment was finished', async () => {
+  const heard: string[] = [];
+  const patients: { scores: Record<string, number>; qualification: Qualification }[] = [
+    { scores: { symptoms: 10, overall: 10 }, qualification: { qualified: true, reasons: [] } },
+    {
+      scores: { symptoms: 90, energy: 100, duration: 100, overall: 97 },
+      qualification: {
+        qualified: false,
+        reasons: ['A history of hormone-sensitive cancer needs an in-person specialist.'],
+      },
+    },
+  ];
+  for (const { scores, qualification } of patients) {
+    delete (window as { dataLayer?: unknown }).dataLayer;
+    forgetAnalyticsPage();
+    // As the app shell tells it on the results page.
+    setAnalyticsPage({ funnel: 'shrt', brand: 'male', variant: null, stepIndex: 1, route: '/results/:pathCode' });
+    resultsServer({ lead: leadOf({ scores }), qualification });
+    renderResults();
+    expect(await screen.findByText('Thank you, Avery. Here is what your answers tell us.')).toBeVisible();
+    await analyticsSettled();
+    heard.push(JSON.stringify((window as { dataLayer?: unknown }).dataLayer));
+    cleanup();
+  }
+
+  expect(heard[1]).toBe(heard[0]);
+  expect(JSON.parse(heard[0] ?? '[]')).toEqual([
+    expect.objectContaining({ event: 'assessment_complete', funnel: 'shrt', brand: 'male', outcome: null }),
+  ]);
+  expect(heard.join('\n')).not.toMatch(/qualif|score|band|mild|moderate|significant|cancer|reason/i);
 });
 
 test("the women's brand shows its own support phone", async () => {

@@ -125,13 +125,16 @@ test('MM/DD/YYYY converts to YYYY-MM-DD only when it is a real date', () => {
   expect(usDateToIso('04/27/80')).toBeUndefined();
 });
 
-test('a birthdate is not in the future and makes the patient at least 18 today', () => {
+test('a birthdate is not in the future, makes the patient at least 18 today and at most 110 years ago', () => {
   const birthdate = { type: 'date' as const, ref: 'birthdate' };
   expect(one(birthdate, ['2025-06-16'])).toBe('Your date of birth cannot be in the future.');
   expect(one(birthdate, ['2007-06-16'])).toBe('You must be 18 or older to use this service.');
   expect(one(birthdate, ['2007-06-15'])).toBeUndefined();
   expect(one(birthdate, ['1980-04-27'])).toBeUndefined();
-  expect(one(birthdate, ['1880-04-27'])).toBe('Check the year of your date of birth.');
+  expect(one(birthdate, ['1915-06-15'])).toBeUndefined();
+  expect(one(birthdate, ['1915-06-14'])).toBe(
+    'Check the year: a date of birth more than 110 years ago (before 06/15/1915) is not possible.',
+  );
   expect(one({ type: 'date', ref: 'patient.birthdate' }, ['2010-01-01'])).toBe(
     'You must be 18 or older to use this service.',
   );

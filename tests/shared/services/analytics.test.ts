@@ -21,6 +21,12 @@ const CANARIES = [
   '5d41402abc4b2a76b9719d911017c592',
 ];
 
+/**
+ * `track` as a careless or old caller might call it: any event, any outcome. The type of `track`
+ * refuses these; the data layer must drop them all the same.
+ */
+const trackAnything = track as (event: string, detail?: { outcome?: string }) => void;
+
 /** The fields only a split test's events fill. */
 const NO_SPLIT_TEST = { experiment: null, experiment_variant: null, funnel_version: null };
 
@@ -49,7 +55,7 @@ test('an event is pushed with the page’s funnel code, brand, variant and step 
   });
   track('funnel_step_view');
   setAnalyticsPage({ funnel: 'ghrt', brand: 'male', variant: null, stepIndex: 1, route: '/results/:pathCode' });
-  track('assessment_complete', { outcome: 'qualified' });
+  track('assessment_complete');
 
   expect(await dataLayer()).toEqual([
     {
@@ -68,7 +74,7 @@ test('an event is pushed with the page’s funnel code, brand, variant and step 
       brand: 'male',
       variant: null,
       step_index: 1,
-      outcome: 'qualified',
+      outcome: null,
       page_path: '/results/:pathCode',
       ...NO_SPLIT_TEST,
     },
@@ -99,11 +105,11 @@ test('canary values given in every field, as the outcome or as the event name ne
       route: canary,
     });
     for (const event of Object.keys(ANALYTICS_OUTCOMES) as AnalyticsEvent[]) {
-      track(event, { outcome: canary });
+      trackAnything(event, { outcome: canary });
       // Extra fields a caller might slip in are never read.
-      track(event, { outcome: canary, email: canary, answers: [canary] } as { outcome: string });
+      trackAnything(event, { outcome: canary, email: canary, answers: [canary] } as { outcome: string });
     }
-    track(canary as AnalyticsEvent, { outcome: 'qualified' });
+    trackAnything(canary, { outcome: 'booked' });
     for (const event of ['experiment_exposure', 'experiment_step'] as const)
       trackExperiment(event, {
         experiment: canary,
@@ -143,15 +149,41 @@ test('canary values given in every field, as the outcome or as the event name ne
 });
 
 test('an unknown event is dropped, and an outcome from another event’s list is dropped', async () => {
-  track('page_view' as AnalyticsEvent);
-  track('constructor' as AnalyticsEvent);
-  track('payment_result', { outcome: 'qualified' });
+  trackAnything('page_view');
+  trackAnything('constructor');
+  trackAnything('payment_result', { outcome: 'booked' });
   track('service_fallback', { outcome: 'places' });
 
   expect(await dataLayer()).toEqual([
     expect.objectContaining({ event: 'payment_result', outcome: null }),
     expect.objectContaining({ event: 'service_fallback', outcome: 'places' }),
   ]);
+});
+
+/** Words of what the answers say: the clinic's verdict, the scores and their bands, a contraindication. */
+const HEALTH_OUTCOMES = /qualif|eligib|score|band|contraindicat|reason|symptom|cancer|clot|pregnan|under.?age|result/i;
+
+test('no event may carry an outcome of the answers: the assessment’s event has none at all', () => {
+  expect(ANALYTICS_OUTCOMES.assessment_complete).toEqual([]);
+  for (const [event, outcomes] of Object.entries(ANALYTICS_OUTCOMES)) {
+    for (const outcome of outcomes) expect(outcome, `${event}'s outcome`).not.toMatch(HEALTH_OUTCOMES);
+  }
+});
+
+test('what the answers say never reaches the data layer, even when a caller tries to send it', async () => {
+  setAnalyticsPage({ funnel: 'shrt', brand: 'male', variant: null, stepIndex: 1, route: '/results/:pathCode' });
+  for (const outcome of ['qualified', 'not_qualified', 'high', 'score-75', 'hormone-cancer', 'under-age']) {
+    trackAnything('assessment_complete', { outcome });
+    for (const event of Object.keys(ANALYTICS_OUTCOMES)) trackAnything(event, { outcome });
+  }
+  track('assessment_complete');
+
+  const entries = (await dataLayer()) as Record<string, unknown>[];
+  expect(JSON.stringify(entries)).not.toMatch(/qualified|score|high|cancer|under-age/);
+  // Every assessment_complete is the same entry, whatever was asked of it.
+  const completes = entries.filter((entry) => entry.event === 'assessment_complete');
+  expect(new Set(completes.map((entry) => JSON.stringify(entry))).size).toBe(1);
+  expect(completes[0]).toMatchObject({ outcome: null, brand: 'male', page_path: '/results/:pathCode' });
 });
 
 test('a campaign code outside config/funnels.json and a step index that is no index are dropped', async () => {

@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { Question } from '../../../contract/api-types.ts';
-import { ageOn } from '../../../domain/age-band.ts';
+import { birthdateMessage, birthdateProblem } from '../../../domain/birthdate-rule.ts';
 import { isoDayOf, parseIsoDate } from '../../../domain/calendar.ts';
 import { formatTypedDate, isoDateToUs, isUsDateShape, usDateToIso } from '../formats.ts';
 import { questionRef } from '../question-helpers.ts';
@@ -34,14 +34,12 @@ export function DateField({ question, id, value, onChange, error, disabled }: Fi
   );
 }
 
-const ADULT_AGE = 18;
-
 /** Whether a date question asks for the patient's birthdate (SPEC: its ref contains "birthdate"). */
 export function isBirthdateQuestion(question: Question): boolean {
   return questionRef(question).toLowerCase().includes('birthdate');
 }
 
-/** A real date; a birthdate also of an adult, not in the future and not of someone over 130. */
+/** A real date; a birthdate also by the one birth date rule (src/domain/birthdate-rule.ts): 18 to 110 years ago. */
 export const dateQuestionType: QuestionTypeEntry = {
   Field: DateField,
   validate: whenAnswered(
@@ -54,10 +52,9 @@ export const dateQuestionType: QuestionTypeEntry = {
         return question.validation?.message ?? MESSAGES.date;
       }
       if (!isBirthdateQuestion(question)) return undefined;
-      const age = ageOn(value, isoDayOf(today, 'local'));
-      if (age === null) return MESSAGES.birthdateFuture;
-      if (age > 130) return MESSAGES.birthdateYear;
-      return age >= ADULT_AGE ? undefined : MESSAGES.underage;
+      const day = isoDayOf(today, 'local');
+      const problem = birthdateProblem(value, day);
+      return problem === null ? undefined : birthdateMessage(problem, day);
     },
   ),
 };
