@@ -24,7 +24,7 @@ import {
   type StepFacts,
 } from './step-facts.ts';
 import { didYouMean } from './suggest.ts';
-import { daysOf, orList, rulesOf, unmetRules, withRuleSteps, type ProductRule } from './product-rules.ts';
+import { daysOf, orList, planLink, rulesOf, unmetRules, type ProductRule } from './product-rules.ts';
 
 /**
  * The checks of issue 37 on what steps require and produce (src/engine/step-facts.ts): the
@@ -415,7 +415,7 @@ export function checkFactPaths(paths: FactPaths, report: Report, warn: Report = 
           const { steps, unmet } = withRequiredSteps([path], sources, linkFacts);
           // What the product needs: the planner puts back a step that produces it; if none can be, it is refused.
           for (const { rules, soon } of ruleDays(funnel)) {
-            for (const rule of withRuleSteps(steps, sources, linkFacts, rules).unmet)
+            for (const rule of planLink([path], sources, linkFacts, rules).unmetRules)
               sayUnmet(
                 'stepKeys',
                 at('keys', key, 'paths', site),

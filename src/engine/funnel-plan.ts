@@ -12,16 +12,8 @@ import {
 import { compileRoutes, campaignCodeOf, type RouteMatch, type RouteTable } from './route-match.ts';
 import { compileRedirects, joinUrl, parseQuery, splitUrl, withoutQueryParam, type RedirectTable } from './url.ts';
 import { variantSteps } from './experiments.ts';
-import { rulesOf, withRuleSteps } from './product-rules.ts';
-import {
-  entryPageOf,
-  keptFactsOf,
-  factsOfRoute,
-  keptByFunnel,
-  NO_FACTS,
-  withRequiredSteps,
-  type StepFacts,
-} from './step-facts.ts';
+import { planLink, rulesOf } from './product-rules.ts';
+import { entryPageOf, keptFactsOf, factsOfRoute, keptByFunnel, NO_FACTS, type StepFacts } from './step-facts.ts';
 
 /** Who is visiting: the campaign code from the path, the brand's site, and the raw query. */
 export interface Visit {
@@ -299,18 +291,11 @@ export function createFunnelEngine(config: FunnelConfig, options: EngineOptions 
       const sources = [...found.funnel.steps, ...overrideSources[visit.brand]];
       const linkFacts = factsOnLinksOf(visit.code, found.funnel);
       const finish = stepKeys.finish[visit.brand];
-      const required = withRequiredSteps(overrideSteps, sources, linkFacts).steps;
-      while (required[required.length - 1] === finish) required.pop();
       // Nor what the product needs before prescribing (config/clinic-rules.json): a testosterone
       // link that books no consult gets the booking back before its finish (src/engine/product-rules.ts).
-      const ruled = withRuleSteps(
-        required,
-        sources,
-        linkFacts,
-        rulesOf(config.clinicRules, found.funnel, dayOf()),
-      ).steps;
+      const rules = rulesOf(config.clinicRules, found.funnel, dayOf());
       // When the list runs out the patient finishes.
-      steps = [...ruled, finish];
+      steps = [...planLink(overrideSteps, sources, linkFacts, rules, finish).steps, finish];
       variant = stepKeys.queryParam;
     } else {
       // Only the declared query keys choose a variant (validation reports any other).

@@ -1,5 +1,5 @@
 import type { ClinicRulesFile, Funnel, ProductNeed } from './config-types.ts';
-import { withRequiredSteps, type StepFacts } from './step-facts.ts';
+import { withRequiredSteps, type StepFacts, type UnmetRequirement } from './step-facts.ts';
 
 /**
  * What a product needs before a clinician prescribes it (config/clinic-rules.json, issue 38):
@@ -66,6 +66,26 @@ export function withRuleSteps<Step>(
     else out = withRequiredSteps([...out, source], sources, factsOf).steps;
   }
   return { steps: out, unmet };
+}
+
+/**
+ * The steps a pathOverride list walks before its finish, as the planner plans them and
+ * validation proves them: the list with what its steps require put back (withRequiredSteps),
+ * its finish (`finish`) left off, then a step for each product rule none of them meets
+ * (withRuleSteps). `unmet` and `unmetRules` are what no source could supply.
+ */
+export function planLink<Step>(
+  steps: readonly Step[],
+  sources: readonly Step[],
+  factsOf: (step: Step) => StepFacts,
+  rules: readonly ProductRule[],
+  finish?: Step,
+): { steps: Step[]; unmet: UnmetRequirement[]; unmetRules: ProductRule[] } {
+  const required = withRequiredSteps(steps, sources, factsOf);
+  const before = [...required.steps];
+  while (finish !== undefined && before[before.length - 1] === finish) before.pop();
+  const ruled = withRuleSteps(before, sources, factsOf, rules);
+  return { steps: ruled.steps, unmet: required.unmet, unmetRules: ruled.unmet };
 }
 
 /** "a, b or c". */
