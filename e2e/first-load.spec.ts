@@ -72,13 +72,14 @@ const KIB = 1024;
  * Then a pathOverride link kept its code's clearances before money (keptBefore) and the
  * products' rules plan a link's visit (config/clinic-rules.json and src/engine/product-rules.ts,
  * in the entry with the engine, issue 38): measured 173.4, 157.2 and 177.4, with 0.2 KiB of room;
- * and a birth date is checked against 18 and 110 years ago (issue 38): the assessment 173.6.
+ * and a birth date is checked against 18 and 110 years ago (issue 38): the assessment 173.6,
+ * the intake (which asks the birth date of an ED patient) 177.62 in CI, so its budget 177.8.
  */
 const BUDGET_KIB: Readonly<Record<string, number>> = {
   'hormone-assessment': 173.8,
   results: 157.4,
   payment: 199.1,
-  intake: 177.6,
+  intake: 177.8,
 };
 
 function budgetOf(pathname: string): number {
