@@ -377,6 +377,8 @@ export interface ProductRules {
   sells: { site: Site; treatment: Treatment };
   /** Its DEA controlled-substance schedule, or null when it is not controlled. */
   schedule: 'II' | 'III' | 'IV' | 'V' | null;
+  /** The states (postal codes) where the clinic treats patients for it; any other is not served. */
+  servedStates: string[];
   needs: ProductNeed[];
 }
 
@@ -386,7 +388,12 @@ export interface ClinicRulesFile {
    * The kinds of visit each state allows: the server's stateEncounterTypes is the source at run
    * time; these are the local server's demo data and the tests'.
    */
-  encounterTypes: { default: string[]; byState: Record<string, string[]> };
+  encounterTypes: {
+    /** The facts (RoutesFile `facts`) that are a live visit, for a state that asks one before an order. */
+    liveVisit: string[];
+    default: string[];
+    byState: Record<string, string[]>;
+  };
 }
 
 export interface FunnelConfig {

@@ -160,7 +160,8 @@ function daysBetween(day: string, later: string): number {
 /**
  * The products' rules (config/clinic-rules.json) name declared facts, each rule's days run
  * forwards and its name is its product's once; two products are never sold by the same funnels;
- * a product no funnel sells is a warning (its rules prove nothing).
+ * a product no funnel sells is a warning (its rules prove nothing). The facts that are a live
+ * visit (`encounterTypes.liveVisit`, src/engine/state-rules.ts) are declared ones too.
  */
 export function checkProductRules(
   rules: ClinicRulesFile,
@@ -206,6 +207,14 @@ export function checkProductRules(
       });
     });
   }
+  rules.encounterTypes.liveVisit.forEach((fact, item) => {
+    if (declared !== null && !declared.includes(fact))
+      report(
+        'clinicRules',
+        `/encounterTypes/liveVisit/${String(item)}`,
+        `unknown fact "${fact}"${didYouMean(fact, declared, true)}; the facts are ${quoted(declared)}`,
+      );
+  });
 }
 
 /**

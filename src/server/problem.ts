@@ -15,6 +15,8 @@ export interface ErrorBody {
   existingOrder?: Record<string, unknown>;
   /** A call refused because its step is not open yet (`step-not-allowed`): the facts the journey lacks. */
   missing?: string[];
+  /** An order refused by the clinic's state rules (`state-not-served`, `live-visit-first`): the patient's state. */
+  state?: string;
 }
 
 /** An error a handler throws to answer with a status and the error body. */
@@ -25,7 +27,7 @@ export class HttpProblem extends Error {
     message: string,
     readonly details?: string | FieldProblem[],
     /** The fields of a refused precondition beside the usual three (`reason`, `existingOrder`, `missing`). */
-    readonly extra?: Pick<ErrorBody, 'reason' | 'existingOrder' | 'missing'>,
+    readonly extra?: Pick<ErrorBody, 'reason' | 'existingOrder' | 'missing' | 'state'>,
   ) {
     super(message);
   }

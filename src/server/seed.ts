@@ -1,3 +1,4 @@
+import { configEncounterTypes } from '../engine/state-rules.ts';
 import type { Question, QuestionPage } from '../contract/api-types.ts';
 import { CONTACT_QUESTIONS, MARKETING_CONSENT_QUESTION } from '../domain/contact-questions.ts';
 import { makeLandingId } from '../domain/landing-id.ts';
@@ -734,8 +735,7 @@ const TERMS = [
 
 /** The kinds of visit a state allows: the clinic's rules in config (config/clinic-rules.json). */
 function encounterTypesOf(state: string): string[] {
-  const { encounterTypes } = clinicRules as unknown as ClinicRulesFile;
-  return Object.hasOwn(encounterTypes.byState, state) ? (encounterTypes.byState[state] ?? []) : encounterTypes.default;
+  return [...configEncounterTypes(clinicRules as unknown as ClinicRulesFile, state)];
 }
 
 const MICROCLINICS = [

@@ -14,10 +14,18 @@ export interface components {
       /** @description More about the failure: a sentence, or for a 400 one entry per invalid field. The client shows details, else message (SPEC §8). */
       readonly details?: string | readonly components['schemas']['FieldError'][];
       /**
-       * @description Only on a 409 that refuses a call because the journey does not allow it (not on an Idempotency-Key conflict): `already-paid`, an order call that would be a second payment for the same journey and product (createOrder, createOrderNonLinear; `existingOrder` is the first order); `paid-elsewhere`, an order call whose contact is recognised as someone who paid for the product from another browser (same email and date of birth, or same email and name where a date of birth is not known yet), answered with no record of theirs and a return link emailed to the address on file; `contact-needed`, a booking from the funnel by a session with no contact details (appointmentMadeFromFlow); `step-not-allowed`, an order (createOrder, createOrderNonLinear) or an intake (saveLead with the intake's form id) whose step the funnel does not open yet for this journey by the server's records (`missing` names the facts). docs/security.md.
+       * @description Only on a 409 that refuses a call because the journey does not allow it (not on an Idempotency-Key conflict): `already-paid`, an order call that would be a second payment for the same journey and product (createOrder, createOrderNonLinear; `existingOrder` is the first order); `paid-elsewhere`, an order call whose contact is recognised as someone who paid for the product from another browser (same email and date of birth, or same email and name where a date of birth is not known yet), answered with no record of theirs and a return link emailed to the address on file; `contact-needed`, a booking from the funnel by a session with no contact details (appointmentMadeFromFlow); `step-not-allowed`, an order (createOrder, createOrderNonLinear) or an intake (saveLead with the intake's form id) whose step the funnel does not open yet for this journey by the server's records (`missing` names the facts). `state-not-served` (a 422, not a 409), an order whose patient's state (their state answer, else their shipping address, else the card's billing address) the code's product is not served in (config/clinic-rules.json `servedStates`), nothing charged; `live-visit-first`, an order in a state whose encounter types lack `asynchronous` with no live visit on the patient's path (none booked, none a later step, none by the variant's staff), nothing charged (`state` names the state in both). docs/security.md.
        * @enum {string}
        */
-      readonly reason?: 'already-paid' | 'paid-elsewhere' | 'contact-needed' | 'step-not-allowed';
+      readonly reason?:
+        | 'already-paid'
+        | 'paid-elsewhere'
+        | 'contact-needed'
+        | 'step-not-allowed'
+        | 'state-not-served'
+        | 'live-visit-first';
+      /** @description With reason `state-not-served` or `live-visit-first`: the patient's state the refusal is about. */
+      readonly state?: string;
       /** @description With reason `step-not-allowed`: the facts the step is due (config/routes.json `facts`) that the journey does not hold by the server's records, in the order config names them. */
       readonly missing?: readonly (
         'contact-known' | 'assessment-answered' | 'no-contraindication' | 'paid' | 'intake-done' | 'consult-booked'

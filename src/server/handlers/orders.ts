@@ -8,6 +8,7 @@ import { tokenizeCard, tokenizePaymentToken, type CardResult } from '../payment-
 import { HttpProblem } from '../problem.ts';
 import { findProduct, type ProductRow } from './products.ts';
 import { journeyLandingIds, pathCodeOfLead, refuseClosedStep } from '../step-doors.ts';
+import { refuseByState } from '../state-doors.ts';
 import { productCategoryFor } from '../../domain/product-choice.ts';
 import type { Site } from '../../engine/config-types.ts';
 import {
@@ -34,6 +35,7 @@ interface BillingRow {
   landing_id: string;
   last4: string;
   decline_reason: string | null;
+  customer_json: string;
 }
 
 interface OrderRow {
@@ -123,7 +125,7 @@ function insertOrder(db: Db, order: NewOrder) {
 function latestBilling(db: Db, landingId: string): BillingRow | undefined {
   return statement<[string], BillingRow>(
     db,
-    'SELECT billing_token, landing_id, last4, decline_reason FROM billing WHERE landing_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+    'SELECT billing_token, landing_id, last4, decline_reason, customer_json FROM billing WHERE landing_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
   ).get(landingId);
 }
 
@@ -334,9 +336,16 @@ function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
     refuseClosedStep({ db, access, engine, site }, 'payment', order.landingId, pathCodeOfLead(db, order.landingId));
     const billing = statement<[string, string], BillingRow>(
       db,
-      'SELECT billing_token, landing_id, last4, decline_reason FROM billing WHERE billing_token = ? AND landing_id = ?',
+      'SELECT billing_token, landing_id, last4, decline_reason, customer_json FROM billing WHERE billing_token = ? AND landing_id = ?',
     ).get(order.billingToken, order.landingId);
     if (!billing) paymentDeclined('No billing details are saved under this billing token for this landing id.');
+    // Where the patient is decides whether the clinic may treat them, and how (config/clinic-rules.json).
+    refuseByState(
+      { db, access, engine, site },
+      order.landingId,
+      pathCodeOfLead(db, order.landingId),
+      billing.customer_json,
+    );
     chargeable(billing.decline_reason);
     // Only a card that would be charged is told: a declined card is declined whoever's email it
     // comes with, so a stranger cannot ask who is a patient without risking a real charge.
