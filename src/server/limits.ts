@@ -71,6 +71,7 @@ export const RATE_LIMITS: Readonly<Record<RateLimitGroup, RateLimit>> = {
       'uploadIdDocument',
       'createReturnLink',
       'requestRefund',
+      'joinStateWaitlist',
     ],
   },
   /** The journey saves and page tracking, which a patient makes on every step: a higher limit. */

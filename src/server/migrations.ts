@@ -526,6 +526,28 @@ const refundCancelledAppointments: Migration = {
   },
 };
 
+/**
+ * Issue 38 point 1: patients whose state the clinic does not serve yet, who asked to be told when
+ * it does. One entry per product, state and address; the address is for that message only.
+ * (Versions 18 and 19 are the agreement's records.)
+ */
+const stateWaitlist: Migration = {
+  version: 20,
+  description: 'the waitlist of patients in states the clinic does not serve yet',
+  up: (db) => {
+    db.exec(`
+      CREATE TABLE state_waitlist (
+        product TEXT NOT NULL CHECK (length(product) BETWEEN 1 AND 60),
+        state TEXT NOT NULL CHECK (length(state) = 2 AND state NOT GLOB '*[^A-Z]*'),
+        email TEXT NOT NULL CHECK (length(email) BETWEEN 3 AND 254),
+        path_code TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (product, state, email)
+      ) STRICT;
+    `);
+  },
+};
+
 export const MIGRATIONS: readonly Migration[] = [
   idempotencyMigration,
   funnelRecords,
@@ -544,4 +566,5 @@ export const MIGRATIONS: readonly Migration[] = [
   tagEventsExperimentMigration,
   refundRequests,
   refundCancelledAppointments,
+  stateWaitlist,
 ];

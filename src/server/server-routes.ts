@@ -7,6 +7,7 @@ import { CARD_HANDLERS } from './handlers/orders.ts';
 import { PLACE_HANDLERS } from './handlers/places.ts';
 import { REFUND_HANDLERS } from './handlers/refunds.ts';
 import { SESSION_HANDLERS } from './handlers/sessions.ts';
+import { WAITLIST_HANDLERS } from './handlers/waitlist.ts';
 import type { OperationHandlers } from './operation.ts';
 
 /** Every route the server answers: SPEC's calls and the app's own. */
@@ -23,4 +24,5 @@ export const SERVER_HANDLERS: OperationHandlers = {
   ...SESSION_HANDLERS,
   ...CARD_HANDLERS,
   ...REFUND_HANDLERS,
+  ...WAITLIST_HANDLERS,
 };

@@ -21,7 +21,7 @@ afterEach(async () => {
 
 /** A lead of `pathCode` whose patient lives in `state` (their answer to the state question; null: not asked). */
 async function patientIn(state: string | null, pathCode: string): Promise<void> {
-  const answers = ASSESSMENT_ANSWERS.flatMap((answer) =>
+  const answers = ASSESSMENT_ANSWERS.flatMap((answer): { ref: string; value: readonly string[] }[] =>
     answer.ref !== 'state' ? [answer] : state === null ? [] : [{ ...answer, value: [state] }],
   );
   const lead = {
@@ -136,4 +136,36 @@ test('an ED order from a state that allows the written review needs no visit', a
 test('staff on the phone decide themselves', async () => {
   await patientIn('AR', 'dailytada');
   expect((await pay('AR', '1690', 'staff-key', STAFF)).status).toBe(201);
+});
+
+test('a patient who is not served yet can ask to be told, once, without the address coming back', async () => {
+  const join = (email: string, pathCode = 'shrt', state = 'AK') =>
+    server.call({ method: 'POST', url: '/api/state-waitlist', payload: { pathCode, state, email } });
+  const first = await join('alex.rivera@example.com');
+  expect(first.status).toBe(201);
+  expect(first.json).toEqual({ data: { product: 'testosterone', state: 'AK', createdAt: expect.any(String) } });
+  expect(first.text).not.toContain('alex.rivera');
+  // The same address again, in other capitals: the first entry, nothing new.
+  expect((await join('Alex.Rivera@example.com')).status).toBe(200);
+  // A served state has nothing to wait for; a code with no product is unknown.
+  expect((await join('alex.rivera@example.com', 'shrt', 'TX')).status).toBe(409);
+  expect((await join('alex.rivera@example.com', 'nosuchcode')).status).toBe(404);
+  expect((await join('not an email')).status).toBe(400);
+
+  const wrongToken = { 'x-staff-token': 'not-the-staff-token-0000' };
+  expect((await server.call({ method: 'GET', url: '/api/staff/state-waitlist', headers: wrongToken })).status).toBe(
+    401,
+  );
+  const list = await server.call({ method: 'GET', url: '/api/staff/state-waitlist', headers: STAFF });
+  expect(list.json).toEqual({
+    data: [
+      {
+        product: 'testosterone',
+        state: 'AK',
+        email: 'alex.rivera@example.com',
+        pathCode: 'shrt',
+        createdAt: expect.any(String),
+      },
+    ],
+  });
 });

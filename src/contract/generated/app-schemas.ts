@@ -250,6 +250,87 @@ export interface components {
       readonly cancelledAppointments?: readonly components['schemas']['CancelledAppointment'][];
       readonly landingId: components['schemas']['LandingId'];
     };
+    /**
+     * @description A two-letter US state (or DC) code.
+     * @enum {string}
+     */
+    readonly UsState:
+      | 'AL'
+      | 'AK'
+      | 'AZ'
+      | 'AR'
+      | 'CA'
+      | 'CO'
+      | 'CT'
+      | 'DE'
+      | 'DC'
+      | 'FL'
+      | 'GA'
+      | 'HI'
+      | 'ID'
+      | 'IL'
+      | 'IN'
+      | 'IA'
+      | 'KS'
+      | 'KY'
+      | 'LA'
+      | 'ME'
+      | 'MD'
+      | 'MA'
+      | 'MI'
+      | 'MN'
+      | 'MS'
+      | 'MO'
+      | 'MT'
+      | 'NE'
+      | 'NV'
+      | 'NH'
+      | 'NJ'
+      | 'NM'
+      | 'NY'
+      | 'NC'
+      | 'ND'
+      | 'OH'
+      | 'OK'
+      | 'OR'
+      | 'PA'
+      | 'RI'
+      | 'SC'
+      | 'SD'
+      | 'TN'
+      | 'TX'
+      | 'UT'
+      | 'VT'
+      | 'VA'
+      | 'WA'
+      | 'WV'
+      | 'WI'
+      | 'WY';
+    /**
+     * @description An email address; quoted local parts and IP-literal domains are allowed, domain names need a TLD of two or more letters (SPEC §5).
+     * @example jane.doe@example.com
+     */
+    readonly Email: string;
+    /** @description A patient's wish to be told when the clinic serves their state for a product. The answer never repeats the email. */
+    readonly WaitlistEntry: {
+      /** @description The product the patient asked about (config/clinic-rules.json `products`), from the campaign code's funnel. */
+      readonly product: string;
+      readonly state: components['schemas']['UsState'];
+      /**
+       * Format: date-time
+       * @description When the patient first asked.
+       */
+      readonly createdAt: string;
+    };
+    /** @description A waitlist entry as staff read it, with the address to write to and the campaign code the patient came by. */
+    readonly StaffWaitlistEntry: {
+      readonly product: components['schemas']['WaitlistEntry']['product'];
+      readonly state: components['schemas']['UsState'];
+      /** Format: date-time */
+      readonly createdAt: string;
+      readonly email: components['schemas']['Email'];
+      readonly pathCode: components['schemas']['PathCode'];
+    };
   };
   responses: never;
   parameters: never;
@@ -287,5 +368,9 @@ export type RefundReason = components['schemas']['RefundReason'];
 export type RefundRequest = components['schemas']['RefundRequest'];
 export type CancelledAppointment = components['schemas']['CancelledAppointment'];
 export type StaffRefundRequest = components['schemas']['StaffRefundRequest'];
+export type UsState = components['schemas']['UsState'];
+export type Email = components['schemas']['Email'];
+export type WaitlistEntry = components['schemas']['WaitlistEntry'];
+export type StaffWaitlistEntry = components['schemas']['StaffWaitlistEntry'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
