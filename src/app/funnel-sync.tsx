@@ -38,6 +38,7 @@ import {
 } from '../engine/funnel-plan.ts';
 import { runningExperimentOf } from '../engine/experiments.ts';
 import { recordedFunnel } from '../engine/funnel-version.ts';
+import { liveVisitAfter } from '../engine/state-rules.ts';
 import { splitUrl } from '../engine/url.ts';
 import { useJourneyStore } from '../shared/journey/journey-context.tsx';
 import { FORM_IDS } from '../contract/form-ids.ts';
@@ -105,6 +106,8 @@ interface FunnelValue {
   moveOn: (move?: StepMove) => Promise<void>;
   unsaved: MoveProblem | null;
   setUnsaved: (change: (before: MoveProblem | null) => MoveProblem | null) => void;
+  /** The config the visit's plan is of: what a step view reads beside the snapshot (liveVisitLater). */
+  config: FunnelEngine['config'];
 }
 
 /** What was reported to the data layer, per page's store and code. */
@@ -403,7 +406,10 @@ function FunnelVisit({ engine, site, visit, url, movedSinceLoad, children }: Fun
       subscription.unsubscribe();
     };
   }, [actor]);
-  const value = useMemo(() => ({ actor, moveOn, unsaved, setUnsaved }), [actor, moveOn, unsaved]);
+  const value = useMemo(
+    () => ({ actor, moveOn, unsaved, setUnsaved, config: engine.config }),
+    [actor, moveOn, unsaved, engine],
+  );
   // The address (and its step index) the machine last heard of: only a move of the browser is
   // news to it. The machine may move on its own first (the resume), before the effects below
   // run; they must not send it back to the address it left.
@@ -736,9 +742,12 @@ export function useArrival(): Arrival | null {
 }
 
 /** What a screen shows of the machine's snapshot: the part of FunnelStep that is state. */
-type StepView = Pick<FunnelStep, 'index' | 'total' | 'laterScreens' | 'afterFinish' | 'canNext' | 'canBack' | 'saving'>;
+type StepView = Pick<
+  FunnelStep,
+  'index' | 'total' | 'laterScreens' | 'afterFinish' | 'liveVisitLater' | 'canNext' | 'canBack' | 'saving'
+>;
 
-function stepViewOf(snapshot: FunnelSnapshot): StepView {
+function stepViewOf(snapshot: FunnelSnapshot, config: FunnelEngine['config']): StepView {
   const { plan } = snapshot.context;
   const index = stepIndexOf(snapshot);
   return {
@@ -746,6 +755,7 @@ function stepViewOf(snapshot: FunnelSnapshot): StepView {
     total: plan?.steps.length ?? 0,
     laterScreens: plan ? screensAfter(plan, index) : [],
     afterFinish: plan?.afterFinish ?? 'consult',
+    liveVisitLater: plan !== null && index !== null && liveVisitAfter(config, plan, index),
     // Next is still there while it saves (pressing it again waits for the same save).
     canNext: snapshot.can({ type: 'step.next' }) || snapshot.hasTag(SAVING),
     canBack: snapshot.can({ type: 'step.back' }),
@@ -773,7 +783,12 @@ function sameStepView(a: StepView | undefined, b: StepView | undefined): boolean
 export function useFunnelStep(): FunnelStep | null {
   const funnel = useContext(FunnelContext);
   const actor = funnel?.actor;
-  const view = useSelector(actor, (current?: FunnelSnapshot) => current && stepViewOf(current), sameStepView);
+  const config = funnel?.config;
+  const view = useSelector(
+    actor,
+    (current?: FunnelSnapshot) => current && config && stepViewOf(current, config),
+    sameStepView,
+  );
   const unsaved = funnel?.unsaved ?? null;
   const setUnsaved = funnel?.setUnsaved;
   const moveOn = funnel?.moveOn;

@@ -9,7 +9,7 @@ type ScreenModule = { default: ComponentType<ScreenProps> };
 /** Every screen by the name routes use, each in its own lazily loaded chunk. */
 const loaders: Record<ScreenName, () => Promise<ScreenModule>> = {
   'about-consult': () => import('../features/booking/about-consult-screen.tsx'),
-  checkout: () => import('../features/payment/checkout-screen.tsx'),
+  checkout: () => import('./visit-before-order.tsx'),
   'comm-verify': () => import('../features/account/comm-verify-screen.tsx'),
   'commerce-info-update': () => import('../features/account/commerce-info-update-screen.tsx'),
   'consult-upcoming': () => import('../features/booking/consult-upcoming-screen.tsx'),

@@ -61,3 +61,8 @@ const CODES: ReadonlySet<string> = new Set(US_STATES.map((state) => state.code))
 export function isUsStateCode(code: string): boolean {
   return CODES.has(code);
 }
+
+/** A state's name for a patient ("Arkansas"), else the code as given. */
+export function usStateName(code: string): string {
+  return US_STATES.find((state) => state.code === code)?.name ?? code;
+}

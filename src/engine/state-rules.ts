@@ -1,4 +1,4 @@
-import type { ClinicRulesFile, Funnel, FunnelVariant, ProductRules } from './config-types.ts';
+import type { ClinicRulesFile, Funnel, FunnelConfig, FunnelVariant, ProductRules } from './config-types.ts';
 import type { FunnelPlan } from './funnel-plan.ts';
 
 /**
@@ -63,5 +63,16 @@ export function orderNeedsVisitFirst(
     .some((page) => (page.route.produces ?? []).some((fact) => live.includes(fact)));
 }
 
-/** What a state means for an order of a funnel's product: not served, a live visit first, or go ahead. */
-export type StateVerdict = 'not-served' | 'visit-first' | 'open';
+/**
+ * Whether the live visit of step `index` of a plan is taken care of after it: a later step is one,
+ * or the plan's variant's staff make it (see orderNeedsVisitFirst). The plan's variant is looked
+ * up by name in its funnel.
+ */
+export function liveVisitAfter(
+  config: Pick<FunnelConfig, 'clinicRules' | 'funnels'>,
+  plan: Pick<FunnelPlan, 'pages' | 'funnelId' | 'variant'>,
+  index: number,
+): boolean {
+  const variant = config.funnels.funnels[plan.funnelId]?.variants?.find((known) => known.name === plan.variant);
+  return !orderNeedsVisitFirst(config.clinicRules, plan, index, variant ?? null);
+}

@@ -6,9 +6,8 @@ import { journeyLandingIds, journeyPlan } from './step-doors.ts';
 import type { Answer } from '../contract/api-types.ts';
 import type { Site } from '../engine/config-types.ts';
 import type { FunnelEngine } from '../engine/funnel-plan.ts';
-import { asksLiveVisit, orderNeedsVisitFirst, productOfFunnel, servesState } from '../engine/state-rules.ts';
-import { isUsStateCode } from '../domain/us-states.ts';
-import { US_STATES } from '../domain/us-states.ts';
+import { asksLiveVisit, liveVisitAfter, productOfFunnel, servesState } from '../engine/state-rules.ts';
+import { isUsStateCode, usStateName } from '../domain/us-states.ts';
 
 /**
  * Issue 38 point 1: the server keeps the clinic's state rules at the order's door, whatever the
@@ -50,11 +49,6 @@ export function patientStateOf(db: Db, landingId: string, billingCustomerJson: s
   return null;
 }
 
-/** A state's name for a patient ("Arkansas"), else its code. */
-function stateName(state: string): string {
-  return US_STATES.find((known) => known.code === state)?.name ?? state;
-}
-
 /** The encounter types the server holds for a state; an unknown state allows none. */
 function encounterTypesOf(db: Db, state: string): string[] {
   const row = statement<[string], { encounter_types_json: string }>(
@@ -91,7 +85,7 @@ export function refuseByState(
     throw new HttpProblem(
       422,
       'We do not treat patients in this state yet',
-      `We cannot treat patients in ${stateName(state)} yet, so nothing was charged.`,
+      `We cannot treat patients in ${usStateName(state)} yet, so nothing was charged.`,
       { reason: STATE_NOT_SERVED_REASON, state },
     );
   }
@@ -99,8 +93,7 @@ export function refuseByState(
   const plan = journeyPlan(db, engine, found.funnel.site, code, access.existingSessionId());
   const orderIndex = plan?.pages.findIndex((page) => ['payment', 'checkout'].includes(page.route.screen)) ?? -1;
   if (plan === undefined || orderIndex === -1) return;
-  const variant = found.funnel.variants?.find((candidate) => candidate.name === plan.variant) ?? null;
-  if (!orderNeedsVisitFirst(rules, plan, orderIndex, variant)) return;
+  if (liveVisitAfter(engine.config, plan, orderIndex)) return;
   const ids = JSON.stringify(journeyLandingIds(db, access, landingId, code));
   const booked = statement<[string], { one: number }>(
     db,
@@ -110,7 +103,7 @@ export function refuseByState(
   throw new HttpProblem(
     409,
     'A video visit comes first',
-    `${stateName(state)} asks a live video visit before a clinician can prescribe, so nothing was charged. Book the visit, then place the order.`,
+    `${usStateName(state)} asks a live video visit before a clinician can prescribe, so nothing was charged. Book the visit, then place the order.`,
     { reason: LIVE_VISIT_FIRST_REASON, state },
   );
 }

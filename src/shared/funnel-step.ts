@@ -79,6 +79,12 @@ export interface FunnelStep {
   laterScreens: readonly ScreenName[];
   /** What the care team does once the patient finishes (config/funnels.json afterFinish). */
   afterFinish: AfterFinish;
+  /**
+   * A later step of the patient's funnel is a live visit, or the variant's staff make one
+   * (config/clinic-rules.json `encounterTypes.liveVisit`): an order placed on this step is
+   * prescribed after that visit, so a state that asks one needs nothing booked first.
+   */
+  liveVisitLater: boolean;
   canNext: boolean;
   canBack: boolean;
   /** Next has been pressed and the move is being saved; the patient is still on this step. */

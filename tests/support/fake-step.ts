@@ -22,6 +22,7 @@ export function fakeFunnelStep(overrides: StepOverrides = {}): FakeStep {
     total: 5,
     laterScreens: [],
     afterFinish: 'consult',
+    liveVisitLater: true,
     canNext: true,
     canBack: true,
     saving: false,

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
 import type { ConsultBooking, FunnelStep, StepMove } from '../../shared/funnel-step.ts';
@@ -42,6 +42,16 @@ import { funnelStartUrl } from '../../engine/funnel-plan.ts';
 import { funnelEngine } from '../../contract/funnel-config.ts';
 
 /**
+ * A booking that must come before an order on the same step (issue 38: an ED checkout in a state
+ * that asks a live video visit first, src/app/visit-before-order.tsx): the page's title and a
+ * word on why, and booked, the patient stays on the step for the order; with no online booking
+ * the way on is the phone, never going on without the visit.
+ */
+export interface SchedulingOptions {
+  beforeOrder?: { title: string; intro: ReactNode } | undefined;
+}
+
+/**
  * Consult booking (/mip/calendly/{code}, /f/appointment/{type}/{code}) through the
  * deployment's provider (src/features/booking/services/consult-booking.ts): the local server's free
  * slots, or the scheduling service's embed. A booking is kept in the journey under the step's
@@ -56,7 +66,7 @@ import { funnelEngine } from '../../contract/funnel-config.ts';
  * Each press is one journey write, the funnel machine's: the booking is the move's work
  * (`bookConsult`), a skip or a booking left pending its record (docs/screens.md).
  */
-export default function SchedulingScreen({ route, code, step }: ScreenProps) {
+export default function SchedulingScreen({ route, code, step, beforeOrder }: ScreenProps & SchedulingOptions) {
   const { site, brand } = useBrand();
   const location = useLocation();
   const journey = useJourney(code);
@@ -139,7 +149,8 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
   // write that fails after the booking leaves it shown (kept in memory) with Try again, which
   // sends the same booking id again: the scheduler answers a repeat with the same booking.
   const onBook = async (booking: ConsultBooking): Promise<void> => {
-    const move = { ...booking, stay: !nextConfirms };
+    // Booked before an order, the patient stays: the order is this same step's, next.
+    const move = { ...booking, stay: beforeOrder !== undefined || !nextConfirms };
     try {
       if (step?.canNext) await step.advance({ booking: move });
       else await journey.save((await bookConsult(move)).record);
@@ -167,6 +178,10 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
   const onUnrecorded = (appointmentId: string) => {
     setReportedAt(stepIndex);
     reportBooked(appointmentId);
+    if (beforeOrder !== undefined) {
+      void journey.save((state) => withPendingBooking(state, stepIndex, appointmentId)).catch(() => undefined);
+      return;
+    }
     void goOn({ record: (state) => withPendingBooking(state, stepIndex, appointmentId) }).catch(() => undefined);
   };
   const onSkip = async (serviceFailed: boolean) => {
@@ -176,7 +191,7 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
   };
 
   let content;
-  let title = route.title;
+  let title = beforeOrder?.title ?? route.title;
   if (waiting || goingOn || sentBefore?.stepIndex !== stepIndex) {
     content = <LoadingIndicator />;
   } else {
@@ -197,7 +212,8 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
       startUrl: (code === null ? null : funnelStartUrl(funnelEngine, code, site)) ?? brand.startPath,
       onBook,
       onUnrecorded,
-      onSkip,
+      // A visit that must come before the order has no going on without it: the phone is the way.
+      onSkip: beforeOrder === undefined ? onSkip : undefined,
     };
     if (recording) content = <LoadingIndicator />;
     else if (booked) content = <BookedConsult booked={booked} earlier={earlier} step={step} />;
@@ -229,12 +245,16 @@ export default function SchedulingScreen({ route, code, step }: ScreenProps) {
       );
     else if (provider.kind === 'local') content = <LocalBooking {...props} />;
     else if (provider.kind === 'embed') content = <EmbedBooking {...props} baseUrl={provider.baseUrl} />;
-    else content = <BookingFallback reason="off" onContinue={() => onSkip(false)} />;
+    else
+      content = (
+        <BookingFallback reason="off" onContinue={beforeOrder === undefined ? () => onSkip(false) : undefined} />
+      );
   }
 
   return (
     <Stack gap="lg" py="lg">
       <Title order={1}>{title}</Title>
+      {beforeOrder?.intro}
       {content}
       {problem !== null && !goingOn && (
         <SaveProblem

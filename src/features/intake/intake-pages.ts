@@ -7,15 +7,12 @@ import { groupSetting } from '../../engine/code-groups.ts';
 import { CONTACT_QUESTIONS, MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
 import { identityFieldsForState, withStateIdentityRules } from '../../domain/identity-fields.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
-import { SHIPPING_ADDRESS_REF } from '../../shared/questions/known-address.ts';
-import { ADDRESS_PARTS } from '../../shared/questions/question-helpers.ts';
+import { shippingStateOf } from '../../shared/questions/patient-state.ts';
 import { validatePage } from '../../shared/questions/validate-page.ts';
 import { contactOf } from '../../shared/journey/lead.ts';
 import { FORM_IDS } from '../../contract/form-ids.ts';
 
 type Answers = Readonly<Record<string, readonly string[]>>;
-
-const ADDRESS_STATE_INDEX = ADDRESS_PARTS.indexOf('state');
 
 /** The intake's form id (SPEC §3: the second assessment's). */
 export const INTAKE_FORM_ID = FORM_IDS.intake;
@@ -150,12 +147,6 @@ export function decodeAsks(record: string): AboutYouRef[] {
     .split(',')
     .filter((ref): ref is AboutYouRef => ref === 'birthdate' || ref === 'state')
     .filter((ref, index, all) => all.indexOf(ref) === index);
-}
-
-/** The state of the shipping address, when the patient has given a valid one. */
-export function shippingStateOf(answers: Answers): UsState | undefined {
-  const state = answers[SHIPPING_ADDRESS_REF]?.[ADDRESS_STATE_INDEX]?.trim() ?? '';
-  return isUsStateCode(state) ? (state as UsState) : undefined;
 }
 
 /** The patient's state: their answer to the state question, else their shipping address's. */

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode }
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { getProductInfo } from './products-api.ts';
-import type { FollowOnProduct, LandingId, Product } from '../../contract/api-types.ts';
+import type { FollowOnProduct, LandingId, Product, UsState } from '../../contract/api-types.ts';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
 import { useNotifications } from '../../shared/notifications/notifications.tsx';
 import { withProductDefaults } from './product.ts';
@@ -41,6 +41,9 @@ import { EARLY_BILLING_FORM, earlySummaryKey } from '../../contract/early-form.t
 import { dropEarlyForm, EarlyFormSlot } from '../../shared/questions/early-form.tsx';
 import { adoptEarlyForm } from '../../shared/questions/adopt-early-form.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
+import { servedIn } from '../../shared/clinic/served-states.ts';
+import { NotServedNotice } from '../../shared/clinic/not-served-notice.tsx';
+import { isUsStateCode } from '../../domain/us-states.ts';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';
 import classes from './payment-step.module.css';
 
@@ -189,6 +192,9 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
   const marketing = editedMarketing ?? journey.state.answers[MARKETING_CONSENT_REF] ?? [];
   // The server's word on the fields, over the form's own until the patient changes one.
   const shownErrors = { ...errors, ...shown.fieldErrors };
+  // A state the code's product is not served in stops the form before the card (issue 38).
+  const { site } = useBrand();
+  const notServed = code !== null && isUsStateCode(values.state) && !servedIn(code, site, values.state);
 
   // Paid: the card fields are emptied (the card never outlives the payment).
   useEffect(() => {
@@ -298,6 +304,11 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
             formProblem={shown.formProblem}
             submitLabel={`Pay ${formatMoney(product.total)}`}
             submitting={submitting}
+            stop={
+              notServed ? (
+                <NotServedNotice code={code} state={values.state as UsState} email={values.email.trim()} />
+              ) : null
+            }
             extraActions={
               step?.canBack === true ? (
                 <Button variant="default" onClick={step.onBack} disabled={submitting}>

@@ -4,7 +4,7 @@ import { HttpProblem } from '../problem.ts';
 import { bodyOf, created, notFound, nowIso, ok, text } from './support.ts';
 import type { Site } from '../../engine/config-types.ts';
 import { productOfFunnel, servesState } from '../../engine/state-rules.ts';
-import { US_STATES } from '../../domain/us-states.ts';
+import { usStateName } from '../../domain/us-states.ts';
 
 /**
  * The state waitlist (schemas/app.openapi.json, tag waitlist; issue 38 point 1): a patient told
@@ -35,8 +35,7 @@ const joinStateWaitlist: OperationHandler = ({ db, body, engine, site }) => {
   const product = funnel === undefined ? undefined : productOfFunnel(engine.config.clinicRules, funnel);
   if (product === undefined) notFound('No product is sold under this campaign code.');
   if (servesState(product.product, state)) {
-    const name = US_STATES.find((known) => known.code === state)?.name ?? state;
-    throw new HttpProblem(409, 'Conflict', `We already treat patients in ${name}.`);
+    throw new HttpProblem(409, 'Conflict', `We already treat patients in ${usStateName(state)}.`);
   }
   const earlier = statement<[string, string, string], WaitlistRow>(
     db,

@@ -56,6 +56,12 @@ export interface BillingFormProps {
   extraActions?: ReactNode;
   /** Shown just above the button, such as what happens to the card. */
   note?: ReactNode;
+  /**
+   * A notice that stops the form at the address, such as the clinic not serving the chosen state
+   * (src/shared/clinic/not-served-notice.tsx): shown in place of the card and Pay, so nothing can
+   * be charged; Back stays. Null when the form goes on. @default null
+   */
+  stop?: ReactNode;
 }
 
 /** What Pay says while the payment is being made (also on the page's own form, pressed before the app ran). */
@@ -90,6 +96,7 @@ export function BillingForm({
   submitting = false,
   extraActions,
   note,
+  stop = null,
 }: BillingFormProps) {
   const baseId = useId();
   const fields = billingFieldsOf(asks);
@@ -131,7 +138,7 @@ export function BillingForm({
 
   function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || stop !== null) return;
     const found = validateBilling(values, new Date(), asks);
     const first = fields.find((field) => found[field] !== undefined);
     if (first === undefined) {
@@ -292,53 +299,62 @@ export function BillingForm({
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Card details" disabled={submitting}>
-          <Stack gap="sm">
-            {declineReason !== null && declineTitle !== null && (
-              <Alert color="red" role="alert" title={declineTitle}>
-                {declineReason} Check your card details or use another card.
+        {stop !== null ? (
+          <>
+            {stop}
+            {extraActions !== null && extraActions !== undefined && <ActionBar>{extraActions}</ActionBar>}
+          </>
+        ) : (
+          <>
+            <Fieldset legend="Card details" disabled={submitting}>
+              <Stack gap="sm">
+                {declineReason !== null && declineTitle !== null && (
+                  <Alert color="red" role="alert" title={declineTitle}>
+                    {declineReason} Check your card details or use another card.
+                  </Alert>
+                )}
+                {text('cardNumber', 'Card number', {
+                  autoComplete: 'cc-number',
+                  inputMode: 'numeric',
+                  maxLength: 23,
+                  placeholder: '1234 1234 1234 1234',
+                  format: groupCardNumber,
+                })}
+                {/* Side by side from sm up: each has a one-line hint, so the two boxes sit level. */}
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  {text('expiry', 'Expiry date (MM/YY)', {
+                    autoComplete: 'cc-exp',
+                    inputMode: 'numeric',
+                    maxLength: 7,
+                    placeholder: 'MM/YY',
+                    description: 'As printed on your card',
+                  })}
+                  {text('cvc', 'Security code (CVC)', {
+                    autoComplete: 'cc-csc',
+                    inputMode: 'numeric',
+                    maxLength: 4,
+                    description: '3 digits on the back (Amex: 4 on the front)',
+                  })}
+                </SimpleGrid>
+              </Stack>
+            </Fieldset>
+
+            {formProblem !== null && (
+              <Alert color="red" role="alert" title="Please check your details">
+                {formProblem}
               </Alert>
             )}
-            {text('cardNumber', 'Card number', {
-              autoComplete: 'cc-number',
-              inputMode: 'numeric',
-              maxLength: 23,
-              placeholder: '1234 1234 1234 1234',
-              format: groupCardNumber,
-            })}
-            {/* Side by side from sm up: each has a one-line hint, so the two boxes sit level. */}
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text('expiry', 'Expiry date (MM/YY)', {
-                autoComplete: 'cc-exp',
-                inputMode: 'numeric',
-                maxLength: 7,
-                placeholder: 'MM/YY',
-                description: 'As printed on your card',
-              })}
-              {text('cvc', 'Security code (CVC)', {
-                autoComplete: 'cc-csc',
-                inputMode: 'numeric',
-                maxLength: 4,
-                description: '3 digits on the back (Amex: 4 on the front)',
-              })}
-            </SimpleGrid>
-          </Stack>
-        </Fieldset>
 
-        {formProblem !== null && (
-          <Alert color="red" role="alert" title="Please check your details">
-            {formProblem}
-          </Alert>
+            {note}
+
+            <ActionBar>
+              <Button type="submit" disabled={submitting}>
+                {submitting ? PROCESSING_LABEL : submitLabel}
+              </Button>
+              {extraActions}
+            </ActionBar>
+          </>
         )}
-
-        {note}
-
-        <ActionBar>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? PROCESSING_LABEL : submitLabel}
-          </Button>
-          {extraActions}
-        </ActionBar>
       </Stack>
     </form>
   );

@@ -45,6 +45,7 @@ function fakeStep(canNext: boolean, afterFinish: AfterFinish = 'consult'): FakeS
     total: 4,
     laterScreens: [],
     afterFinish,
+    liveVisitLater: true,
     canNext,
     canBack: true,
   });

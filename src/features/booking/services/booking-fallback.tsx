@@ -8,8 +8,11 @@ export interface BookingFallbackProps {
   reason: 'not-loading' | 'off';
   /** Loads the calendar again (not offered when booking is switched off). */
   onRetry?: (() => void) | undefined;
-  /** Goes on without an appointment; rejects when the journey could not be saved. */
-  onContinue: () => Promise<void>;
+  /**
+   * Goes on without an appointment; rejects when the journey could not be saved. Undefined where
+   * the visit must come first (an order in a state that asks one): then the way on is the phone.
+   */
+  onContinue?: (() => Promise<void>) | undefined;
 }
 
 /**
@@ -21,7 +24,7 @@ export function BookingFallback({ reason, onRetry, onContinue }: BookingFallback
   // A second click lands before React re-renders the button as busy.
   const sending = useRef(false);
   const go = async () => {
-    if (sending.current) return;
+    if (sending.current || onContinue === undefined) return;
     sending.current = true;
     setBusy(true);
     try {
@@ -41,16 +44,22 @@ export function BookingFallback({ reason, onRetry, onContinue }: BookingFallback
         title={reason === 'off' ? 'Online booking is not available right now.' : 'The booking calendar is not loading.'}
       >
         <Text>
-          {reason === 'off'
-            ? 'You can book your consult by phone, or go on now and our care team will call you to book it.'
-            : 'It may be blocked by your browser or our scheduling service may be down. You can try again, book by phone, or go on now and our care team will call you to book it.'}
+          {onContinue === undefined
+            ? reason === 'off'
+              ? 'Call us to book your visit, and we will place your order with you on the phone.'
+              : 'It may be blocked by your browser or our scheduling service may be down. You can try again, or call us to book your visit and we will place your order with you on the phone.'
+            : reason === 'off'
+              ? 'You can book your consult by phone, or go on now and our care team will call you to book it.'
+              : 'It may be blocked by your browser or our scheduling service may be down. You can try again, book by phone, or go on now and our care team will call you to book it.'}
         </Text>
       </Alert>
       <SupportContact lead="Book your consult by phone: call us at" />
       <ActionBar>
-        <Button onClick={() => void go()} loading={busy}>
-          Continue without booking now
-        </Button>
+        {onContinue !== undefined && (
+          <Button onClick={() => void go()} loading={busy}>
+            Continue without booking now
+          </Button>
+        )}
         {onRetry && (
           <Button variant="default" onClick={onRetry} disabled={busy}>
             Try again

@@ -58,5 +58,5 @@ export interface ConsultBookingProps {
    * The patient goes on without booking (the calendar did not load, or is switched off);
    * `serviceFailed` says whether the service failed (rather than being switched off).
    */
-  onSkip: (serviceFailed: boolean) => Promise<void>;
+  onSkip?: ((serviceFailed: boolean) => Promise<void>) | undefined;
 }

@@ -100,7 +100,7 @@ export function EmbedBooking({
           setPhase('loading');
           setAttempt((count) => count + 1);
         }}
-        onContinue={() => onSkip(true)}
+        onContinue={onSkip && (() => onSkip(true))}
       />
     );
   }
