@@ -5,6 +5,7 @@ import { buildGallery, Gallery, pathOf } from './support/gallery.ts';
 import {
   book,
   CARDS,
+  chooseEarliestTime,
   completeIntakeTyping,
   newPatient,
   pay,
@@ -187,6 +188,69 @@ test('men’s ED funnel: dailytada’s intake, checkout and payment complete', a
   });
   endWith(shots);
 });
+
+test('men’s ED funnel in Arkansas: the video visit before the order', async ({ page, gallery }) => {
+  test.setTimeout(180_000);
+  const shots = gallery('male', WALK_ORDER.ed + 100);
+  const patient = newPatient('gallery-arkansas', { state: 'AR' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shots.walk(async () => {
+    await shots.step(
+      'dailytada in Arkansas: the intake',
+      async () => {
+        await page.goto(`${MENS_SITE}/mip/form/dailytada`);
+        await completeIntakeTyping(page, patient, TYPING);
+      },
+      { shoot: false },
+    );
+    await shots.step('dailytada in Arkansas: the video visit, booked before the order', async () => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Book your video visit first' })).toBeVisible({
+        timeout: 15_000,
+      });
+      await chooseEarliestTime(page);
+    });
+    await shots.step('dailytada in Arkansas: the visit booked, then the order', async () => {
+      await book(page);
+      await expect(page.getByText('Your video visit is booked')).toBeVisible({ timeout: 15_000 });
+    });
+  });
+  endWith(shots);
+});
+
+for (const site of ['male', 'female'] as const) {
+  test(`${site === 'male' ? 'men’s' : 'women’s'} brand: a patient in Alaska, which is not served`, async ({
+    page,
+    gallery,
+  }) => {
+    test.setTimeout(120_000);
+    const shots = gallery(site, WALK_ORDER[site] + 500);
+    const patient = newPatient('gallery-alaska', { state: 'AK' });
+    const code = site === 'male' ? 'shrt' : 'fha1';
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shots.walk(async () => {
+      await shots.step(
+        `${code} in Alaska: the assessment`,
+        async () => {
+          await page.goto(`${SITES[site]}${site === 'male' ? '' : '/f'}/hormone-assessment/${code}`);
+          await takeAssessment(page, patient);
+        },
+        { shoot: false },
+      );
+      await shots.step(`${code} in Alaska: the results, in place of checkout`, async () => {
+        await expect(page.getByTestId('not-served')).toBeVisible({ timeout: 15_000 });
+      });
+      await shots.step(`${code} in Alaska: asked to be told`, async () => {
+        await page.getByRole('button', { name: 'Tell me when' }).click();
+        await expect(page.getByText(/We will email/)).toBeVisible();
+      });
+      await shots.step(`${code} in Alaska: the payment by its link stops before the card`, async () => {
+        await page.goto(`${SITES[site]}${site === 'male' ? '' : '/f'}/payment/${code}`);
+        await expect(page.getByTestId('not-served')).toBeVisible({ timeout: 15_000 });
+      });
+    });
+    endWith(shots);
+  });
+}
 
 /** The payment step of a pay-first code, paid once in a browser of its own (the first device). */
 async function paidOnAnotherDevice(page: Page, site: Site, code: string, patient: Patient) {

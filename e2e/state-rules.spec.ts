@@ -16,7 +16,8 @@ import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
  * (config/clinic-rules.json). Arkansas asks a live video visit before a clinician prescribes: an
  * ED patient there books the visit before the order; an HRT patient's payment buys the consult
  * booked next, so it goes through. Alaska is not served: the payment stops before the card,
- * nothing is charged, and the patient can ask to be told. Before issue 38 an ED patient in
+ * nothing is charged, and the patient can ask to be told: on the results, before checkout,
+ * and on a payment page opened by its link. Before issue 38 an ED patient in
  * Arkansas got "Your order is in" with no visit, and nobody was told a state was not served.
  */
 
@@ -62,35 +63,37 @@ test('an HRT patient in Arkansas pays for the consult and books it next', async 
   expect(recordsOf(patient.email).orders.map((order) => order.status)).toEqual(['approved']);
 });
 
-for (const { site, start, brand } of [
-  { site: MENS_SITE, start: '/hormone-assessment/shrt', brand: 'men’s' },
-  { site: WOMENS_SITE, start: '/f/hormone-assessment/fha1', brand: 'women’s' },
+for (const { site, code, prefix, brand } of [
+  { site: MENS_SITE, code: 'shrt', prefix: '', brand: 'men’s' },
+  { site: WOMENS_SITE, code: 'fha1', prefix: '/f', brand: 'women’s' },
 ]) {
-  test(`a ${brand} patient in Alaska, which is not served, is told before paying and can ask to hear when it is`, async ({
+  test(`a ${brand} patient in Alaska, which is not served, is told before checkout and can ask to hear when it is`, async ({
     page,
   }) => {
     const patient = newPatient('alaska', { state: 'AK' });
-    await page.goto(`${site}${start}`);
+    await page.goto(`${site}${prefix}/hormone-assessment/${code}`);
     await takeAssessment(page, patient);
-    await page.getByRole('button', { name: /Continue to checkout/ }).click();
 
-    const form = page.getByRole('form', { name: 'Billing details' });
+    // The results say it, in place of the way to checkout.
     const notice = page.getByTestId('not-served');
     await expect(notice).toBeVisible({ timeout: 15_000 });
     await expect(notice).toContainText("We don't treat patients in Alaska yet.");
     await expect(notice).toContainText('Nothing has been charged.');
-    // No card, no Pay: nothing can be charged.
-    await expect(form.getByRole('textbox', { name: 'Card number' })).toHaveCount(0);
-    await expect(form.getByRole('button', { name: /^Pay / })).toHaveCount(0);
-
+    await expect(page.getByRole('button', { name: /Continue to checkout/ })).toHaveCount(0);
     const email = notice.getByRole('textbox', { name: 'Email me when you treat patients in Alaska' });
     await expect(email).toHaveValue(patient.email);
     await notice.getByRole('button', { name: 'Tell me when' }).click();
     await expect(notice).toContainText(`We will email ${patient.email} as soon as we treat patients in Alaska.`);
 
+    // The payment opened by its link stops before the card: no card, no Pay, nothing to charge.
+    await page.goto(`${site}${prefix}/payment/${code}`);
+    const form = page.getByRole('form', { name: 'Billing details' });
+    await expect(form.getByTestId('not-served')).toBeVisible({ timeout: 15_000 });
+    await expect(form.getByRole('textbox', { name: 'Card number' })).toHaveCount(0);
+    await expect(form.getByRole('button', { name: /^Pay / })).toHaveCount(0);
     // Another state of the patient's: the card and Pay come back.
     await form.getByRole('combobox', { name: /^State/ }).selectOption('TX');
-    await expect(notice).toHaveCount(0);
+    await expect(form.getByTestId('not-served')).toHaveCount(0);
     await expect(form.getByRole('textbox', { name: 'Card number' })).toBeVisible();
     expect(recordsOf(patient.email).orders).toEqual([]);
   });

@@ -43,15 +43,17 @@ export default function CheckoutWithVisit(props: ScreenProps) {
   const when = visit?.startTime === undefined ? null : formatAppointmentTime(visit.startTime);
   if (visit !== null)
     return (
-      <>
-        <Alert color="green" title="Your video visit is booked" mt="lg">
-          <Text size="sm">
-            {when === null ? 'We have your visit.' : `Your visit is on ${when}.`} Now place your order: the clinician
-            reviews it at your visit.
-          </Text>
-        </Alert>
-        <CheckoutScreen {...props} />
-      </>
+      <CheckoutScreen
+        {...props}
+        intro={
+          <Alert color="green" title="Your video visit is booked">
+            <Text size="sm">
+              {when === null ? 'We have your visit.' : `Your visit is on ${when}.`} Now place your order: the clinician
+              reviews it at your visit.
+            </Text>
+          </Alert>
+        }
+      />
     );
   if (!asks) return <CheckoutScreen {...props} />;
   if (encounter.status === 'loading') return <LoadingIndicator />;
@@ -68,8 +70,8 @@ export default function CheckoutWithVisit(props: ScreenProps) {
           intro: (
             <Alert color="blue" title={`${name} asks for a video visit`}>
               <Text size="sm">
-                In {name}, a clinician must meet you by live video before they can prescribe. Choose a time for
-                your visit; you place your order right after, and nothing is charged until you do.
+                In {name}, a clinician must meet you by live video before they can prescribe. Choose a time for your
+                visit; you place your order right after, and nothing is charged until you do.
               </Text>
             </Alert>
           ),

@@ -47,6 +47,11 @@ import { isUsStateCode } from '../../domain/us-states.ts';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';
 import classes from './payment-step.module.css';
 
+/** What a page composed around the payment step adds: a word under its heading (the ED checkout's booked visit). */
+export interface PaymentStepOptions {
+  intro?: ReactNode;
+}
+
 /**
  * The payment step shared by /payment, /f/payment and /mip/checkout: the product and its
  * price, a billing form, and an order placed exactly once. The payment itself is a state
@@ -55,7 +60,7 @@ import classes from './payment-step.module.css';
  * has its order shows the order instead of the form; one left mid-payment by a reload is
  * checked again, with the same key, before the patient is offered to pay again.
  */
-export function PaymentStep({ route, code, step }: ScreenProps) {
+export function PaymentStep({ route, code, step, intro }: ScreenProps & PaymentStepOptions) {
   const { site, brand } = useBrand();
   const location = useLocation();
   const { showSnackbar } = useNotifications();
@@ -111,6 +116,7 @@ export function PaymentStep({ route, code, step }: ScreenProps) {
         linkLandingId={context.landingId}
         prefill={context.prefill}
         followOn={request.followOn}
+        intro={intro}
       />
     );
   } else if (product.status === 'loading') {
@@ -135,10 +141,11 @@ interface PaymentFlowProps {
   linkLandingId: LandingId;
   prefill: Prefill;
   followOn: FollowOnProduct | undefined;
+  intro: ReactNode;
 }
 
 /** The payment machine of one visit to the step, and the screen of the state it is in. */
-function PaymentFlow({ title, code, step, product, linkLandingId, prefill, followOn }: PaymentFlowProps) {
+function PaymentFlow({ title, code, step, product, linkLandingId, prefill, followOn, intro }: PaymentFlowProps) {
   const { showSnackbar } = useNotifications();
   const journey = useJourney(code);
   const journeys = useJourneyStore();
@@ -333,6 +340,7 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
   return (
     <Stack gap="lg" py="lg">
       <Title order={1}>{title}</Title>
+      {intro}
       {content}
     </Stack>
   );

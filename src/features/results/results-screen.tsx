@@ -1,3 +1,6 @@
+import { NotServedNotice } from '../../shared/clinic/not-served-notice.tsx';
+import { servedIn } from '../../shared/clinic/served-states.ts';
+import { patientStateOf } from '../../shared/questions/patient-state.ts';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useBrand } from '../../shared/brand/brand-context.tsx';
@@ -116,6 +119,8 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
   const birthdate = lead.answers.find((answer) => answer.ref === 'birthdate')?.value[0];
   const age = birthdate === undefined ? null : ageBand(birthdate, localIsoDate(new Date()));
   const nextScreen = step?.laterScreens[0];
+  const state = patientStateOf(Object.fromEntries(lead.answers.map((answer) => [answer.ref, answer.value])));
+  const unservedState = state !== undefined && !servedIn(code, site, state) ? state : undefined;
 
   return (
     <Stack gap="lg" py="lg">
@@ -155,7 +160,10 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
           );
         })}
       </Stack>
-      {qualified ? (
+      {/* The state the clinic does not serve yet is said here, before checkout (issue 38). */}
+      {qualified && unservedState !== undefined ? (
+        <NotServedNotice code={code ?? ''} state={unservedState} email={lead.email} />
+      ) : qualified ? (
         <Stack gap="sm">
           <Text>A licensed provider reviews your answers and talks you through your options in a video consult.</Text>
           {step && (
