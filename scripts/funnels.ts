@@ -10,6 +10,7 @@
  * standing on each old step lands (src/engine/funnel-resume.ts); --data also counts the saved
  * journeys of that local database standing on each (read-only; no patient data is printed).
  */
+import { US_STATES } from '../src/domain/us-states.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -84,7 +85,35 @@ function configAt(ref: string): Record<string, string> {
         });
     }
   }
+  const rules = texts[CONFIG_FILES.clinicRules];
+  if (rules !== undefined) texts[CONFIG_FILES.clinicRules] = withStateRules(rules);
   return texts;
+}
+
+/**
+ * The clinic's rules of a commit from before the state rules (issue 38 point 1) as the schema
+ * reads them now: every product served everywhere, and a live visit what it was then (a booked
+ * consult or a microclinic visit). Only funnels are compared, so these never decide a difference.
+ */
+function withStateRules(text: string): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof json !== 'object' || json === null) return text;
+  const rules = json as {
+    products?: Record<string, Record<string, unknown>>;
+    encounterTypes?: Record<string, unknown>;
+  };
+  for (const product of Object.values(rules.products ?? {})) {
+    if (typeof product === 'object' && !('servedStates' in product))
+      product.servedStates = US_STATES.map((state) => state.code);
+  }
+  if (rules.encounterTypes !== undefined && !('liveVisit' in rules.encounterTypes))
+    rules.encounterTypes.liveVisit = ['consult-booked', 'in-person-visit'];
+  return JSON.stringify(rules);
 }
 
 /** Every saved journey's code and place, read-only from the local database under `dataDir`. */

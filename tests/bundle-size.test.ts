@@ -109,11 +109,13 @@ function screenKey(screen: string): string {
 // a pathOverride link keeps the clearances its code asks before money (keptBefore: 0.3 KiB).
 // 166.8 KiB (166.6 measured) since the products' rules plan a pathOverride link's visit (the
 // rules of config/clinic-rules.json without their words, and src/engine/product-rules.ts: 0.4 KiB).
-// 167 KiB (166.9 measured) since a birth date is checked against 18 and 110 years ago (0.1 KiB).
-test('an assessment page loads at most 167 KiB of JavaScript (gzip) first', () => {
+// 167 KiB (166.9 measured) since a birth date is checked against 18 and 110 years ago (0.1 KiB);
+// 167.8 KiB (167.6 measured) since every step knows whether a live visit follows it and the
+// config carries each product's served states (issue 38 point 1, src/engine/state-rules.ts).
+test('an assessment page loads at most 167.8 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(167 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(167.8 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

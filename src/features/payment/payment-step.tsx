@@ -313,7 +313,12 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
             submitting={submitting}
             stop={
               notServed ? (
-                <NotServedNotice code={code} state={values.state as UsState} email={values.email.trim()} />
+                <NotServedNotice
+                  code={code}
+                  state={values.state as UsState}
+                  email={values.email.trim()}
+                  change="form"
+                />
               ) : null
             }
             extraActions={

@@ -162,7 +162,16 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
       </Stack>
       {/* The state the clinic does not serve yet is said here, before checkout (issue 38). */}
       {qualified && unservedState !== undefined ? (
-        <NotServedNotice code={code ?? ''} state={unservedState} email={lead.email} />
+        <Stack gap="sm">
+          <NotServedNotice code={code ?? ''} state={unservedState} email={lead.email} change="answers" />
+          {step?.canBack === true && (
+            <ActionBar>
+              <Button variant="default" onClick={step.onBack}>
+                Back to my answers
+              </Button>
+            </ActionBar>
+          )}
+        </Stack>
       ) : qualified ? (
         <Stack gap="sm">
           <Text>A licensed provider reviews your answers and talks you through your options in a video consult.</Text>

@@ -18,6 +18,11 @@ export interface NotServedNoticeProps {
   state: UsState;
   /** The address the patient already gave, offered in the field; '' when none. */
   email: string;
+  /**
+   * Where the patient can say another state: the payment form's field above (`form`), or the
+   * assessment they answered (`answers`: the results page, with the way back beside it).
+   */
+  change: 'form' | 'answers';
 }
 
 /**
@@ -26,7 +31,7 @@ export interface NotServedNoticeProps {
  * does (`POST /state-waitlist`). The address goes to the server only; it is not kept anywhere
  * in the browser.
  */
-export function NotServedNotice({ code, state, email: given }: NotServedNoticeProps) {
+export function NotServedNotice({ code, state, email: given, change }: NotServedNoticeProps) {
   const id = useId();
   const [email, setEmail] = useState(given);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -58,8 +63,11 @@ export function NotServedNotice({ code, state, email: given }: NotServedNoticePr
     <Alert color="yellow" title={notServedMessage(state)} role="status" data-testid="not-served">
       <Stack gap="sm">
         <Text size="sm">
-          Our clinicians cannot treat patients who live in {name} yet, so we cannot take this order.{' '}
-          <strong>Nothing has been charged.</strong> If you live in another state, choose it above.
+          Our clinicians cannot treat patients who live in {name} yet, so we cannot take an order from you.{' '}
+          <strong>Nothing has been charged.</strong>{' '}
+          {change === 'form'
+            ? 'If you live in another state, choose it above.'
+            : 'If you live in another state, go back to your answers and change it.'}
         </Text>
         {status === 'sent' ? (
           <Text size="sm" fw={500} role="status">
