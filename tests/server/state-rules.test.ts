@@ -143,7 +143,9 @@ test('a patient who is not served yet can ask to be told, once, without the addr
     server.call({ method: 'POST', url: '/api/state-waitlist', payload: { pathCode, state, email } });
   const first = await join('alex.rivera@example.com');
   expect(first.status).toBe(201);
-  expect(first.json).toEqual({ data: { product: 'testosterone', state: 'AK', createdAt: expect.any(String) } });
+  expect(first.json).toEqual({
+    data: { product: 'testosterone', state: 'AK', createdAt: expect.any(String) as string },
+  });
   expect(first.text).not.toContain('alex.rivera');
   // The same address again, in other capitals: the first entry, nothing new.
   expect((await join('Alex.Rivera@example.com')).status).toBe(200);
@@ -164,7 +166,7 @@ test('a patient who is not served yet can ask to be told, once, without the addr
         state: 'AK',
         email: 'alex.rivera@example.com',
         pathCode: 'shrt',
-        createdAt: expect.any(String),
+        createdAt: expect.any(String) as string,
       },
     ],
   });
