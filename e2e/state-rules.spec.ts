@@ -98,3 +98,20 @@ for (const { site, code, prefix, brand } of [
     expect(recordsOf(patient.email).orders).toEqual([]);
   });
 }
+
+/**
+ * Issue 38 point 2, as a patient meets it: testosterone needs a live visit before a clinician
+ * prescribes, so a pay link on a men's HRT code (which would go from Pay straight to the finish
+ * page) books the consult after paying, before the finish.
+ */
+test('a pay link on bhrt books the consult testosterone needs before its finish page', async ({ page }) => {
+  const patient = newPatient('pay-link-visit');
+  await page.goto(`${MENS_SITE}/payment/bhrt?pathOverride=pay`);
+  await pay(page, patient);
+  await continueAfterPaying(page);
+  await expect(page).toHaveURL(`${MENS_SITE}/mip/calendly/bhrt?pathOverride=pay`, { timeout: 15_000 });
+  await book(page);
+  await expect(page).toHaveURL(`${MENS_SITE}/finish/bhrt?pathOverride=pay`, { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Your consult' })).toBeVisible();
+  expect(appointmentsOf(patient.email)).toHaveLength(1);
+});

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { getProductInfo } from './products-api.ts';
@@ -42,10 +42,14 @@ import { dropEarlyForm, EarlyFormSlot } from '../../shared/questions/early-form.
 import { adoptEarlyForm } from '../../shared/questions/adopt-early-form.ts';
 import { ActionBar } from '../../shared/layout/action-bar.tsx';
 import { servedIn } from '../../shared/clinic/served-states.ts';
-import { NotServedNotice } from '../../shared/clinic/not-served-notice.tsx';
 import { isUsStateCode } from '../../domain/us-states.ts';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';
 import classes from './payment-step.module.css';
+
+// Only a patient whose state is not served fetches the notice and its waitlist form.
+const NotServedNotice = lazy(async () => ({
+  default: (await import('../../shared/clinic/not-served-notice.tsx')).NotServedNotice,
+}));
 
 /** What a page composed around the payment step adds: a word under its heading (the ED checkout's booked visit). */
 export interface PaymentStepOptions {
@@ -313,12 +317,14 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
             submitting={submitting}
             stop={
               notServed ? (
-                <NotServedNotice
-                  code={code}
-                  state={values.state as UsState}
-                  email={values.email.trim()}
-                  change="form"
-                />
+                <Suspense fallback={null}>
+                  <NotServedNotice
+                    code={code}
+                    state={values.state as UsState}
+                    email={values.email.trim()}
+                    change="form"
+                  />
+                </Suspense>
               ) : null
             }
             extraActions={

@@ -1,4 +1,4 @@
-import { NotServedNotice } from '../../shared/clinic/not-served-notice.tsx';
+import { lazy, Suspense } from 'react';
 import { servedIn } from '../../shared/clinic/served-states.ts';
 import { patientStateOf } from '../../shared/questions/patient-state.ts';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
@@ -23,6 +23,11 @@ import { ValueBar } from '../../shared/ui/value-bar.tsx';
 import { EarlyNoteSlot, focusLikeEarlyNote } from '../../shared/layout/early-part.tsx';
 import { NO_ANSWERS_NOTE } from '../../contract/early-form.ts';
 import { assessmentPath, NoAnswersYet } from './no-answers-yet.tsx';
+
+// Only a patient whose state is not served fetches the notice and its waitlist form.
+const NotServedNotice = lazy(async () => ({
+  default: (await import('../../shared/clinic/not-served-notice.tsx')).NotServedNotice,
+}));
 
 /**
  * Continue names what it leads to, by the next step's screen: the results lead to one product
@@ -163,7 +168,9 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
       {/* The state the clinic does not serve yet is said here, before checkout (issue 38). */}
       {qualified && unservedState !== undefined ? (
         <Stack gap="sm">
-          <NotServedNotice code={code ?? ''} state={unservedState} email={lead.email} change="answers" />
+          <Suspense fallback={null}>
+            <NotServedNotice code={code ?? ''} state={unservedState} email={lead.email} change="answers" />
+          </Suspense>
           {step?.canBack === true && (
             <ActionBar>
               <Button variant="default" onClick={step.onBack}>
