@@ -1,15 +1,9 @@
 import { createContext, useContext } from 'react';
 import { ADDRESS_PARTS } from './question-helpers.ts';
 
-/**
- * The journey answer that keeps the billing address the patient paid with, in the address
- * answer's shape ([line1, line2, city, state, zip]). It lives in the patient's journey on the
- * server like every answer, and is never sent with a lead (leads take the asked pages only).
- */
-export const BILLING_ADDRESS_REF = 'billing-address';
-
-/** The intake's shipping address question (MIP-H2 page 2), in the same shape. */
-export const SHIPPING_ADDRESS_REF = 'shipping-address';
+// The address answers' refs live with the plain helpers, so reading a state from the answers
+// (patient-state.ts, the results screen) does not load this React context.
+export { BILLING_ADDRESS_REF, SHIPPING_ADDRESS_REF } from './question-helpers.ts';
 
 /** An address the patient already gave, that an address question may offer to reuse. */
 export interface KnownAddress {

@@ -1,7 +1,6 @@
 import type { UsState } from '../../contract/api-types.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
-import { SHIPPING_ADDRESS_REF } from './known-address.ts';
-import { ADDRESS_PARTS } from './question-helpers.ts';
+import { ADDRESS_PARTS, SHIPPING_ADDRESS_REF } from './question-helpers.ts';
 
 type Answers = Readonly<Record<string, readonly string[] | undefined>>;
 

@@ -35,3 +35,13 @@ export const CONSENT_NOT_GIVEN = 'false';
 /** The parts of an address answer, in the order they are stored. */
 export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'state', 'zip'] as const;
 export type AddressPart = (typeof ADDRESS_PARTS)[number];
+
+/**
+ * The journey answer that keeps the billing address the patient paid with, in the address
+ * answer's shape ([line1, line2, city, state, zip]). It lives in the patient's journey on the
+ * server like every answer, and is never sent with a lead (leads take the asked pages only).
+ */
+export const BILLING_ADDRESS_REF = 'billing-address';
+
+/** The intake's shipping address question (MIP-H2 page 2), in the same shape. */
+export const SHIPPING_ADDRESS_REF = 'shipping-address';
