@@ -131,12 +131,13 @@ export interface Access {
    */
   grant: (kind: RecordKind, id: string) => void;
   /**
-   * The request proved it is the one that renewed its session into `renewedId` (an order's
-   * retry with the same Idempotency-Key and body, whose first answer never arrived): it goes on
-   * under that id, and the browser is given its cookie.
+   * A record that follows one this session owns already (the customer an order makes of the
+   * session's lead, which `ownsCustomer` reaches through that lead): the session gains nothing
+   * it could not read, so its id stays. An order's answer then never carries a new session, and
+   * its replay has none to hand anyone (issue 39, point 1).
    */
-  adopt: (renewedId: string) => void;
-  /** The Set-Cookie value for a session this request started, renewed or adopted. */
+  grantFollowing: (kind: RecordKind, id: string) => void;
+  /** The Set-Cookie value for a session this request started or renewed. */
   newCookie: () => string | undefined;
   /** The session's id, starting one when the request had none (the journey saves under it). */
   sessionId: () => string;
@@ -181,6 +182,12 @@ export function accessFor(
     }
     id = next;
     renewed = true;
+  };
+  const insertGrant = (kind: RecordKind, recordId: string) => {
+    statement(
+      db,
+      'INSERT OR IGNORE INTO session_grants (session_id, kind, record_id, granted_at) VALUES (?, ?, ?, ?)',
+    ).run(ensureId(), kind, recordId, new Date().toISOString());
   };
   /** The landing id a customer was created from (their first lead), if any. */
   const customerLead = (ktCustomerId: string) =>
@@ -236,15 +243,9 @@ export function accessFor(
             .map((row) => row.record_id),
     grant: (kind, recordId) => {
       renewOnGain();
-      statement(
-        db,
-        'INSERT OR IGNORE INTO session_grants (session_id, kind, record_id, granted_at) VALUES (?, ?, ?, ?)',
-      ).run(ensureId(), kind, recordId, new Date().toISOString());
+      insertGrant(kind, recordId);
     },
-    adopt: (renewedId) => {
-      id = renewedId;
-      renewed = true;
-    },
+    grantFollowing: insertGrant,
     newCookie: () =>
       (started || renewed) && id !== undefined ? sessionCookie(sessionSecret, id, request.secure) : undefined,
     sessionId: ensureId,

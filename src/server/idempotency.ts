@@ -40,10 +40,8 @@ export const idempotencySessionMigration: Migration = {
 
 /** What `once` needs of the request's session (src/server/access.ts). */
 export interface IdempotencySession {
-  /** The session's id now: before the run, the one the request came with; after it, perhaps renewed. */
+  /** The session's id: the one the request came with, or one the run started. */
   existingSessionId: () => string | undefined;
-  /** Go on under the id that the first answer of this very request renewed the session into. */
-  adopt: (renewedId: string) => void;
 }
 
 /** A stable hash of what a request asks for, to tell a retry from a different request. */
@@ -53,13 +51,14 @@ export function requestHash(parts: unknown): string {
 
 /**
  * Runs `run` once per (operation, key): a repeat by the same session with the same request
- * gets the first answer; a repeat with a different request, or from any other session (or
- * none), is refused with 409 and learns nothing of the first answer. A repeat with the id the
- * first request came with, when that request renewed it, is the same browser whose answer was
- * lost (it never got the new cookie): it gets the answer and goes on under the renewed id.
- * Only the browser that sent the first request has its key and body (an order's body holds
- * its billing token, random and given to that browser only). Callers run this inside the
- * request's transaction, so the answer and its effects are stored together or not at all.
+ * gets the first answer, and nothing else: no session is set or handed over by a replay (issue
+ * 39, point 1: an id planted in the patient's browser before an order was once given the
+ * session that order renewed). A repeat with a different request, or from any other session
+ * (or none), is refused with 409 and learns nothing of the first answer. The orders that use
+ * this never renew their session (`grantFollowing`, src/server/access.ts), so the patient's own
+ * retry of an answer lost on the way comes with the very id the order was stored under.
+ * Callers run this inside the request's transaction, so the answer and its effects are stored
+ * together or not at all.
  */
 export function once(
   db: Db,
@@ -71,34 +70,33 @@ export function once(
 ): OperationResult {
   const stored = statement<
     [string, string],
-    { request_hash: string; session_id: string | null; sent_by_session_id: string | null; status: number; body: string }
-  >(
-    db,
-    'SELECT request_hash, session_id, sent_by_session_id, status, body FROM idempotency_keys WHERE operation = ? AND key = ?',
-  ).get(operation, key);
+    { request_hash: string; session_id: string | null; status: number; body: string }
+  >(db, 'SELECT request_hash, session_id, status, body FROM idempotency_keys WHERE operation = ? AND key = ?').get(
+    operation,
+    key,
+  );
   const caller = session.existingSessionId();
   if (stored) {
-    const owner = stored.request_hash === hash && caller !== undefined ? stored.session_id : null;
-    if (owner === null || (caller !== owner && caller !== stored.sent_by_session_id)) {
+    if (stored.request_hash !== hash || caller === undefined || caller !== stored.session_id) {
       // One answer for a different body and for another caller: the key is taken, nothing more.
       throw new HttpProblem(409, 'This Idempotency-Key was already used for a different request', 'Idempotency-Key');
     }
-    if (caller !== owner) session.adopt(owner);
     return { status: stored.status, body: JSON.parse(stored.body) as unknown };
   }
   const result = run();
   const status = result.status ?? 200;
   if (status < 300) {
+    // sent_by_session_id (migration 11) is no longer written: a replay is answered to the
+    // session the key is stored under, and to no id it had before.
     statement(
       db,
-      `INSERT INTO idempotency_keys (operation, key, request_hash, session_id, sent_by_session_id, status, body, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO idempotency_keys (operation, key, request_hash, session_id, status, body, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       operation,
       key,
       hash,
       session.existingSessionId() ?? null,
-      caller ?? null,
       status,
       JSON.stringify(result.body),
       new Date().toISOString(),

@@ -113,49 +113,73 @@ test('a planted session that claims a patient’s return link is renewed: the pl
   for (const url of urls) expect((await victim({ method: 'GET', url })).status, url).toBe(200);
 });
 
-test('an order that makes the patient a customer renews the session: the id before it reads nothing', async () => {
+test('an order that makes the patient a customer keeps the session: its answer sets no cookie', async () => {
   const patient = server.browser();
   await saveLead({ ...server, call: patient }, LANDING_ID);
   const before = patient.cookie();
-  if (before === undefined) throw new Error('no session');
   const token = await saveBilling({ ...server, call: patient }, LANDING_ID, { cardNumber: '4242424242424242' });
   const order = await patient({
     method: 'POST',
     url: '/api/memoForm/createOrder',
-    headers: { 'idempotency-key': 'renew-on-customer' },
+    headers: { 'idempotency-key': 'keeps-session' },
     payload: { order: orderJson(LANDING_ID, token) },
   });
   expect(order.status).toBe(201);
-  expect(patient.cookie()).not.toBe(before);
+  expect(setCookieOf(order)).toBeUndefined();
+  expect(patient.cookie()).toBe(before);
   const { kt_customer_id: customerId } = server.db
     .prepare<[string], { kt_customer_id: string }>('SELECT kt_customer_id FROM orders WHERE landing_id = ?')
     .get(LANDING_ID) ?? { kt_customer_id: '' };
-
-  const url = `/api/memoForm/ktCustomerLandingId?ktCustomerId=${customerId}`;
-  expect((await withPlanted(before, url)).status).toBe(404);
-  expect((await withPlanted(before, `/api/memoForm/getLead?landing_id=${LANDING_ID}`)).status).toBe(404);
-  expect((await patient({ method: 'GET', url })).status).toBe(200);
+  expect(
+    (await patient({ method: 'GET', url: `/api/memoForm/ktCustomerLandingId?ktCustomerId=${customerId}` })).status,
+  ).toBe(200);
 });
 
-test('the order’s own retry with the id before it (its answer lost) gets the order and the renewed cookie', async () => {
-  const patient = server.browser();
+test('a session planted before the first payment: the attacker’s replay of the order gets a 409 and no cookie, before and after later renewals', async () => {
+  // The attacker plants a session of their own in the patient's browser and learns the order's
+  // Idempotency-Key and body (issue 39, point 1: the key is kept in the journey).
+  const planted = await issuedSession();
+  const patient = server.browser(planted);
   await saveLead({ ...server, call: patient }, LANDING_ID);
-  const before = patient.cookie() ?? '';
   const token = await saveBilling({ ...server, call: patient }, LANDING_ID, { cardNumber: '4242424242424242' });
-  const send = {
+  const key = 'planted-order-key';
+  const replay = {
     method: 'POST' as const,
     url: '/api/memoForm/createOrder',
+    headers: { 'idempotency-key': key },
     payload: { order: orderJson(LANDING_ID, token) },
   };
-  const first = await patient({ ...send, headers: { 'idempotency-key': 'lost-answer' } });
+  const paidWith = patient.cookie() ?? '';
+  const first = await patient(replay);
   expect(first.status).toBe(201);
-  // The browser never saw that answer: it still holds the id it sent the order with, and retries.
-  const retry = await server.browser(before)({ ...send, headers: { 'idempotency-key': 'lost-answer' } });
-  expect(retry).toMatchObject({ status: 201, json: first.json });
-  expect(pairOf(setCookieOf(retry))).toBe(patient.cookie());
-  // The same id with another key is no better than any other caller's.
-  const other = await server.browser(before)({ ...send, headers: { 'idempotency-key': 'another-key' } });
-  expect(other.status).toBe(404);
+  const { orderId } = (first.json as { data: { orderId: string } }).data;
+
+  const attack = async (when: string, ids: readonly string[]) => {
+    for (const id of ids) {
+      const reply = await server.browser(id)(replay);
+      expect(reply.status, `${when}: ${id === planted ? 'the planted id' : 'an id of the patient’s before'}`).toBe(409);
+      expect(setCookieOf(reply), when).toBeUndefined();
+      expect(reply.text, when).not.toContain(orderId);
+    }
+    const cookieless = await server.browser()(replay);
+    expect(cookieless.status, `${when}: no cookie`).toBe(409);
+    expect(setCookieOf(cookieless), when).toBeUndefined();
+    // The patient's own retry is answered, and no session comes with it either.
+    const own = await patient(replay);
+    expect(own, when).toMatchObject({ status: 201, json: first.json });
+    expect(setCookieOf(own), when).toBeUndefined();
+  };
+  await attack('after paying', [planted]);
+
+  // A later renewal: the browser claims a return link (the demo customer's), which renews its id.
+  const claim = await patient({
+    method: 'POST',
+    url: '/api/session/claim',
+    payload: { token: returnLinkToken(JANE_CUSTOMER_ID) },
+  });
+  expect(claim.status).toBe(200);
+  expect(patient.cookie()).not.toBe(paidWith);
+  await attack('after a renewal', [planted, paidWith]);
   expect(server.db.prepare('SELECT count(*) AS n FROM orders WHERE landing_id = ?').get(LANDING_ID)).toEqual({ n: 1 });
 });
 

@@ -147,8 +147,10 @@ function newCustomerId(db: Db): string {
  * owns (a returning patient who proved it), or a new one, as the clinic system makes a customer
  * on a first order. An email alone proves nothing: an order typed with someone else's email
  * makes a customer of its own, not an entry in their history. The session that placed the
- * order owns a new customer through its lead, and is granted it as well, which renews the
- * session's id (src/server/access.ts): gaining a customer is gaining records.
+ * order (it owns the order's lead: checked before this is called) owns a new customer through
+ * that lead, and is granted it as well, keeping its id: it gains nothing it could not read, and
+ * an order that renewed the session had a new cookie in its answer, which a replay of the order
+ * once handed to an id planted before it (issue 39, point 1).
  */
 function customerFor(db: Db, access: Access, landingId: string, contact: OrderPayload['contact'], site: Site): string {
   const existing = statement<[string], { kt_customer_id: string }>(
@@ -173,7 +175,7 @@ function customerFor(db: Db, access: Access, landingId: string, contact: OrderPa
     // The brand the patient ordered on: the men's site's customers are men, the women's women.
     site,
   );
-  access.grant('customer', id);
+  access.grantFollowing('customer', id);
   return id;
 }
 
