@@ -1,5 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { statement, type Db } from './database.ts';
+import {
+  DEFAULT_SESSION_LIFETIME,
+  endSessions,
+  sessionStanding,
+  startSession,
+  touchSession,
+  type SessionLifetime,
+} from './session-lifetime.ts';
 
 /**
  * Who may see a patient's records (docs/security.md): the browser session that created them,
@@ -23,9 +31,6 @@ export const SESSION_COOKIE = 'funnel_journey';
  * Over plain http (development) no browser accepts a `__Host-` cookie: the plain name serves there.
  */
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
-
-/** How long a session is remembered after it starts: a patient may come back a month later. */
-export const SESSION_DAYS = 30;
 
 /** The header staff tools send their credential in; never sent by a page. */
 export const STAFF_HEADER = 'x-staff-token';
@@ -73,12 +78,28 @@ export function sessionIdOf(
  * a request for a page carries it, so the server knows a visitor who brings none has no answers
  * (src/server/pages.ts puts the results page's note in for them).
  */
-export function sessionCookie(secret: string, id: string, secure: boolean): string {
-  const maxAge = SESSION_DAYS * 24 * 60 * 60;
+export function sessionCookie(
+  secret: string,
+  id: string,
+  secure: boolean,
+  lifetime: SessionLifetime = DEFAULT_SESSION_LIFETIME,
+): string {
+  // The browser forgets it no later than the server ends it (src/server/session-lifetime.ts).
+  const maxAge = Math.floor(lifetime.absoluteMs / 1000);
   const value = signedSession(secret, id);
   return secure
     ? `${SECURE_SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict; Secure`
     : `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict`;
+}
+
+/**
+ * Tells the browser to forget a session the server has ended (signed out, past its idle or
+ * absolute limit, ended by staff), so it stops sending an id that opens nothing.
+ */
+export function endedSessionCookie(secure: boolean): string {
+  return secure
+    ? `${SECURE_SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure`
+    : `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`;
 }
 
 /**
@@ -98,6 +119,8 @@ export const SESSION_KEYED_TABLES: readonly (readonly [table: string, column: st
   ['journeys', 'journey_id'],
   ['journey_experiments', 'journey_id'],
   ['idempotency_keys', 'session_id'],
+  // Its start goes along: a renewal never extends a session's absolute lifetime.
+  ['sessions', 'id'],
 ];
 
 export function sameSecret(given: string, expected: string): boolean {
@@ -137,7 +160,17 @@ export interface Access {
    * its replay has none to hand anyone (issue 39, point 1).
    */
   grantFollowing: (kind: RecordKind, id: string) => void;
-  /** The Set-Cookie value for a session this request started or renewed. */
+  /** The patient signs out: the session ends on the server, and the browser is told to forget it. */
+  signOut: () => void;
+  /**
+   * The Set-Cookie value that ends the browser's cookie, when the session it brought had ended
+   * already: sent even with an error answer (a refused call is how an ended session is noticed).
+   */
+  endedCookie: () => string | undefined;
+  /**
+   * The Set-Cookie value for a session this request started or renewed, or the one that ends
+   * the browser's cookie when the session it brought has ended.
+   */
   newCookie: () => string | undefined;
   /** The session's id, starting one when the request had none (the journey saves under it). */
   sessionId: () => string;
@@ -150,11 +183,23 @@ export function accessFor(
   db: Db,
   request: { cookies: Readonly<Record<string, string>>; staffToken: string | undefined; secure: boolean },
   secrets: { staffToken: string; sessionSecret: string },
+  sessions: { lifetime: SessionLifetime; now: Date } = { lifetime: DEFAULT_SESSION_LIFETIME, now: new Date() },
 ): Access {
   const { staffToken, sessionSecret } = secrets;
+  const { lifetime, now } = sessions;
   let id = sessionIdOf(request.cookies, sessionSecret, request.secure);
   let started = false;
   let renewed = false;
+  // A signed id the server no longer takes (ended, idle or too old) is no session at all.
+  let ended = false;
+  if (id !== undefined) {
+    const standing = sessionStanding(db, id, lifetime, now);
+    if (standing === 'live') touchSession(db, id, now);
+    else {
+      id = undefined;
+      ended = standing === 'ended';
+    }
+  }
   const staff = request.staffToken !== undefined && sameSecret(request.staffToken, staffToken);
   const granted = (kind: RecordKind, recordId: string) =>
     id !== undefined &&
@@ -166,6 +211,7 @@ export function accessFor(
     if (id === undefined) {
       id = newSessionId();
       started = true;
+      startSession(db, id, now);
     }
     return id;
   };
@@ -246,8 +292,20 @@ export function accessFor(
       insertGrant(kind, recordId);
     },
     grantFollowing: insertGrant,
-    newCookie: () =>
-      (started || renewed) && id !== undefined ? sessionCookie(sessionSecret, id, request.secure) : undefined,
+    signOut: () => {
+      if (id !== undefined) {
+        endSessions(db, [id], 'signed-out', now);
+        ended = true;
+      }
+      id = undefined;
+      started = false;
+      renewed = false;
+    },
+    endedCookie: () => (ended && !started ? endedSessionCookie(request.secure) : undefined),
+    newCookie: () => {
+      if ((started || renewed) && id !== undefined) return sessionCookie(sessionSecret, id, request.secure, lifetime);
+      return ended ? endedSessionCookie(request.secure) : undefined;
+    },
     sessionId: ensureId,
     existingSessionId: () => id,
   };

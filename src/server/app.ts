@@ -32,6 +32,7 @@ import { journeyLandingId } from './handlers/journeys.ts';
 import { memoryMailer, type Mailer, type OutgoingMail } from './mail/mailer.ts';
 import { mailThrottle } from './mail/return-link-mail.ts';
 import { pageStepOpen } from './step-doors.ts';
+import { DEFAULT_SESSION_LIFETIME, sessionIsLive, type SessionLifetime } from './session-lifetime.ts';
 
 export interface AppOptions {
   db: Db;
@@ -70,6 +71,10 @@ export interface AppOptions {
   mailer?: Mailer | undefined;
   /** MAIL_FROM: the sender's address of every brand; each brand's own when absent. */
   mailFrom?: string | undefined;
+  /** SESSION_IDLE_HOURS and SESSION_MAX_DAYS (src/server/session-lifetime.ts); the defaults when absent. */
+  sessionLifetime?: SessionLifetime | undefined;
+  /** The time sessions are judged by: the system clock, or a test's. */
+  clock?: (() => Date) | undefined;
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -99,16 +104,19 @@ function contractValidatorCompiler(): (route: { schema: object; httpPart?: strin
 function pageVisitorOf(
   request: { headers: Readonly<Record<string, string | string[] | undefined>>; protocol: string },
   sessionSecret: string,
+  live: (sessionId: string) => boolean,
 ): PageVisitor {
   const fetchSite = request.headers['sec-fetch-site'];
   const header = request.headers.cookie;
+  const sessionId = sessionIdOf(
+    cookiesOf(typeof header === 'string' ? header : undefined),
+    sessionSecret,
+    request.protocol === 'https',
+  );
   return {
     cookiesSent: fetchSite === 'none' || fetchSite === 'same-origin',
-    sessionId: sessionIdOf(
-      cookiesOf(typeof header === 'string' ? header : undefined),
-      sessionSecret,
-      request.protocol === 'https',
-    ),
+    // An ended session is no session: its page is a new visitor's.
+    sessionId: sessionId !== undefined && live(sessionId) ? sessionId : undefined,
   };
 }
 
@@ -181,6 +189,8 @@ function pageTemplate(
  */
 export function buildApp(options: AppOptions): FastifyInstance {
   const { db, routes, handlers, clientToken } = options;
+  const sessionLifetime = options.sessionLifetime ?? DEFAULT_SESSION_LIFETIME;
+  const clock = options.clock ?? (() => new Date());
   const serverServices = options.services ?? { page: LOCAL_SERVICES, acceptLocalBotTokens: true };
   const app = Fastify({
     logger:
@@ -314,6 +324,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
               },
               // The link secret signs session ids too (with a prefix of their own): one secret to keep.
               { staffToken: options.staffToken, sessionSecret: options.linkSecret },
+              { lifetime: sessionLifetime, now: clock() },
             ),
             linkSecret: options.linkSecret,
             contentType: (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '',
@@ -333,18 +344,26 @@ export function buildApp(options: AppOptions): FastifyInstance {
             log: request.log,
           };
           const key = request.headers['idempotency-key'];
-          const result = inTransaction(() =>
-            route.idempotent && typeof key === 'string' && key !== ''
-              ? once(
-                  db,
-                  route.operationId,
-                  key,
-                  requestHash([context.query, context.params, context.body]),
-                  context.access,
-                  () => handler(context),
-                )
-              : handler(context),
-          );
+          let result: OperationResult;
+          try {
+            result = inTransaction(() =>
+              route.idempotent && typeof key === 'string' && key !== ''
+                ? once(
+                    db,
+                    route.operationId,
+                    key,
+                    requestHash([context.query, context.params, context.body]),
+                    context.access,
+                    () => handler(context),
+                  )
+                : handler(context),
+            );
+          } catch (error) {
+            // A session that had ended is most often noticed by a refusal: the browser forgets it then too.
+            const ended = context.access.endedCookie();
+            if (ended !== undefined) void reply.header('set-cookie', ended);
+            throw error;
+          }
           // Committed: the mail it asked for goes now, unawaited. Only that it failed is logged, and
           // how: never to whom or what (a patient's name, a return link).
           for (const mail of outgoing) {
@@ -457,7 +476,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // heading for the brand (src/server/pages.ts), and the router decides the rest.
     // A fresh nonce each time, for the styles Mantine writes while the page runs.
     const nonce = randomBytes(16).toString('base64');
-    const page = await pageFor(brandOf(request.hostname).site, request.url, pageVisitorOf(request, options.linkSecret));
+    const page = await pageFor(
+      brandOf(request.hostname).site,
+      request.url,
+      pageVisitorOf(request, options.linkSecret, (id) => sessionIsLive(db, id, sessionLifetime, clock())),
+    );
     return (
       reply
         .code(200)

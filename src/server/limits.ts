@@ -72,13 +72,14 @@ export const RATE_LIMITS: Readonly<Record<RateLimitGroup, RateLimit>> = {
       'createReturnLink',
       'requestRefund',
       'joinStateWaitlist',
+      'endCustomerSessions',
     ],
   },
   /** The journey saves and page tracking, which a patient makes on every step: a higher limit. */
   saves: {
     max: 600,
     windowMs: 60_000,
-    operations: ['saveJourney', 'deleteJourney', 'updateHrtPatient'],
+    operations: ['saveJourney', 'deleteJourney', 'updateHrtPatient', 'signOut'],
   },
 };
 

@@ -85,6 +85,7 @@ const app = buildApp({
   services: config.services,
   trustProxy: config.trustProxy,
   rateLimits: config.rateLimits,
+  sessionLifetime: config.sessionLifetime,
   logLevel: process.env.LOG_LEVEL ?? 'info',
   mailer: chooseMailer(config.mail, config.dataDir),
   mailFrom: config.mail.fromAddress,

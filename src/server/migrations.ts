@@ -1,4 +1,5 @@
 import type { Migration } from './database.ts';
+import { sessionsMigration } from './session-lifetime.ts';
 import { idempotencyMigration, idempotencySessionMigration } from './idempotency.ts';
 import { tagEventsExperimentMigration, tagEventsMigration, tagEventsPagePathMigration } from './tags.ts';
 
@@ -567,4 +568,5 @@ export const MIGRATIONS: readonly Migration[] = [
   refundRequests,
   refundCancelledAppointments,
   stateWaitlist,
+  sessionsMigration,
 ];

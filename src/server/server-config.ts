@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ServerConfigError } from './config-error.ts';
 import { readServiceSettings, type ServerServiceSettings } from './service-settings.ts';
 import { readMailSettings, type MailSettings } from './mail/mail-settings.ts';
+import { DEFAULT_SESSION_LIFETIME, type SessionLifetime } from './session-lifetime.ts';
 
 /** The local server's settings, read from the environment and checked at start. */
 export interface ServerConfig {
@@ -39,6 +40,8 @@ export interface ServerConfig {
   trustProxy: false | string;
   /** Whether the rate limits of docs/limits.md apply (RATE_LIMITS=off for load tests). */
   rateLimits: boolean;
+  /** How long a session lives on the server (SESSION_IDLE_HOURS, SESSION_MAX_DAYS; src/server/session-lifetime.ts). */
+  sessionLifetime: SessionLifetime;
 }
 
 export { ServerConfigError };
@@ -146,7 +149,8 @@ function trustProxyFrom(value: string | undefined): false | string {
 
 /**
  * Reads PORT, HOST, DATA_DIR, CLIENT_TOKEN, STAFF_TOKEN, LINK_SECRET, BRAND, STATIC_DIR,
- * TRUST_PROXY, RATE_LIMITS, the outside services' and the mail's settings; throws one error per bad value.
+ * TRUST_PROXY, RATE_LIMITS, SESSION_IDLE_HOURS, SESSION_MAX_DAYS, the outside services' and the
+ * mail's settings; throws one error per bad value.
  */
 export function readServerConfig(env: NodeJS.ProcessEnv, rootDir: string): ServerConfig {
   const port = Number(env.PORT ?? 4173);
@@ -162,6 +166,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv, rootDir: string): Serve
     throw new ServerConfigError(`RATE_LIMITS must be on or off, not "${rateLimits}"`);
   }
   const trustProxy = trustProxyFrom(env.TRUST_PROXY);
+  const sessionLifetime = sessionLifetimeFrom(env);
   const dataDir = path.resolve(rootDir, env.DATA_DIR ?? 'data');
   let secrets: { clientToken: string; staffToken: string; linkSecret: string };
   let existingInstall: boolean;
@@ -191,6 +196,30 @@ export function readServerConfig(env: NodeJS.ProcessEnv, rootDir: string): Serve
     mail: readMailSettings(env),
     trustProxy,
     rateLimits: rateLimits === 'on',
+    sessionLifetime,
     staticDir: staticDir !== undefined && existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined,
   };
+}
+
+/**
+ * SESSION_IDLE_HOURS (1 to 720) and SESSION_MAX_DAYS (1 to 90, and no shorter than the idle
+ * limit): whole numbers, each its default when unset.
+ */
+function sessionLifetimeFrom(env: NodeJS.ProcessEnv): SessionLifetime {
+  const read = (name: string, fallbackMs: number, unitMs: number, max: number): number => {
+    const text = env[name];
+    if (text === undefined || text === '') return fallbackMs;
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value < 1 || value > max) {
+      throw new ServerConfigError(`${name} must be a whole number from 1 to ${String(max)}, not "${text}"`);
+    }
+    return value * unitMs;
+  };
+  const HOUR = 60 * 60 * 1000;
+  const idleMs = read('SESSION_IDLE_HOURS', DEFAULT_SESSION_LIFETIME.idleMs, HOUR, 720);
+  const absoluteMs = read('SESSION_MAX_DAYS', DEFAULT_SESSION_LIFETIME.absoluteMs, 24 * HOUR, 90);
+  if (absoluteMs < idleMs) {
+    throw new ServerConfigError('SESSION_MAX_DAYS must be no shorter than SESSION_IDLE_HOURS');
+  }
+  return { idleMs, absoluteMs };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
+import { startSession } from '../../src/server/session-lifetime.ts';
 import { withEarlyForm } from '../../src/server/early-forms.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
@@ -292,7 +293,10 @@ test('results opened with no session come with the note that there are no answer
 
 /** A browser's session cookie, as the server signs it, for a session id of its own. */
 function sessionOf(id: string): string {
-  return (sessionCookie(LINK_SECRET, id.padEnd(43, 'x'), false).split(';', 1)[0] ?? '').trim();
+  const sessionId = id.padEnd(43, 'x');
+  // As the server keeps a session it issued (src/server/session-lifetime.ts).
+  startSession(db, sessionId, new Date());
+  return (sessionCookie(LINK_SECRET, sessionId, false).split(';', 1)[0] ?? '').trim();
 }
 
 /** Saves a journey for a code, as the app does (PUT /journey), with a lead or without, in a session or starting one. */

@@ -88,7 +88,8 @@ function browserOf(app: FastifyInstance, initial?: string): Browser {
       first !== undefined &&
       (first.startsWith(`${SESSION_COOKIE}=`) || first.startsWith(`${SECURE_SESSION_COOKIE}=`))
     )
-      session = first.split(';', 1)[0];
+      // A session the server ended (Max-Age=0) is forgotten, as a browser forgets it.
+      session = /;\s*Max-Age=0\b/i.test(first) ? undefined : first.split(';', 1)[0];
     return {
       status: response.statusCode,
       json: parseBody(response.body),
@@ -154,6 +155,9 @@ export async function startTestServer(
     experimentSwitch?: AppOptions['experimentSwitch'];
     /** How the server's mail goes (a memory mailer a test reads, the outbox, SMTP); kept in memory when absent. */
     mailer?: AppOptions['mailer'];
+    /** The clock sessions are judged by (a test moves it on), and their limits. */
+    clock?: AppOptions['clock'];
+    sessionLifetime?: AppOptions['sessionLifetime'];
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -172,6 +176,8 @@ export async function startTestServer(
     engine: options.engine,
     experimentSwitch: options.experimentSwitch,
     mailer: options.mailer,
+    clock: options.clock,
+    sessionLifetime: options.sessionLifetime,
   });
   await app.ready();
   let closed = false;
@@ -214,12 +220,18 @@ function cookieKeepingFetch(plain: typeof fetch): typeof fetch & { forget: () =>
     }
     const response = await plain(request);
     for (const line of response.headers.getSetCookie()) {
-      // The end of a cookie on another path (over http the server retires the session cookie's
-      // old path, /api, beside each new one): this jar keeps one cookie per name, as on /.
-      if (/;\s*Max-Age=0\b/i.test(line)) continue;
       const [pair = ''] = line.split(';', 1);
       const at = pair.indexOf('=');
-      if (at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+      if (at <= 0) continue;
+      const name = pair.slice(0, at).trim();
+      if (/;\s*Max-Age=0\b/i.test(line)) {
+        // The end of a cookie on another path (over http the server retires the session cookie's
+        // old path, /api, beside each new one) is skipped: this jar keeps one cookie per name,
+        // as on /. The end of one on / (a session signed out or ended) forgets it.
+        if (/;\s*Path=\/(;|$)/i.test(line)) cookies.delete(name);
+        continue;
+      }
+      cookies.set(name, pair.slice(at + 1).trim());
     }
     return response;
   };

@@ -1,4 +1,3 @@
-import { SESSION_DAYS } from '../access.ts';
 import { statement, type Db } from '../database.ts';
 import type { OperationHandler } from '../operation.ts';
 import { HttpProblem } from '../problem.ts';
@@ -15,8 +14,12 @@ import {
   type ReachState,
 } from '../experiments.ts';
 
-/** How long a journey is kept after its last save: a patient may come back to the link a month later. */
-export const JOURNEY_RETENTION_DAYS = SESSION_DAYS;
+/**
+ * How long a journey is kept after its last save: a patient may come back a month later, in the
+ * same browser (as long as its session lives: src/server/session-lifetime.ts) or with a return
+ * link, which brings a paid journey to the new session (src/server/handlers/sessions.ts).
+ */
+export const JOURNEY_RETENTION_DAYS = 30;
 
 interface JourneyRow {
   path_code: string;

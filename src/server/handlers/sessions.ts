@@ -12,6 +12,7 @@ import type { Access } from '../access.ts';
 import { HttpProblem } from '../problem.ts';
 import { bodyOf, notFound, ok, text } from './support.ts';
 import { statement } from '../database.ts';
+import { customerSessionIds, endSessions } from '../session-lifetime.ts';
 
 /** How long a return link stays good unless staff say otherwise. */
 export const RETURN_LINK_DAYS = 14;
@@ -170,5 +171,34 @@ export function mailReturnLink(
   );
 }
 
+/**
+ * POST /session/sign-out: "Not you? Sign out". The browser's session ends on the server, so its
+ * id opens nothing from then on, whoever holds it, and the answer tells the browser to forget
+ * it. The records stay: the patient reaches them again with a return link. A browser with no
+ * session (or an ended one) gets the same answer.
+ */
+const signOut: OperationHandler = ({ access }) => {
+  access.signOut();
+  return ok({ signedOut: true });
+};
+
+/**
+ * POST /staff/customer-sessions/end: staff end every session that reaches a customer's records
+ * (a lost phone, a shared computer, a patient who asks), granted the customer or a lead of
+ * theirs. The customer's next visit needs a return link. Answers how many were still live.
+ */
+const endCustomerSessions: OperationHandler = ({ db, body, access }) => {
+  if (!access.staff) throw new HttpProblem(401, 'This call needs the staff credential', 'x-staff-token');
+  const ktCustomerId = text(bodyOf(body), 'ktCustomerId');
+  if (customerSite(db, ktCustomerId) === null) notFound('No customer with this id.');
+  const ended = endSessions(db, customerSessionIds(db, ktCustomerId), 'ended-by-staff', new Date());
+  return ok({ ktCustomerId, ended });
+};
+
 /** The handlers of schemas/app.openapi.json's session tag. */
-export const SESSION_HANDLERS = { claimReturnLink, createReturnLink } satisfies Record<string, OperationHandler>;
+export const SESSION_HANDLERS = {
+  claimReturnLink,
+  createReturnLink,
+  signOut,
+  endCustomerSessions,
+} satisfies Record<string, OperationHandler>;
