@@ -23,6 +23,7 @@ import { ValueBar } from '../../shared/ui/value-bar.tsx';
 import { EarlyNoteSlot, focusLikeEarlyNote } from '../../shared/layout/early-part.tsx';
 import { NO_ANSWERS_NOTE } from '../../contract/early-form.ts';
 import { assessmentPath, NoAnswersYet } from './no-answers-yet.tsx';
+import { NotYou } from '../../shared/session/not-you.tsx';
 
 // Only a patient whose state is not served fetches the notice and its waitlist form.
 const NotServedNotice = lazy(async () => ({
@@ -130,7 +131,10 @@ export default function ResultsScreen({ route, code, step }: ScreenProps) {
   return (
     <Stack gap="lg" py="lg">
       {heading}
-      <Text size="lg">Thank you, {lead.firstName}. Here is what your answers tell us.</Text>
+      <Stack gap={4}>
+        <Text size="lg">Thank you, {lead.firstName}. Here is what your answers tell us.</Text>
+        <NotYou startAt={assessmentPath(site, code, brand.startPath)} />
+      </Stack>
       {band && (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="xs">

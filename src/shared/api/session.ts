@@ -13,3 +13,12 @@ export type { ClaimedAccess };
 export function claimReturnLink(body: { token: string }, options?: CallOptions): Promise<ClaimedAccess> {
   return apiCall<ClaimedAccess>({ method: 'POST', path: '/session/claim', json: body }, options);
 }
+
+/**
+ * Ends this browser's session on the server (`POST /session/sign-out`): its id opens nothing
+ * more, and the answer tells the browser to forget the cookie. The patient's records stay with
+ * the clinic; a return link opens them again.
+ */
+export function signOut(options?: CallOptions): Promise<{ signedOut: true }> {
+  return apiCall<{ signedOut: true }>({ method: 'POST', path: '/session/sign-out' }, options);
+}
