@@ -332,7 +332,55 @@ export interface components {
       readonly pathCode: components['schemas']['PathCode'];
     };
   };
-  responses: never;
+  responses: {
+    /** @description Too many calls of this kind from this address in a minute (docs/limits.md): Retry-After says in how many seconds to try again. Nothing was stored. */
+    readonly TooManyRequests: {
+      headers: {
+        /** @description Seconds to wait before trying again. */
+        readonly 'Retry-After'?: number;
+        readonly [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "status": 429,
+         *       "message": "Too many requests: try again in 60 seconds"
+         *     }
+         */
+        readonly 'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The body is larger than the server takes (docs/limits.md). Nothing was read or stored. */
+    readonly PayloadTooLarge: {
+      headers: {
+        readonly [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "status": 413,
+         *       "message": "Request body is too large"
+         *     }
+         */
+        readonly 'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The body's Content-Type is not the one this call takes (a page of another site can send a form or text/plain without asking; this call takes neither). Refused before the body is read. */
+    readonly UnsupportedMediaType: {
+      headers: {
+        readonly [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "status": 415,
+         *       "message": "This call takes a JSON body (application/json), not text/plain"
+         *     }
+         */
+        readonly 'application/json': components['schemas']['Error'];
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -372,5 +420,8 @@ export type UsState = components['schemas']['UsState'];
 export type Email = components['schemas']['Email'];
 export type WaitlistEntry = components['schemas']['WaitlistEntry'];
 export type StaffWaitlistEntry = components['schemas']['StaffWaitlistEntry'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
