@@ -8,7 +8,7 @@ import {
   type ContractOperation,
 } from '../../src/contract/openapi.ts';
 import { RATE_LIMITS, type RateLimitGroup } from '../../src/server/limits.ts';
-import { AUTH, startTestServer, type Reply, type TestServer } from './test-server.ts';
+import { AUTH, STAFF, startTestServer, type Reply, type TestServer } from './test-server.ts';
 
 /**
  * Issue 39, point 5: the contracts list every status the server sends. An OpenAPI proxy in front
@@ -100,6 +100,55 @@ describe('bodies the server refuses', () => {
       expect(reply.status).toBe(415);
       expect(undescribed(entry, reply)).toBeNull();
     });
+  }
+});
+
+describe('calls the server refuses before their handler runs', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ rateLimits: false });
+  });
+  afterAll(async () => {
+    await server.remove();
+  });
+
+  for (const entry of everyOperation) {
+    const { operation } = entry;
+    const staffHeader = operation.parameters.find(
+      (parameter) => parameter.in === 'header' && parameter.name === 'x-staff-token',
+    );
+    if (operation.secured) {
+      test(`${operation.operationId}: without the client token, a 401 its contract describes`, async () => {
+        const reply = await server.browser()({ method: operation.method as 'POST', url: urlOf(operation) });
+        expect(reply.status).toBe(401);
+        expect(undescribed(entry, reply)).toBeNull();
+      });
+    }
+    if (staffHeader !== undefined) {
+      test(`${operation.operationId}: a wrong staff credential gets a 401 its contract describes`, async () => {
+        const reply = await send(
+          server,
+          operation,
+          { 'x-staff-token': 'not-the-staff-token-0000', 'content-type': 'application/json' },
+          JSON.stringify(operation.requestBody?.example ?? {}),
+        );
+        expect(reply.status).toBe(401);
+        expect(undescribed(entry, reply)).toBeNull();
+      });
+    }
+    const mediaType = operation.requestBody?.mediaType;
+    if (mediaType === 'application/json' || mediaType === 'application/x-www-form-urlencoded') {
+      test(`${operation.operationId}: an empty body gets a 400 its contract describes`, async () => {
+        const reply = await send(
+          server,
+          operation,
+          { 'content-type': mediaType, ...(staffHeader === undefined ? {} : STAFF) },
+          mediaType === 'application/json' ? '{}' : '',
+        );
+        expect(reply.status).toBe(400);
+        expect(undescribed(entry, reply)).toBeNull();
+      });
+    }
   }
 });
 
