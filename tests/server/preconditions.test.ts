@@ -250,6 +250,25 @@ test('with a lead, the booking is made and records the lead it is for', async ()
   expect(countRows(server.db, 'appointments', 'id = ?', id)).toBe(1);
 });
 
+test('a patient with a lead who sends another patient’s appointment id gets the answer of an id that names nothing', async () => {
+  // The other patient books a slot in their own browser.
+  const other = server.browser();
+  await saveLead({ ...server, call: other }, OTHER_LANDING_ID, { email: 'alex.other@example.com' });
+  const theirs = await freeSlotId(other);
+  expect((await book(other, theirs)).status).toBe(200);
+
+  await saveLead(server, LANDING_ID);
+  const answers = await Promise.all(
+    // Their slot, a seeded appointment booked by no browser, an id naming nothing, a slot never offered.
+    [theirs, 'apt_demo_flow', 'apt_nothing_here', theirs.replace(/T\d\d/, 'T03')].map((id) => book(server.call, id)),
+  );
+  for (const answer of answers) {
+    expect(answer.status).toBe(404);
+    expect(answer.json).toEqual(answers[0]?.json);
+  }
+  expect(countRows(server.db, 'appointments', 'id = ? AND landing_id = ?', theirs, OTHER_LANDING_ID)).toBe(1);
+});
+
 test('of several leads, the booking records the one saved last', async () => {
   await saveLead(server, OTHER_LANDING_ID, { email: 'alex.other@example.com' });
   // Saved a moment later: the times differ.

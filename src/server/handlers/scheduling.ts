@@ -43,12 +43,18 @@ function appointmentView(row: AppointmentRow): Record<string, unknown> {
   });
 }
 
-/** The appointment under an id, when this session booked it; to anyone else there is none. */
-function findAppointment(db: Db, access: Access, id: string): AppointmentRow {
+/** The 404 of a booking from the funnel that cannot be made, whatever the reason. */
+const SLOT_GONE = 'This time is no longer available.';
+
+/**
+ * The appointment under an id, when this session booked it; to anyone else there is none, and
+ * the 404 says `missing`, the same whether the id names another patient's appointment or nothing.
+ */
+function findAppointment(db: Db, access: Access, id: string, missing = 'No appointment with this id.'): AppointmentRow {
   return (
     (access.ownsAppointment(id)
       ? statement<[string], AppointmentRow>(db, 'SELECT * FROM appointments WHERE id = ?').get(id)
-      : undefined) ?? notFound('No appointment with this id.')
+      : undefined) ?? notFound(missing)
   );
 }
 
@@ -67,7 +73,7 @@ function bookSlot(db: Db, id: string, slot: SlotBooking, now: string, landingId:
   const free = eventType
     ? freeSlots(db, eventType, new Date(now)).find((item) => item.start.toISOString() === slot.startTime)
     : undefined;
-  if (!eventType || !free) notFound('This time is no longer available.');
+  if (!eventType || !free) notFound(SLOT_GONE);
   statement(
     db,
     `INSERT INTO appointments (id, event_type_id, landing_id, start_time, end_time, status, made_from, updated_at)
@@ -160,7 +166,11 @@ function appointmentMade(source: 'portal' | 'flow'): OperationHandler {
     } else if (!known && source === 'flow' && services.page.scheduling.provider === 'calendly') {
       recordExternalBooking(db, id, now, lead.landingId);
       access.grant('appointment', id);
-    } else findAppointment(db, access, id);
+    } else {
+      // From the funnel, another patient's appointment, a slot taken or gone and an id that
+      // names nothing are one answer (issue 39, point 6): a guessed id tells nothing of anyone's.
+      findAppointment(db, access, id, source === 'flow' ? SLOT_GONE : undefined);
+    }
     // A known appointment without a lead (booked before bookings needed one) gets the patient's.
     statement(
       db,
