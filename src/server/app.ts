@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -13,7 +13,8 @@ import type { FunnelEngine } from '../engine/funnel-plan.ts';
 import { experimentSwitch, type ExperimentSwitch } from './experiments.ts';
 import type { BrandsFile } from '../engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
-import { accessFor, RETIRED_HTTP_COOKIE, sessionIdOf, STAFF_HEADER } from './access.ts';
+import { accessFor, RETIRED_HTTP_COOKIE, sameSecret, sessionIdOf, STAFF_HEADER } from './access.ts';
+import { staffGuard } from './staff-guard.ts';
 import { LOCAL_SERVICES, type ServiceSettings } from '../contract/service-settings.ts';
 import { contentSecurityPolicy, securityHeadersFor } from './content-security-policy.ts';
 import { withServiceSettings, type ServerServiceSettings } from './service-settings.ts';
@@ -75,12 +76,6 @@ export interface AppOptions {
   sessionLifetime?: SessionLifetime | undefined;
   /** The time sessions are judged by: the system clock, or a test's. */
   clock?: (() => Date) | undefined;
-}
-
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
@@ -191,6 +186,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const { db, routes, handlers, clientToken } = options;
   const sessionLifetime = options.sessionLifetime ?? DEFAULT_SESSION_LIFETIME;
   const clock = options.clock ?? (() => new Date());
+  const staffTries = staffGuard(options.staffToken, { limited: options.rateLimits ?? true });
   const serverServices = options.services ?? { page: LOCAL_SERVICES, acceptLocalBotTokens: true };
   const app = Fastify({
     logger:
@@ -297,11 +293,23 @@ export function buildApp(options: AppOptions): FastifyInstance {
         url: route.url,
         schema: route.schema,
         // Before the body is read or validated: a caller without the token learns nothing about the input.
-        onRequest: (request, _reply, done) => {
+        onRequest: (request, reply, done) => {
           const header = request.headers.authorization ?? '';
           const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-          if (route.secured && !sameToken(token, clientToken)) {
+          if (route.secured && !sameSecret(token, clientToken)) {
             done(new HttpProblem(401, 'This call needs the client token', 'Authorization'));
+            return;
+          }
+          const staffHeader = request.headers[STAFF_HEADER];
+          const wait = staffTries.check({
+            ip: request.ip,
+            token: typeof staffHeader === 'string' ? staffHeader : undefined,
+            operationId: route.operationId,
+            log: request.log,
+          });
+          if (wait !== undefined) {
+            void reply.header('retry-after', String(wait));
+            done(new HttpProblem(429, `Too many requests: try again in ${String(wait)} seconds`));
             return;
           }
           done();

@@ -152,6 +152,17 @@ describe('calls the server refuses before their handler runs', () => {
   }
 });
 
+test('every staff call lists the 429 of an address past its wrong staff credentials', () => {
+  for (const { operation } of everyOperation) {
+    if (!operation.parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'x-staff-token'))
+      continue;
+    expect(
+      operation.responses.map((response) => response.status),
+      operation.operationId,
+    ).toContain('429');
+  }
+});
+
 describe('calls past their rate limit', () => {
   let server: TestServer;
   beforeAll(async () => {
