@@ -10,6 +10,7 @@ import brands from '../../config/brands.json';
 import { selectBrand } from '../contract/brand.ts';
 import { funnelEngine } from '../contract/funnel-config.ts';
 import type { FunnelEngine } from '../engine/funnel-plan.ts';
+import { normalizeUrl } from '../engine/url.ts';
 import { experimentSwitch, type ExperimentSwitch } from './experiments.ts';
 import type { BrandsFile } from '../engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
@@ -489,9 +490,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
       request.url,
       pageVisitorOf(request, options.linkSecret, (id) => sessionIsLive(db, id, sessionLifetime, clock())),
     );
+    // A path no route of config names (after the trailing slash and config's redirects, as the
+    // app applies them) is the app's not-found page, with the status that says so (issue 39,
+    // point 6): a crawler, a monitor or a scanner is not told every path exists.
+    const routed = engine.locate(normalizeUrl(request.url, engine.redirects).pathname) !== null;
     return (
       reply
-        .code(200)
+        .code(routed ? 200 : 404)
         .header('cache-control', 'no-cache')
         // A results page differs for a visitor with no session (src/server/pages.ts).
         .header('vary', 'cookie, sec-fetch-site')

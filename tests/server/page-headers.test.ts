@@ -69,9 +69,9 @@ test('the page holds the service settings as data the browser never runs', async
   });
 });
 
-test('/index.html is the page too, never the built file with its placeholder', async () => {
+test('/index.html is the app’s page too (its not-found: no route names it), never the built file with its placeholder', async () => {
   const page = await app.inject({ method: 'GET', url: '/index.html' });
-  expect(page.statusCode).toBe(200);
+  expect(page.statusCode).toBe(404);
   expect(page.body).not.toContain('CSP_NONCE_PLACEHOLDER');
   expect(page.body).toContain('id="service-settings"');
   expect(page.headers['content-security-policy']).toContain("'nonce-");

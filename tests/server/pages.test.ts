@@ -73,10 +73,15 @@ test("the women's site gets the women's page; a route without a page of its own 
   expect((await open('/no-such-page', 'femme.localhost:4173')).body).toContain('plain page');
 });
 
-test("an address no route knows gets the brand's not-found page", async () => {
+test("an address no route knows gets the brand's not-found page, with a 404", async () => {
   const { status, body } = await open('/no-such-page');
-  expect(status).toBe(200);
+  expect(status).toBe(404);
   expect(body).toContain("men's not-found");
+  expect((await open('/hormone-assessment/shrt/and/more')).status).toBe(404);
+  // Every route's page, with a trailing slash or by a redirect of config's, is a 200.
+  expect((await open('/hormone-assessment/shrt/')).status).toBe(200);
+  expect((await open('/results/shrt')).status).toBe(200);
+  expect((await open('/hormone-assessment')).status).toBe(200);
 });
 
 test('every page names a fresh nonce in its policy and in its inline style, never the placeholder', async () => {
