@@ -3,11 +3,12 @@
  * reports a lost phone or a shared computer (issue 39, point 2):
  * `npm run --silent end-sessions -- 100235`. Calls the running local server's
  * POST /api/staff/customer-sessions/end with the staff credential (STAFF_TOKEN, else the one
- * the server keeps in DATA_DIR), on PORT (4173 unless set). The customer's next visit needs a
+ * the server keeps in DATA_DIR), on the port that server recorded there (PORT overrides). The customer's next visit needs a
  * return link (`npm run return-link`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { serverPortOf } from '../src/server/server-config.ts';
 
 const [customerId = ''] = process.argv.slice(2);
 if (!/^[A-Za-z0-9_-]{1,64}$/.test(customerId)) {
@@ -21,7 +22,7 @@ if (staffToken === '') {
   console.error(`No staff credential: set STAFF_TOKEN, or start the server once so it writes ${tokenFile}`);
   process.exit(1);
 }
-const url = `http://127.0.0.1:${process.env.PORT ?? '4173'}/api/staff/customer-sessions/end`;
+const url = `http://127.0.0.1:${serverPortOf(dataDir, process.env)}/api/staff/customer-sessions/end`;
 let response: Response;
 try {
   response = await fetch(url, {

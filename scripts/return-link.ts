@@ -9,6 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { serverPortOf } from '../src/server/server-config.ts';
 import Database from 'better-sqlite3';
 import { funnelConfig } from '../src/contract/funnel-config.ts';
 import type { Site } from '../src/engine/config-types.ts';
@@ -51,8 +52,9 @@ if (site === null) {
   process.exit(1);
 }
 
-// The local server's hosts are the first pair of config/brands.json: localhost and femme.localhost.
-const port = process.env.PORT ?? '4173';
+// The local server's hosts are the first pair of config/brands.json: localhost and femme.localhost,
+// on the port the data directory's server recorded (PORT overrides).
+const port = serverPortOf(dataDir, process.env);
 const origin = `http://${funnelConfig.brands.hostPairs[0]?.[site] ?? 'localhost'}:${port}`;
 const token = signLinkToken(secret, { ktCustomerId: customerId, expiresAt: new Date(Date.now() + days * 86_400_000) });
 const access = `${RETURN_LINK_PARAM}=${token}`;

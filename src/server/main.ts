@@ -19,7 +19,7 @@ import {
 import { MIGRATIONS } from './migrations.ts';
 import { seedDemoData } from './seed.ts';
 import { SERVER_HANDLERS, serverRoutes } from './server-routes.ts';
-import { openDataFiles, readServerConfig, ServerConfigError } from './server-config.ts';
+import { openDataFiles, readServerConfig, recordServerPort, ServerConfigError } from './server-config.ts';
 import { chooseMailer } from './mail/choose-mailer.ts';
 import { OUTBOX_DIR } from './mail/outbox-mailer.ts';
 
@@ -164,6 +164,7 @@ try {
   db.close();
   process.exit(1);
 }
+recordServerPort(config.dataDir, config.port);
 console.log(
   config.staticDir === undefined
     ? `Funnel API on http://127.0.0.1:${config.port}/api (no built app to serve); data in ${config.dataDir}`

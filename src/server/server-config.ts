@@ -223,3 +223,23 @@ function sessionLifetimeFrom(env: NodeJS.ProcessEnv): SessionLifetime {
   }
   return { idleMs, absoluteMs };
 }
+
+/**
+ * The file in DATA_DIR that says which port the server of that data directory listens on, so the
+ * staff scripts (`npm run return-link`, `npm run end-sessions`) print and call the right one
+ * whatever PORT it was started with (issue 39, point 6).
+ */
+export const SERVER_PORT_FILE = 'server-port';
+
+/** Records the port the server listens on, beside its data. */
+export function recordServerPort(dataDir: string, port: number): void {
+  writeFileSync(path.join(dataDir, SERVER_PORT_FILE), `${String(port)}\n`, { mode: 0o600 });
+}
+
+/** The port of the data directory's server: PORT when set, else the one it recorded, else 4173. */
+export function serverPortOf(dataDir: string, env: NodeJS.ProcessEnv): string {
+  if (env.PORT !== undefined && env.PORT !== '') return env.PORT;
+  const file = path.join(dataDir, SERVER_PORT_FILE);
+  const recorded = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  return /^\d{1,5}$/.test(recorded) ? recorded : '4173';
+}
