@@ -85,6 +85,10 @@ export interface AppOptions {
  * text, so their values are coerced to the schema's types; JSON bodies are not, so a number
  * sent for a string is a 400 rather than quietly accepted.
  */
+/** How long a client is asked to wait while the server cannot store anything. */
+const STORAGE_FULL_RETRY_SECONDS = 60;
+const STORAGE_FULL_MESSAGE = 'We cannot save anything right now: please try again in a minute';
+
 function contractValidatorCompiler(): (route: { schema: object; httpPart?: string }) => ReturnType<Ajv2020['compile']> {
   const coercing = createAjv({ coerceTypes: 'array', verbose: false });
   const exact = createAjv({ verbose: false });
@@ -262,6 +266,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
         .send({ status: 400, message: 'The request is not valid', details: fieldProblems(withValidation) });
     }
     const known = error as { statusCode?: unknown; name?: unknown; code?: unknown; message?: unknown };
+    if (known.code === 'SQLITE_FULL') {
+      // The disk (or the database's size limit) is full: nothing of the request was stored (its
+      // transaction rolled back), and the server goes on once there is room (issue 39, point 6).
+      request.log.error({ err: { type: known.name, code: known.code } }, 'storage full');
+      return reply
+        .code(503)
+        .header('retry-after', String(STORAGE_FULL_RETRY_SECONDS))
+        .send({ status: 503, message: STORAGE_FULL_MESSAGE });
+    }
     const status =
       typeof known.statusCode === 'number' && known.statusCode >= 400 && known.statusCode < 500
         ? known.statusCode

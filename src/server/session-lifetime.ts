@@ -87,13 +87,20 @@ export function sessionIsLive(db: Db, id: string, lifetime: SessionLifetime, now
   return sessionStanding(db, id, lifetime, now) === 'live';
 }
 
-/** The session is being used now. */
+/**
+ * The session is being used now. Best effort: on a full disk a read still answers, and the
+ * session's last use is recorded by its next request that finds room.
+ */
 export function touchSession(db: Db, id: string, now: Date): void {
-  statement(db, 'UPDATE sessions SET last_seen_at = ? WHERE id = ? AND last_seen_at < ?').run(
-    now.toISOString(),
-    id,
-    new Date(now.getTime() - TOUCH_EVERY_MS).toISOString(),
-  );
+  try {
+    statement(db, 'UPDATE sessions SET last_seen_at = ? WHERE id = ? AND last_seen_at < ?').run(
+      now.toISOString(),
+      id,
+      new Date(now.getTime() - TOUCH_EVERY_MS).toISOString(),
+    );
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'SQLITE_FULL') throw error;
+  }
 }
 
 /** A session the server has just issued. */

@@ -380,6 +380,23 @@ export interface components {
         readonly 'application/json': components['schemas']['Error'];
       };
     };
+    /** @description The server cannot store anything right now (its disk is full): nothing of the request was stored. Retry-After says when to try again; the server recovers by itself once there is room. */
+    readonly StorageFull: {
+      headers: {
+        /** @description Seconds to wait before trying again. */
+        readonly 'Retry-After'?: number;
+        readonly [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "status": 503,
+         *       "message": "We cannot save anything right now: please try again in a minute"
+         *     }
+         */
+        readonly 'application/json': components['schemas']['Error'];
+      };
+    };
   };
   parameters: never;
   requestBodies: never;
@@ -423,5 +440,6 @@ export type StaffWaitlistEntry = components['schemas']['StaffWaitlistEntry'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseStorageFull = components['responses']['StorageFull'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
