@@ -6,8 +6,6 @@ import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import type { ScreenProps } from '../../shared/screen-props.ts';
 import { isLegalDocumentId } from '../../domain/legal-documents.ts';
-import { formatDisplayDate } from '../../domain/dates.ts';
-import { consoleLogger } from '../../shared/console-logger.ts';
 
 /**
  * A legal document of the brand (issue 38 point 3): the Terms, the Privacy Policy or the
@@ -24,17 +22,9 @@ export default function LegalScreen({ route }: ScreenProps) {
     content = <LoadProblem what="this document" error={text.error} onRetry={text.retry} />;
   else if (text.status !== 'ready') content = <LoadingIndicator />;
   else {
-    const effective = formatDisplayDate(text.data.effectiveAt, 'long', consoleLogger);
-    content = (
-      <>
-        <Text size="sm" c="dimmed">
-          Version {text.data.version}
-          {effective === null ? '' : `, in force since ${effective}`}
-        </Text>
-        {/* The page's heading is the route's title: the document's own first heading would say it twice. */}
-        <LazyRichText markdown={text.data.markdown.replace(/^# [^\n]*\n+/, '')} mode="small" />
-      </>
-    );
+    // The page's heading is the route's title: the document's own first heading would say it
+    // twice. Its version and date are the document's own words, under it.
+    content = <LazyRichText markdown={text.data.markdown.replace(/^# [^\n]*\n+/, '')} mode="small" />;
   }
   return (
     <Stack gap="md" py="lg" maw={720}>
