@@ -16,9 +16,11 @@ export async function shownTextsOf(pages: readonly QuestionPage[], state: Journe
       .map(async (question) => ({ questionId: question.id, sha256: await sha256Hex(questionShownText(question)) })),
   );
   const version = state.funnel?.version;
+  // The page's own address; where there is none (a script, a test outside a browser), the journey's step.
+  const here = typeof location === 'undefined' ? (state.step?.url ?? '/') : location.pathname;
   return {
     ...(version === undefined ? {} : { funnelVersion: version }),
-    step: stepPathOf(globalThis.location.pathname),
+    step: stepPathOf(here),
     questions,
   };
 }
