@@ -30,6 +30,18 @@ export interface CancelContact {
   phone: string;
 }
 
+/**
+ * Where a brand's patients cancel, from its config (config/brands.json). `supportEmail` is
+ * optional in the schema only so a commit from before it validates; every brand has one.
+ */
+export function cancelContactOfBrand(brand: {
+  readonly portalLink: string;
+  readonly supportEmail?: string | undefined;
+  readonly phone: string;
+}): CancelContact {
+  return { portalLink: brand.portalLink, supportEmail: brand.supportEmail ?? '', phone: brand.phone };
+}
+
 /** What the statement next to Pay is built from. */
 export interface AgreementInput {
   /** The amount charged today, as the API writes it ('$99.00'). */

@@ -56,6 +56,7 @@ export function productRequestFor(pathCode: PathCode, mpidQuery: string | undefi
  * Pay page states it and asks it to be agreed to, and the receipt repeats it (issue 38).
  */
 export function renewalFor(productId: ProductId): Renewal | null {
-  const renewal = Object.hasOwn(products.renewals, productId) ? products.renewals[productId] : undefined;
+  const renewals = products.renewals ?? {};
+  const renewal = Object.hasOwn(renewals, productId) ? renewals[productId] : undefined;
   return renewal === undefined ? null : { every: renewal.every };
 }

@@ -298,7 +298,7 @@ export interface BrandConfig {
   tagManagerContainer: string;
   phone: string;
   /** The care team's address, where a patient cancels a plan or asks for their records. */
-  supportEmail: string;
+  supportEmail?: string;
   supportHours: string;
   /** Where a visitor of this brand starts: the fallback page links here. */
   startPath: string;
@@ -444,7 +444,7 @@ export interface ProductsFile {
   byCode: Record<string, CodeProduct>;
   bySite: Record<Site, SiteProduct>;
   /** The products that renew, by product id, and how often (issue 38): every other product is a one-time charge. */
-  renewals: Record<string, ProductRenewal>;
+  renewals?: Record<string, ProductRenewal>;
 }
 
 /** How a product that renews is charged again: the amount of its first charge, at this interval, until cancelled. */

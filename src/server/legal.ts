@@ -13,6 +13,7 @@ import {
 import {
   agreementStatementText,
   calendarDayOf,
+  cancelContactOfBrand,
   isoDay,
   nextChargeDate,
   type CancelContact,
@@ -62,7 +63,7 @@ export const legalDocumentsMigration: Migration = {
       'INSERT INTO legal_documents (document, site, version, title, effective_at, markdown, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     for (const site of ['male', 'female'] as const) {
-      const texts = firstLegalTexts(brands[site]);
+      const texts = firstLegalTexts({ ...brands[site], ...cancelContactOfBrand(brands[site]) });
       for (const document of LEGAL_DOCUMENTS) {
         insert.run(
           document,
@@ -161,8 +162,7 @@ export const renewalOf = renewalFor;
 
 /** Where a brand's patients cancel (config/brands.json). */
 export function cancelContactOf(site: Site): CancelContact {
-  const brand = brands[site];
-  return { portalLink: brand.portalLink, supportEmail: brand.supportEmail, phone: brand.phone };
+  return cancelContactOfBrand(brands[site]);
 }
 
 /** What the check found: the versions, for the order's columns and its consent record. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import brandsFile from '../../config/brands.json';
 import type { BrandsFile, Site } from '../../src/engine/config-types.ts';
-import { agreementStatementText, isoDay, localDay } from '../../src/domain/agreement.ts';
+import { agreementStatementText, cancelContactOfBrand, isoDay, localDay } from '../../src/domain/agreement.ts';
 import { FIRST_LEGAL_VERSIONS, LEGAL_DOCUMENTS, firstLegalTexts } from '../../src/domain/legal-documents.ts';
 import { cancelContactOf, renewalOf } from '../../src/server/legal.ts';
 import type { OrderPayload } from '../../src/contract/api-types.ts';
@@ -27,7 +27,8 @@ export function agreementFor(
   options: { site?: Site; amount?: string; day?: Date } = {},
 ): OrderPayload['agreement'] {
   const site = options.site ?? (['1664', '1684'].includes(productId) ? 'female' : 'male');
-  const texts = firstLegalTexts((brandsFile as unknown as BrandsFile).brands[site]);
+  const brand = (brandsFile as unknown as BrandsFile).brands[site];
+  const texts = firstLegalTexts({ ...brand, ...cancelContactOfBrand(brand) });
   const today = localDay(options.day ?? new Date());
   const renewal = renewalOf(productId);
   const amount = options.amount ?? DEMO_PRODUCT_TOTALS[productId] ?? '$99';

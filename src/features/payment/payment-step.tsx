@@ -47,7 +47,14 @@ import { focusWhenShown } from '../../lib/focus-when-shown.ts';
 import classes from './payment-step.module.css';
 import { PayAgreement } from './pay-agreement.tsx';
 import { getLegalDocuments } from '../../shared/api/legal.ts';
-import { agreementStatement, isoDay, localDay, receiptRenewalLines, calendarDayOf } from '../../domain/agreement.ts';
+import {
+  agreementStatement,
+  calendarDayOf,
+  cancelContactOfBrand,
+  isoDay,
+  localDay,
+  receiptRenewalLines,
+} from '../../domain/agreement.ts';
 import { renewalFor } from '../../domain/product-choice.ts';
 import { stepPathOf } from '../../domain/shown-text.ts';
 import { PAYMENT_RECORDS } from '../../shared/journey/paid-order.ts';
@@ -206,7 +213,7 @@ function PaymentFlow({
   // for this product today, and for a plan that renews the box agreeing to it, unticked.
   const legal = useApiData(`legal|${String(termsChanged)}`, (signal) => getLegalDocuments({ signal, maxRetries: 2 }));
   const renewal = renewalFor(productId);
-  const cancel = { portalLink: brand.portalLink, supportEmail: brand.supportEmail, phone: brand.phone };
+  const cancel = cancelContactOfBrand(brand);
   const [renewalAccepted, setRenewalAccepted] = useState(false);
   const [renewalError, setRenewalError] = useState<string | null>(null);
   const [agreementProblem, setAgreementProblem] = useState<string | null>(null);
