@@ -1,19 +1,38 @@
 import { Alert, Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, useEffect, useMemo, type ReactNode } from 'react';
 import type { LegalDocumentId } from '../../contract/api-types.ts';
 import type { Site } from '../../engine/config-types.ts';
-import { AGREE_DOCUMENT_NAMES, AGREE_LEAD, type CancelContact } from '../../domain/agreement.ts';
+import {
+  AGREE_DOCUMENT_NAMES,
+  AGREE_LEAD,
+  agreementStatement,
+  calendarDayOf,
+  receiptRenewalLines,
+  type CancelContact,
+  type Renewal,
+} from '../../domain/agreement.ts';
 import { LEGAL_DOCUMENTS, legalPagePath } from '../../domain/legal-documents.ts';
 import { telHref } from '../../shared/layout/phone.ts';
+
+/** What the statement is made of: the amount charged today, the renewal, the patient's day, how to cancel. */
+export interface StatementTerms {
+  /** The amount as the API writes it ('$99.00'). */
+  amount: string;
+  renewal: Renewal | null;
+  /** The patient's calendar day (YYYY-MM-DD) the statement is made for. */
+  shownOn: string;
+  cancel: CancelContact;
+}
 
 /** What the statement next to Pay shows (src/domain/agreement.ts `agreementStatement`). */
 export interface PayAgreementProps {
   site: Site;
-  /** The statement's paragraphs, in order; for a plan that renews the last is the renewal box's label. */
-  paragraphs: readonly string[];
-  /** Whether the product renews: the last paragraph is then a box to tick. */
-  renews: boolean;
-  cancel: CancelContact;
+  terms: StatementTerms;
+  /**
+   * Told the statement's exact text (one paragraph a line) and its day whenever it is drawn
+   * anew: what the Pay press hashes is what the patient reads.
+   */
+  onShown: (shown: { text: string; shownOn: string }) => void;
   renewalAccepted: boolean;
   onRenewalChange: (accepted: boolean) => void;
   /** Why Pay was refused here (the box is not ticked), or null. */
@@ -44,9 +63,8 @@ function DocumentLink({ site, document, children }: { site: Site; document: Lega
 export const PayAgreement = forwardRef<HTMLInputElement, PayAgreementProps>(function PayAgreement(
   {
     site,
-    paragraphs,
-    renews,
-    cancel,
+    terms: statementTerms,
+    onShown,
     renewalAccepted,
     onRenewalChange,
     renewalError,
@@ -56,6 +74,16 @@ export const PayAgreement = forwardRef<HTMLInputElement, PayAgreementProps>(func
   },
   boxRef,
 ) {
+  const { amount, renewal, shownOn, cancel } = statementTerms;
+  const paragraphs = useMemo(() => {
+    const today = calendarDayOf(shownOn);
+    return today === null ? [] : agreementStatement({ amount, renewal, today, cancel });
+  }, [amount, renewal, shownOn, cancel]);
+  const text = paragraphs.join('\n');
+  useEffect(() => {
+    onShown({ text, shownOn });
+  }, [onShown, text, shownOn]);
+  const renews = renewal !== null;
   const [, ...rest] = paragraphs;
   const box = renews ? rest.at(-1) : undefined;
   const middle = renews ? rest.slice(0, -1) : rest;
@@ -137,3 +165,23 @@ export const PayAgreement = forwardRef<HTMLInputElement, PayAgreementProps>(func
     </Stack>
   );
 });
+
+/**
+ * The receipt's word on later charges (issue 38 point 3): for a plan that renews its amount,
+ * interval, next charge and how to cancel, counted from the day its statement was agreed; for a
+ * one-time charge that it is not charged again.
+ */
+export function RenewalLines({ terms }: { terms: StatementTerms }) {
+  const today = calendarDayOf(terms.shownOn);
+  if (today === null) return null;
+  const lines = receiptRenewalLines({ ...terms, today });
+  return (
+    <>
+      {lines.map((line, index) => (
+        <Text key={line} fw={index === 0 ? 600 : undefined}>
+          {line}
+        </Text>
+      ))}
+    </>
+  );
+}

@@ -1,5 +1,15 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { getProductInfo } from './products-api.ts';
@@ -45,20 +55,19 @@ import { servedIn } from '../../shared/clinic/served-states.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';
 import classes from './payment-step.module.css';
-import { PayAgreement } from './pay-agreement.tsx';
+import type { StatementTerms } from './pay-agreement.tsx';
 import { getLegalDocuments } from '../../shared/api/legal.ts';
-import {
-  agreementStatement,
-  calendarDayOf,
-  cancelContactOfBrand,
-  isoDay,
-  localDay,
-  receiptRenewalLines,
-} from '../../domain/agreement.ts';
+import { isoDayOf } from '../../domain/calendar.ts';
 import { renewalFor } from '../../domain/product-choice.ts';
 import { stepPathOf } from '../../domain/shown-text.ts';
 import { PAYMENT_RECORDS } from '../../shared/journey/paid-order.ts';
 import type { PressAgreement } from './payment-machine.ts';
+
+// The statement next to Pay and the receipt's renewal lines: their words and the Checkbox come
+// in a chunk of their own, so a page that fetches the payment step ahead (the results) does not
+// carry them in its first load.
+const PayAgreement = lazy(async () => ({ default: (await import('./pay-agreement.tsx')).PayAgreement }));
+const RenewalLines = lazy(async () => ({ default: (await import('./pay-agreement.tsx')).RenewalLines }));
 
 // Only a patient whose state is not served fetches the notice and its waitlist form.
 const NotServedNotice = lazy(async () => ({
@@ -213,7 +222,15 @@ function PaymentFlow({
   // for this product today, and for a plan that renews the box agreeing to it, unticked.
   const legal = useApiData(`legal|${String(termsChanged)}`, (signal) => getLegalDocuments({ signal, maxRetries: 2 }));
   const renewal = renewalFor(productId);
-  const cancel = cancelContactOfBrand(brand);
+  const cancel = useMemo(
+    () => ({ portalLink: brand.portalLink, supportEmail: brand.supportEmail ?? '', phone: brand.phone }),
+    [brand],
+  );
+  // What the statement next to Pay last drew: the press agrees to exactly that.
+  const shownStatement = useRef<{ text: string; shownOn: string } | null>(null);
+  const keepShown = useCallback((shown: { text: string; shownOn: string }) => {
+    shownStatement.current = shown;
+  }, []);
   const [renewalAccepted, setRenewalAccepted] = useState(false);
   const [renewalError, setRenewalError] = useState<string | null>(null);
   const [agreementProblem, setAgreementProblem] = useState<string | null>(null);
@@ -283,12 +300,12 @@ function PaymentFlow({
           <PaymentComplete
             summary={paid}
             paidElsewhere={shown.paidElsewhere}
-            renewalLines={receiptRenewalLines({
+            renewalTerms={{
               amount: paid.total ?? product?.total ?? '',
               renewal,
-              today: calendarDayOf(agreedOn(journey.state.records)) ?? localDay(new Date()),
+              shownOn: agreedOn(journey.state.records) || isoDayOf(new Date(), 'local'),
               cancel,
-            })}
+            }}
             followOnMissing={followOnPending(followOn, journey.state)}
             onContinue={
               step
@@ -346,10 +363,10 @@ function PaymentFlow({
     content = <LoadingIndicator />;
   } else {
     const submitting = view === 'paying';
-    const today = localDay(new Date());
-    const paragraphs = agreementStatement({ amount: product.total, renewal, today, cancel });
+    const terms: StatementTerms = { amount: product.total, renewal, shownOn: isoDayOf(new Date(), 'local'), cancel };
     const pay = () => {
-      if (legal.status !== 'ready') {
+      const shown = shownStatement.current;
+      if (legal.status !== 'ready' || shown === null) {
         setAgreementProblem('Our terms are still loading. Please wait a moment and press Pay again.');
         return;
       }
@@ -361,8 +378,8 @@ function PaymentFlow({
       setAgreementProblem(null);
       const agreement: PressAgreement = {
         documents: legal.data.map(({ document, version, sha256 }) => ({ document, version, sha256 })),
-        statement: paragraphs.join('\n'),
-        shownOn: isoDay(today),
+        statement: shown.text,
+        shownOn: shown.shownOn,
         renewalAccepted: renewal !== null && renewalAccepted,
         step: stepPathOf(location.pathname),
         funnelVersion: journey.state.funnel?.version,
@@ -389,28 +406,29 @@ function PaymentFlow({
             onErrors={setErrors}
             onSubmit={pay}
             note={
-              <PayAgreement
-                ref={renewalBox}
-                site={site}
-                paragraphs={paragraphs}
-                renews={renewal !== null}
-                cancel={cancel}
-                renewalAccepted={renewalAccepted}
-                onRenewalChange={(accepted) => {
-                  setRenewalAccepted(accepted);
-                  if (accepted) setRenewalError(null);
-                }}
-                renewalError={renewalError}
-                loadProblem={
-                  legal.status === 'failed'
-                    ? { message: legal.error.message, onRetry: legal.retry }
-                    : agreementProblem === null
-                      ? null
-                      : { message: agreementProblem, onRetry: legal.retry }
-                }
-                termsChanged={termsChanged > 0}
-                disabled={submitting}
-              />
+              <Suspense fallback={null}>
+                <PayAgreement
+                  ref={renewalBox}
+                  site={site}
+                  terms={terms}
+                  onShown={keepShown}
+                  renewalAccepted={renewalAccepted}
+                  onRenewalChange={(accepted) => {
+                    setRenewalAccepted(accepted);
+                    if (accepted) setRenewalError(null);
+                  }}
+                  renewalError={renewalError}
+                  loadProblem={
+                    legal.status === 'failed'
+                      ? { message: legal.error.message, onRetry: legal.retry }
+                      : agreementProblem === null
+                        ? null
+                        : { message: agreementProblem, onRetry: legal.retry }
+                  }
+                  termsChanged={termsChanged > 0}
+                  disabled={submitting}
+                />
+              </Suspense>
             }
             declineReason={shown.declineReason}
             formProblem={shown.formProblem}
@@ -538,7 +556,7 @@ function agreedOn(records: Readonly<Record<string, string>>): string {
 function PaymentComplete({
   summary,
   paidElsewhere,
-  renewalLines,
+  renewalTerms,
   followOnMissing,
   onContinue,
   busy,
@@ -547,7 +565,7 @@ function PaymentComplete({
   /** The order was paid by another window's press (this one's was refused): said first, in plain words. */
   paidElsewhere: boolean;
   /** What happens next with the card: the renewal's terms as agreed at Pay, or that a one-off is not charged again. */
-  renewalLines: readonly string[];
+  renewalTerms: StatementTerms;
   followOnMissing: boolean;
   onContinue: (() => void) | null;
   busy: boolean;
@@ -575,11 +593,9 @@ function PaymentComplete({
                 ? `We charged ${formatMoney(summary.total)}.`
                 : 'Your order is placed.'}
           </Text>
-          {renewalLines.map((line) => (
-            <Text key={line} fw={line === renewalLines[0] ? 600 : undefined}>
-              {line}
-            </Text>
-          ))}
+          <Suspense fallback={null}>
+            <RenewalLines terms={renewalTerms} />
+          </Suspense>
           {summary.orderId !== '' && (
             <Text>
               Order reference: <strong data-testid="order-reference">{orderReference(summary.orderId)}</strong>

@@ -15,19 +15,14 @@ const CANCEL: CancelContact = {
 };
 const TODAY = { year: 2026, month: 12, day: 3 };
 
-function renderAgreement(renews: boolean, onRenewalChange = vi.fn()) {
-  const paragraphs = agreementStatement({
-    amount: '$99.00',
-    renewal: renews ? { every: 'month' } : null,
-    today: TODAY,
-    cancel: CANCEL,
-  });
+function renderAgreement(renews: boolean, onRenewalChange = vi.fn(), onShown = vi.fn()) {
+  const renewal = renews ? ({ every: 'month' } as const) : null;
+  const paragraphs = agreementStatement({ amount: '$99.00', renewal, today: TODAY, cancel: CANCEL });
   renderWithProviders(
     <PayAgreement
       site="male"
-      paragraphs={paragraphs}
-      renews={renews}
-      cancel={CANCEL}
+      terms={{ amount: '$99.00', renewal, shownOn: '2026-12-03', cancel: CANCEL }}
+      onShown={onShown}
       renewalAccepted={false}
       onRenewalChange={onRenewalChange}
       renewalError={null}
@@ -56,6 +51,12 @@ test('a monthly plan reads, word for word, the statement whose hash the order se
   for (const paragraph of paragraphs.slice(0, -1)) expect(sentence(paragraph)).toBeVisible();
   expect(screen.getByRole('checkbox', { name: box })).toBeRequired();
   expect(screen.getByTestId('pay-agreement')).toHaveTextContent(paragraphs.join(''));
+});
+
+test('the page is told the exact text it drew, which the Pay press hashes', () => {
+  const shown = vi.fn();
+  const paragraphs = renderAgreement(true, vi.fn(), shown);
+  expect(shown).toHaveBeenLastCalledWith({ text: paragraphs.join('\n'), shownOn: '2026-12-03' });
 });
 
 test('a one-off reads the same words too, and asks no box', () => {
