@@ -43,7 +43,7 @@ test('two tabs of one browser on /payment/bhrt: Pay in the first, then in the st
   await pay(second, patient);
   await expect(heading(second)).toHaveText('Your payment is complete', { timeout: 15_000 });
   await expect(
-    second.getByText('You have already paid for this order in another window. You will not be charged again.'),
+    second.getByText('You have already paid for this order in another window, so nothing more was charged now.'),
   ).toBeVisible();
   await expect(orderReference(second)).toHaveText(firstReference ?? '');
   await expect(second.getByText('We charged $99 to the card ending in 4242.')).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test } from './support/test.ts';
 import { appointmentsOf, recordsOf, refundRequestsOf } from './support/database.ts';
 import { book, continueAfterPaying, heading, newPatient, pay, takeAssessment } from './support/patient.ts';
 import { MENS_SITE } from './support/sites.ts';
+import { oneOffAgreement } from './support/agreement.ts';
 
 /**
  * Issue 37, points 4 and 5, kept by the server (src/server/step-doors.ts, src/server/pages.ts,
@@ -97,6 +98,8 @@ test('an order for shrt sent by hand, with a lead and a card and no assessment, 
           email: patient.email,
           phone: patient.phone,
         },
+        // Agreed on the terms in force, as the Pay page would: the door under test is the step's.
+        agreement: await oneOffAgreement(api, MENS_SITE, '$99'),
       }),
     },
   });

@@ -112,10 +112,14 @@ function screenKey(screen: string): string {
 // 167 KiB (166.9 measured) since a birth date is checked against 18 and 110 years ago (0.1 KiB);
 // 167.8 KiB (167.6 measured) since every step knows whether a live visit follows it and the
 // config carries each product's served states (issue 38 point 1, src/engine/state-rules.ts).
-test('an assessment page loads at most 167.8 KiB of JavaScript (gzip) first', () => {
+// 168.4 KiB (168.2 measured) since the legal documents have their pages (issue 38 point 3): six
+// routes in config/routes.json, each brand's support address in config/brands.json, and the
+// `legal` screen's name in the registry, which every page's router reads (0.4 KiB); the pages
+// themselves, the statement next to Pay and the hashes of what was shown are in lazy chunks.
+test('an assessment page loads at most 168.4 KiB of JavaScript (gzip) first', () => {
   const keys = new Set([...staticClosure(entryKey()), ...staticClosure(screenKey('hormone-assessment'))]);
   const total = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
-  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(167.8 * KIB);
+  expect(total, `${(total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(168.4 * KIB);
 });
 
 test('the CSS is at most 20 KiB (gzip)', () => {

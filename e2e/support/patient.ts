@@ -226,6 +226,9 @@ export async function pay(page: Page, patient: Patient, card: string = CARDS.app
   await form.getByRole('textbox', { name: 'Card number' }).fill(card);
   await form.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill('12/34');
   await form.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+  // A plan that renews asks its renewal to be agreed to, unticked until the patient ticks it (issue 38).
+  const renewal = form.getByRole('checkbox', { name: /renews automatically/ });
+  if ((await renewal.count()) > 0 && !(await renewal.isChecked())) await renewal.check();
   const payButton = form.getByRole('button', { name: /^Pay / });
   await pressMain(page, (await payButton.textContent()) ?? 'Pay', () => payButton.dblclick());
 }

@@ -83,6 +83,11 @@ export const VISITS: readonly ScreenVisit[] = [
   { route: '/mip/calendly/:pathCode', site: 'male', url: '/mip/calendly/shrt' },
   { route: '/mip/hrt/finish/:pathCode', site: 'male', url: '/mip/hrt/finish/microclinic' },
   { route: '/finish/:pathCode', site: 'male', url: '/finish/shrt' },
+  // The legal documents agreed to at Pay, on each brand's own pages (issue 38).
+  ...(['terms', 'privacy', 'telehealth-consent'] as const).flatMap((document): ScreenVisit[] => [
+    { route: `/legal/${document}`, site: 'male', url: `/legal/${document}` },
+    { route: `/f/legal/${document}`, site: 'female', url: `/f/legal/${document}` },
+  ]),
   // Shared pages outside the funnels, on both brands.
   ...(['male', 'female'] as const).flatMap((site): ScreenVisit[] => {
     const code = site === 'male' ? 'shrt' : 'fha1';

@@ -19,6 +19,7 @@ const loaders: Record<ScreenName, () => Promise<ScreenModule>> = {
   finish: () => import('../features/booking/finish-screen.tsx'),
   'hormone-assessment': () => import('../features/assessment/hormone-assessment-screen.tsx'),
   intake: () => import('../features/intake/intake-screen.tsx'),
+  legal: () => import('../features/legal/legal-screen.tsx'),
   'memo-appointment': () => import('../features/booking/memo-appointment-screen.tsx'),
   'microclinic-finish': () => import('../features/booking/microclinic-finish-screen.tsx'),
   'not-found': () => import('./pages/not-found-screen.tsx'),

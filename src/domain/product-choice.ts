@@ -1,5 +1,6 @@
 import productsFile from '../../config/products.json';
 import type { ProductsFile, Site } from '../engine/config-types.ts';
+import type { Renewal } from './agreement.ts';
 import type { FollowOnProduct, PathCode, ProductCategory, ProductId, ProductKind } from '../contract/api-types.ts';
 
 /**
@@ -48,4 +49,14 @@ export function productRequestFor(pathCode: PathCode, mpidQuery: string | undefi
     type: product.type,
     ...(product.followOn === undefined ? {} : { followOn: { ...product.followOn } }),
   };
+}
+
+/**
+ * How a product renews (config/products.json `renewals`), or null for a one-time charge: the
+ * Pay page states it and asks it to be agreed to, and the receipt repeats it (issue 38).
+ */
+export function renewalFor(productId: ProductId): Renewal | null {
+  const renewals = products.renewals ?? {};
+  const renewal = Object.hasOwn(renewals, productId) ? renewals[productId] : undefined;
+  return renewal === undefined ? null : { every: renewal.every };
 }

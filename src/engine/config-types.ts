@@ -158,6 +158,7 @@ export const SCREEN_NAMES = [
   'finish',
   'hormone-assessment',
   'intake',
+  'legal',
   'memo-appointment',
   'microclinic-finish',
   'not-found',
@@ -296,6 +297,8 @@ export interface BrandConfig {
   logo: string;
   tagManagerContainer: string;
   phone: string;
+  /** The care team's address, where a patient cancels a plan or asks for their records. */
+  supportEmail?: string;
   supportHours: string;
   /** Where a visitor of this brand starts: the fallback page links here. */
   startPath: string;
@@ -440,6 +443,14 @@ export interface SiteProduct {
 export interface ProductsFile {
   byCode: Record<string, CodeProduct>;
   bySite: Record<Site, SiteProduct>;
+  /** The products that renew, by product id, and how often (issue 38): every other product is a one-time charge. */
+  renewals?: Record<string, ProductRenewal>;
+}
+
+/** How a product that renews is charged again: the amount of its first charge, at this interval, until cancelled. */
+export interface ProductRenewal {
+  every: 'month';
+  description: string;
 }
 
 /** Every config file's content: what `npm run validate` and the build check. */

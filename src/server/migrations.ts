@@ -1,6 +1,7 @@
 import type { Migration } from './database.ts';
 import { sessionsMigration } from './session-lifetime.ts';
 import { idempotencyMigration, idempotencySessionMigration } from './idempotency.ts';
+import { consentRecordsMigration, legalDocumentsMigration } from './legal.ts';
 import { tagEventsExperimentMigration, tagEventsMigration, tagEventsPagePathMigration } from './tags.ts';
 
 /**
@@ -530,7 +531,8 @@ const refundCancelledAppointments: Migration = {
 /**
  * Issue 38 point 1: patients whose state the clinic does not serve yet, who asked to be told when
  * it does. One entry per product, state and address; the address is for that message only.
- * (Versions 18 and 19 are the agreement's records.)
+ * (Versions 18 and 19 stay unused: an earlier, lost build of issue 38 point 3 used them, and a
+ * database it migrated must not be read as having this build's tables. The agreement's are 21 and 22.)
  */
 const stateWaitlist: Migration = {
   version: 20,
@@ -568,5 +570,7 @@ export const MIGRATIONS: readonly Migration[] = [
   refundRequests,
   refundCancelledAppointments,
   stateWaitlist,
+  legalDocumentsMigration,
+  consentRecordsMigration,
   sessionsMigration,
 ];

@@ -3,6 +3,7 @@ import { contractRoutes, type ContractRoute } from './contract-routes.ts';
 import { HANDLERS } from './handlers.ts';
 import { ID_DOCUMENT_HANDLERS } from './handlers/id-documents.ts';
 import { JOURNEY_HANDLERS } from './handlers/journeys.ts';
+import { LEGAL_HANDLERS } from './handlers/legal.ts';
 import { CARD_HANDLERS } from './handlers/orders.ts';
 import { PLACE_HANDLERS } from './handlers/places.ts';
 import { REFUND_HANDLERS } from './handlers/refunds.ts';
@@ -25,4 +26,5 @@ export const SERVER_HANDLERS: OperationHandlers = {
   ...CARD_HANDLERS,
   ...REFUND_HANDLERS,
   ...WAITLIST_HANDLERS,
+  ...LEGAL_HANDLERS,
 };

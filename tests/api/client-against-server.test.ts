@@ -9,6 +9,7 @@ import { getProductInfo } from '../../src/features/payment/products-api.ts';
 import { resolveShortLink } from '../../src/app/short-links.ts';
 import { CONTACT, LANDING_ID, LEAD } from './example-calls.ts';
 import { countRows, TEST_TOKEN, useClientServer } from '../server/test-server.ts';
+import { agreementFor } from '../support/agreement.ts';
 
 /**
  * The typed client against the real local server over HTTP, with its real database. The
@@ -40,7 +41,13 @@ test('billing, then one order for two submissions with the same Idempotency-Key'
     },
     landingId: LANDING_ID,
   });
-  const order = { productId: '1682', landingId: LANDING_ID, billingToken: billing.billingToken, contact: CONTACT };
+  const order = {
+    productId: '1682',
+    landingId: LANDING_ID,
+    billingToken: billing.billingToken,
+    contact: CONTACT,
+    agreement: agreementFor('1682'),
+  };
   const ordersBefore = countOrders();
   const first = await createOrder(order, { idempotencyKey: 'client-e2e-order-1' });
   const again = await createOrder(order, { idempotencyKey: 'client-e2e-order-1' });

@@ -25,6 +25,19 @@ export const ORDER: OrderPayload = {
   landingId: LANDING_ID,
   billingToken: 'bill_5KpQ8wZ2rT',
   contact: CONTACT,
+  // The contract example's: hashes that stand for texts (the client is tested against a mock here).
+  agreement: {
+    documents: [
+      { document: 'terms', version: 'terms-2026-12', sha256: `${'0'.repeat(63)}1` },
+      { document: 'privacy', version: 'privacy-2026-12', sha256: `${'0'.repeat(63)}2` },
+      { document: 'telehealth-consent', version: 'telehealth-consent-2026-12', sha256: `${'0'.repeat(63)}3` },
+    ],
+    statementSha256: `${'0'.repeat(63)}4`,
+    shownOn: '2026-12-03',
+    renewalAccepted: true,
+    funnelVersion: '1a2b3c4d',
+    step: '/payment/mhrt',
+  },
 };
 
 export const LEAD: LeadPayload = {

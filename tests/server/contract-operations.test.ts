@@ -21,6 +21,7 @@ import {
   type TestServer,
 } from './test-server.ts';
 import { returnAsCustomer, STAFF } from './test-server.ts';
+import { agreementFor } from '../support/agreement.ts';
 
 const doc = loadContract();
 const operations = contractOperations(doc);
@@ -72,7 +73,7 @@ function send(server: TestServer, request: PlannedRequest, withToken = true): Pr
 }
 
 /** Replaces one field of the JSON-encoded `order` of a request body. */
-function withOrderField(request: PlannedRequest, field: string, value: string): void {
+function withOrderField(request: PlannedRequest, field: string, value: unknown): void {
   const order = JSON.parse(String(request.body?.order)) as Record<string, unknown>;
   order[field] = value;
   request.body = { ...request.body, order: JSON.stringify(order) };
@@ -96,6 +97,8 @@ const PREPARE: Readonly<Record<string, (server: TestServer, request: PlannedRequ
       'billingToken',
       await saveBilling(server, JANE_LANDING_ID, { paymentToken: 'tok_visa_4242' }),
     );
+    // The example's hashes stand for texts; the server takes only the seeded texts' and today's statement.
+    withOrderField(request, 'agreement', agreementFor('1682'));
   },
   createOrderNonLinear: async (server, request) => {
     // The example lead's assessment is partial: shrt pays only after a whole one (src/server/step-doors.ts).
@@ -105,7 +108,9 @@ const PREPARE: Readonly<Record<string, (server: TestServer, request: PlannedRequ
       'billingToken',
       await saveBilling(server, JANE_LANDING_ID, { cardNumber: '4242424242424242' }),
     );
+    withOrderField(request, 'agreement', agreementFor('1682'));
   },
+  getConsentRecord: asStaff,
   // The seeded pages are numbered, the seeded terms versioned 1 and 2, the short links demo-*.
   getPageQuestions: (_server, request) => {
     request.query.pageIds = '1,2';

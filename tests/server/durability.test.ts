@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import { startServer, stopServer, untilServing, type ServerProcess } from './real-server.ts';
 import { ASSESSMENT_ANSWERS } from './test-server.ts';
+import { agreementFor } from '../support/agreement.ts';
 
 const PORT = 5321;
 const PATIENTS = 8;
@@ -121,6 +122,7 @@ function orderOf(landingId: string, billingToken: string, lastName: string, emai
     billingToken,
     // Each patient's own contact: one email paid already is recognised in another browser (orders.ts paidElsewhere).
     contact: { firstName: 'Dura', lastName, email, phone: '2025550143' },
+    agreement: agreementFor('1682'),
   };
 }
 

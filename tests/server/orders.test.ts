@@ -289,7 +289,12 @@ async function paidOnSite(host: string, landingId: string, productId: string, ph
     method: 'POST',
     url: '/api/memoForm/createOrder',
     headers: { 'idempotency-key': `sex-${landingId}` },
-    payload: { order: orderJson(landingId, token, productId).replace('5125550199', phone) },
+    payload: {
+      order: orderJson(landingId, token, productId, host === 'femme.localhost' ? 'female' : 'male').replace(
+        '5125550199',
+        phone,
+      ),
+    },
   });
   expect(order.status).toBe(201);
   const phoneLookup = await patient.call({

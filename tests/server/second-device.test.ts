@@ -10,6 +10,7 @@ import { memoryMailer } from '../../src/server/mail/mailer.ts';
 import { verifyLinkToken } from '../../src/server/access.ts';
 import { RETURN_LINK_PARAM } from '../../src/contract/return-link.ts';
 import { countRows, leadJson, LINK_SECRET, startTestServer, type Browser, type TestServer } from './test-server.ts';
+import { agreementFor } from '../support/agreement.ts';
 
 const FIRST_LANDING_ID = 'U2Vjb25kZGV2aWNlYWxleC5yaXZlcmFAZXhhbXBsZS5jb20yMDI2LTEyLTAyTUlQ';
 const SECOND_LANDING_ID = `${FIRST_LANDING_ID}c2Vjb25k`;
@@ -72,6 +73,7 @@ async function pay(
         landingId,
         billingToken,
         contact: { ...CONTACT, ...options.contact },
+        agreement: agreementFor('1682'),
       }),
     },
   });
@@ -233,7 +235,13 @@ test('a return link made from a request with a foreign Host header still points 
     url: '/api/memoForm/createOrder',
     headers: { 'idempotency-key': 'evil-host-key', host: 'evil.example' },
     payload: {
-      order: JSON.stringify({ productId: '1682', landingId: SECOND_LANDING_ID, billingToken, contact: CONTACT }),
+      order: JSON.stringify({
+        productId: '1682',
+        landingId: SECOND_LANDING_ID,
+        billingToken,
+        contact: CONTACT,
+        agreement: agreementFor('1682'),
+      }),
     },
   });
   expect(attempt.status).toBe(409);

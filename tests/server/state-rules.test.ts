@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { newBookingId } from '../../src/domain/booking-id.ts';
 import { ASSESSMENT_ANSWERS, countRows, STAFF, startTestServer, type Reply, type TestServer } from './test-server.ts';
+import { agreementFor } from '../support/agreement.ts';
 
 const LANDING_ID = 'U3RhdGVzYWxleC5yaXZlcmFAZXhhbXBsZS5jb20yMDI2LTEyLTAyTUlQ';
 
@@ -67,6 +68,7 @@ async function pay(
     landingId: LANDING_ID,
     billingToken,
     contact: { firstName: 'Alex', lastName: 'Rivera', email: 'alex.rivera@example.com', phone: '5125550199' },
+    agreement: agreementFor(productId),
   });
   return server.call({
     method: 'POST',

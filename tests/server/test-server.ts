@@ -13,6 +13,8 @@ import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
 import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
 import type { ServerServiceSettings } from '../../src/server/service-settings.ts';
+import { agreementFor } from '../support/agreement.ts';
+import type { Site } from '../../src/engine/config-types.ts';
 
 /** The client token of the test servers (never a real one). */
 export const TEST_TOKEN = 'test-client-token-0123456789';
@@ -368,12 +370,13 @@ export async function saveBilling(
 }
 
 /** The order JSON string createOrder takes. */
-export function orderJson(landingId: string, billingToken: string, productId = '1682'): string {
+export function orderJson(landingId: string, billingToken: string, productId = '1682', site?: Site): string {
   return JSON.stringify({
     productId,
     landingId,
     billingToken,
     contact: { firstName: 'Alex', lastName: 'Rivera', email: 'alex.rivera@example.com', phone: '5125550199' },
+    agreement: agreementFor(productId, site === undefined ? {} : { site }),
   });
 }
 

@@ -14,7 +14,7 @@ export interface components {
       /** @description More about the failure: a sentence, or for a 400 one entry per invalid field. The client shows details, else message (SPEC §8). */
       readonly details?: string | readonly components['schemas']['FieldError'][];
       /**
-       * @description Only on a 409 that refuses a call because the journey does not allow it (not on an Idempotency-Key conflict): `already-paid`, an order call that would be a second payment for the same journey and product (createOrder, createOrderNonLinear; `existingOrder` is the first order); `paid-elsewhere`, an order call whose contact is recognised as someone who paid for the product from another browser (same email and date of birth, or same email and name where a date of birth is not known yet), answered with no record of theirs and a return link emailed to the address on file; `contact-needed`, a booking from the funnel by a session with no contact details (appointmentMadeFromFlow); `step-not-allowed`, an order (createOrder, createOrderNonLinear) or an intake (saveLead with the intake's form id) whose step the funnel does not open yet for this journey by the server's records (`missing` names the facts). `state-not-served` (a 422, not a 409), an order whose patient's state (their state answer, else their shipping address, else the card's billing address) the code's product is not served in (config/clinic-rules.json `servedStates`), nothing charged; `live-visit-first`, an order in a state whose encounter types lack `asynchronous` with no live visit on the patient's path (none booked, none a later step, none by the variant's staff), nothing charged (`state` names the state in both). docs/security.md.
+       * @description Only on a 409 that refuses a call because the journey does not allow it (not on an Idempotency-Key conflict): `already-paid`, an order call that would be a second payment for the same journey and product (createOrder, createOrderNonLinear; `existingOrder` is the first order); `paid-elsewhere`, an order call whose contact is recognised as someone who paid for the product from another browser (same email and date of birth, or same email and name where a date of birth is not known yet), answered with no record of theirs and a return link emailed to the address on file; `contact-needed`, a booking from the funnel by a session with no contact details (appointmentMadeFromFlow); `step-not-allowed`, an order (createOrder, createOrderNonLinear) or an intake (saveLead with the intake's form id) whose step the funnel does not open yet for this journey by the server's records (`missing` names the facts). `state-not-served` (a 422, not a 409), an order whose patient's state (their state answer, else their shipping address, else the card's billing address) the code's product is not served in (config/clinic-rules.json `servedStates`), nothing charged; `live-visit-first`, an order in a state whose encounter types lack `asynchronous` with no live visit on the patient's path (none booked, none a later step, none by the variant's staff), nothing charged (`state` names the state in both). docs/security.md. `terms-changed`, an order (createOrder, createOrderNonLinear) whose agreement names a legal document's version that is no longer the current one, or a statement of what paying means other than the one the server would show today for the product (a price or renewal changed, or the page was made for another day): nothing charged; the app shows the current texts and asks again.
        * @enum {string}
        */
       readonly reason?:
@@ -23,7 +23,8 @@ export interface components {
         | 'contact-needed'
         | 'step-not-allowed'
         | 'state-not-served'
-        | 'live-visit-first';
+        | 'live-visit-first'
+        | 'terms-changed';
       /** @description With reason `state-not-served` or `live-visit-first`: the patient's state the refusal is about. */
       readonly state?: string;
       /** @description With reason `step-not-allowed`: the facts the step is due (config/routes.json `facts`) that the journey does not hold by the server's records, in the order config names them. */
@@ -389,6 +390,7 @@ export interface components {
       readonly landingId: components['schemas']['LandingId'];
       readonly billingToken: components['schemas']['BillingToken'];
       readonly contact: components['schemas']['Contact'];
+      readonly agreement: components['schemas']['OrderAgreement'];
     };
     /**
      * @description The token saveBillingInfo returns for saved billing details.
@@ -801,6 +803,52 @@ export interface components {
         readonly [key: string]: string;
       };
     };
+    /**
+     * @description The sha256 of a text as lowercase hex: the exact text shown to the patient (UTF-8), so a record names what they read.
+     * @example 9f2c0e6a3b1d4c5e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e
+     */
+    readonly Sha256: string;
+    /**
+     * @description A legal document the patient agrees to at Pay: the Terms and Conditions, the Privacy Policy, the telehealth consent.
+     * @enum {string}
+     */
+    readonly LegalDocumentId: 'terms' | 'privacy' | 'telehealth-consent';
+    /**
+     * @description A version of a legal document, such as terms-2026-12.
+     * @example terms-2026-12
+     */
+    readonly LegalVersion: string;
+    /** @description What the patient agreed to at Pay (issue 38 point 3): the version of each legal document linked next to the button with the sha256 of its text (GET /api/legal), the sha256 of the statement of what paying means as shown (src/domain/agreement.ts, one paragraph a line), the patient's calendar day it was made for, and for a plan that renews the box agreeing to the renewal. The server refuses a version it does not have, or a hash that is not that version's (400), a version that is no longer current or a statement it would not show today for this product and amount (409, reason terms-changed), and a plan that renews without the box (400); it records the versions with the order and the agreement in the consent records. docs/api.md. */
+    readonly OrderAgreement: {
+      readonly documents: readonly {
+        readonly document: components['schemas']['LegalDocumentId'];
+        readonly version: components['schemas']['LegalVersion'];
+        readonly sha256: components['schemas']['Sha256'];
+      }[];
+      readonly statementSha256: components['schemas']['Sha256'];
+      /**
+       * Format: date
+       * @description The patient's calendar day the statement was made for (it names the next charge date).
+       */
+      readonly shownOn: string;
+      /** @description The box agreeing to the plan's renewal was ticked (false for a one-time charge, which shows none). */
+      readonly renewalAccepted: boolean;
+      /** @description The version of the funnel's steps the Pay page was on (JourneyFunnel version), when the page is a funnel step. */
+      readonly funnelVersion?: string;
+      /** @description The page the statement was shown on, its path without the query (/payment/mhrt). */
+      readonly step: string;
+    };
+    /** @description What the page showed when the patient gave the answers of this save (issue 38 point 4): the funnel's version and the step, and for each question of the pages saved now the sha256 of its exact text (its wording, then each choice's label, one a line: src/domain/shown-text.ts). The server keeps a consent record per new or changed answer with it, and notes whether its own copy of the question has the same hash. Optional for other clients: without it the server records its own copy's hash and cannot say what the page showed. */
+    readonly ShownTexts: {
+      /** @description The version of the funnel's steps (JourneyFunnel version). */
+      readonly funnelVersion?: string;
+      /** @description The page the questions were shown on: its path, without the query. */
+      readonly step: string;
+      readonly questions: readonly {
+        readonly questionId: string;
+        readonly sha256: components['schemas']['Sha256'];
+      }[];
+    };
   };
   responses: {
     /** @description The request is invalid: details lists each bad field (query, path, header or body, including fields inside JSON-encoded strings). */
@@ -1131,6 +1179,11 @@ export type HrtRestart = components['schemas']['HrtRestart'];
 export type RecaptchaResult = components['schemas']['RecaptchaResult'];
 export type RecaptchaAction = components['schemas']['RecaptchaAction'];
 export type ContentResults = components['schemas']['ContentResults'];
+export type Sha256 = components['schemas']['Sha256'];
+export type LegalDocumentId = components['schemas']['LegalDocumentId'];
+export type LegalVersion = components['schemas']['LegalVersion'];
+export type OrderAgreement = components['schemas']['OrderAgreement'];
+export type ShownTexts = components['schemas']['ShownTexts'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseNotFound = components['responses']['NotFound'];

@@ -331,6 +331,86 @@ export interface components {
       readonly email: components['schemas']['Email'];
       readonly pathCode: components['schemas']['PathCode'];
     };
+    /**
+     * @description A legal document agreed to at Pay: the Terms and Conditions, the Privacy Policy, the telehealth consent.
+     * @enum {string}
+     */
+    readonly LegalDocumentId: 'terms' | 'privacy' | 'telehealth-consent';
+    /** @description The sha256 of a text (UTF-8) as lowercase hex. */
+    readonly Sha256: string;
+    /** @description A version of a legal document of the request's brand: what the order's agreement names. */
+    readonly LegalDocumentSummary: {
+      readonly document: components['schemas']['LegalDocumentId'];
+      readonly version: string;
+      readonly title: string;
+      /** Format: date-time */
+      readonly effectiveAt: string;
+      /** @description The sha256 of markdown, the document's exact text. */
+      readonly sha256: components['schemas']['Sha256'];
+    };
+    /** @description A version of a legal document with its text. */
+    readonly LegalDocument: {
+      readonly document: components['schemas']['LegalDocumentId'];
+      readonly version: string;
+      readonly title: string;
+      /** Format: date-time */
+      readonly effectiveAt: string;
+      /** @description The sha256 of markdown, the document's exact text. */
+      readonly sha256: components['schemas']['Sha256'];
+      /** @description The document as markdown: the text whose sha256 is sha256. */
+      readonly markdown: string;
+    };
+    /** @description What the patient was shown when they agreed or answered (issue 38 point 4): one agreement at Pay, consent or answer as the server stored it. */
+    readonly ConsentRecord: {
+      /** @enum {string} */
+      readonly kind: 'agreement' | 'consent' | 'answer';
+      readonly landingId: components['schemas']['LandingId'];
+      readonly orderId?: components['schemas']['OrderId'];
+      readonly pathCode?: components['schemas']['PathCode'];
+      /** @description The version of the funnel's steps (JourneyFunnel version) the page was on. */
+      readonly funnelVersion?: string;
+      /** @description The page the text was shown on (its path, no query). */
+      readonly step: string;
+      /** @description The answer's ref, or `pay-agreement` for the statement next to Pay. */
+      readonly ref: string;
+      readonly questionId?: string;
+      /** @description The sha256 of the exact text shown, as the browser sent it. */
+      readonly textSha256: components['schemas']['Sha256'];
+      /** @description Whether the server's own copy of that text has the same hash (false: it changed while the page was open); null where the server keeps no copy. */
+      readonly textMatches: boolean | null;
+      /** @description A consent's value: ["true"] given, ["false"] not. Never an answer's: answers stay in the lead. */
+      readonly value?: readonly string[];
+      readonly documents?: readonly {
+        readonly document: components['schemas']['LegalDocumentId'];
+        readonly version: string;
+        readonly sha256: components['schemas']['Sha256'];
+      }[];
+      readonly renewal?: {
+        readonly amount: string;
+        /** @enum {string} */
+        readonly every: 'month';
+        /** Format: date */
+        readonly nextCharge: string;
+      };
+      /** Format: date-time */
+      readonly createdAt: string;
+    };
+    /** @description Everything the server recorded of what a patient was shown, for one landing id or customer id. */
+    readonly StaffConsentRecord: {
+      readonly ktCustomerId?: string;
+      readonly landingIds: readonly components['schemas']['LandingId'][];
+      readonly orders: readonly {
+        readonly orderId: components['schemas']['OrderId'];
+        readonly productId: string;
+        readonly total: string;
+        /** Format: date-time */
+        readonly createdAt: string;
+        readonly termsVersion?: string;
+        readonly privacyVersion?: string;
+        readonly telehealthConsentVersion?: string;
+      }[];
+      readonly records: readonly components['schemas']['ConsentRecord'][];
+    };
   };
   responses: {
     /** @description Too many calls of this kind from this address in a minute (docs/limits.md): Retry-After says in how many seconds to try again. Nothing was stored. */
@@ -437,6 +517,12 @@ export type UsState = components['schemas']['UsState'];
 export type Email = components['schemas']['Email'];
 export type WaitlistEntry = components['schemas']['WaitlistEntry'];
 export type StaffWaitlistEntry = components['schemas']['StaffWaitlistEntry'];
+export type LegalDocumentId = components['schemas']['LegalDocumentId'];
+export type Sha256 = components['schemas']['Sha256'];
+export type LegalDocumentSummary = components['schemas']['LegalDocumentSummary'];
+export type LegalDocument = components['schemas']['LegalDocument'];
+export type ConsentRecord = components['schemas']['ConsentRecord'];
+export type StaffConsentRecord = components['schemas']['StaffConsentRecord'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];

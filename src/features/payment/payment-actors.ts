@@ -9,9 +9,11 @@ import type {
   FieldError,
   FollowOnProduct,
   LandingId,
+  OrderAgreement,
   OrderPayload,
   Product,
 } from '../../contract/api-types.ts';
+import { sha256Hex } from '../../lib/sha256.ts';
 import type { JourneyState } from '../../contract/journey-state.ts';
 import { normalizeUsPhone } from '../../domain/contact.ts';
 import { MARKETING_CONSENT_REF } from '../../domain/contact-questions.ts';
@@ -115,8 +117,50 @@ function orderContactOf(state: JourneyState): Contact | null {
   return phone === null ? null : { ...contact, phone };
 }
 
+/**
+ * Whether the server refused the order because the terms, or what paying means, changed since
+ * the page showed them (409, reason `terms-changed`, schemas/api.openapi.json): nothing was charged.
+ */
+export function isTermsChanged(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.body?.reason === 'terms-changed';
+}
+
+/** The agreement of a press as the order sends it: the statement's text goes as its hash. */
+async function orderAgreementOf(press: PayPress): Promise<OrderAgreement> {
+  const { agreement } = press;
+  return {
+    documents: agreement.documents.map(({ document, version, sha256 }) => ({ document, version, sha256 })),
+    statementSha256: await sha256Hex(agreement.statement),
+    shownOn: agreement.shownOn,
+    renewalAccepted: agreement.renewalAccepted,
+    ...(agreement.funnelVersion === undefined ? {} : { funnelVersion: agreement.funnelVersion }),
+    step: agreement.step,
+  };
+}
+
+/** The attempt's agreement as its write kept it (two records: one alone could outgrow a record's 512 characters). */
+function recordedAgreement(state: JourneyState): OrderAgreement | null {
+  const documents = state.records[PAYMENT_RECORDS.agreementDocuments];
+  const rest = state.records[PAYMENT_RECORDS.agreement];
+  if (documents === undefined || rest === undefined) return null;
+  try {
+    return {
+      ...(JSON.parse(rest) as Omit<OrderAgreement, 'documents'>),
+      documents: JSON.parse(documents) as OrderAgreement['documents'],
+    };
+  } catch {
+    return null;
+  }
+}
+
 /** The order body; built by this one function, so its JSON is the same on every attempt. */
-function orderBody(product: Product, landingId: LandingId, billingToken: string, contact: Contact): OrderPayload {
+function orderBody(
+  product: Product,
+  landingId: LandingId,
+  billingToken: string,
+  contact: Contact,
+  agreement: OrderAgreement,
+): OrderPayload {
   return {
     productId: product.externalId,
     ...(product.externalCampaignId === undefined ? {} : { campaignId: product.externalCampaignId }),
@@ -124,6 +168,7 @@ function orderBody(product: Product, landingId: LandingId, billingToken: string,
     landingId,
     billingToken,
     contact,
+    agreement,
   };
 }
 
@@ -162,8 +207,11 @@ export function paymentActors(deps: PaymentDeps) {
     if (landingId === undefined || contact === null) {
       return { kind: 'failed', message: 'Your contact details are missing. Please enter them again.' };
     }
+    // An attempt made before the agreement was part of the order has none: the patient agrees, then pays anew.
+    const agreement = recordedAgreement(state());
+    if (agreement === null) return { kind: 'termsChanged' };
     try {
-      const order = await createOrder(orderBody(product, landingId, attempt.billingToken, contact), {
+      const order = await createOrder(orderBody(product, landingId, attempt.billingToken, contact, agreement), {
         idempotencyKey: attempt.paymentKey,
         maxRetries: 2,
       });
@@ -175,6 +223,8 @@ export function paymentActors(deps: PaymentDeps) {
       if (first !== null) return { kind: 'alreadyPaid', summary: first };
       // The same patient paid in another browser: nothing was charged; their link is in the mail.
       if (isPaidElsewhere(error)) return { kind: 'recognised' };
+      // The terms changed while the page was open: nothing was charged; the page asks again.
+      if (isTermsChanged(error)) return { kind: 'termsChanged' };
       // A stale tab's Pay on a step its funnel has not opened: nothing was charged.
       if (isStepNotAllowed(error)) return { kind: 'failed', message: stepNotAllowedText(error, 'payment') };
       return { kind: 'failed', message: messageOf(error) };
@@ -237,6 +287,7 @@ export function paymentActors(deps: PaymentDeps) {
     recordAttempt: fromPromise(async ({ input }) => {
       const attempt: PaymentAttempt = { paymentKey: newIdempotencyKey(), billingToken: input.billingToken };
       const { press, lead } = input;
+      const { documents, ...agreement } = await orderAgreementOf(press);
       const change: JourneyChange = (before) => {
         const current = lead === null ? before : lead.record(before);
         return {
@@ -252,6 +303,8 @@ export function paymentActors(deps: PaymentDeps) {
             [PAYMENT_RECORDS.paymentKey]: attempt.paymentKey,
             [PAYMENT_RECORDS.billingToken]: attempt.billingToken,
             ...(press.marketing === null ? {} : { [PAYMENT_RECORDS.marketingAsked]: 'yes' }),
+            [PAYMENT_RECORDS.agreementDocuments]: JSON.stringify(documents),
+            [PAYMENT_RECORDS.agreement]: JSON.stringify(agreement),
           },
         };
       };

@@ -5,6 +5,7 @@ import type { PaidSummary } from '../../shared/journey/paid-order.ts';
 import type { BillingErrors, BillingValues } from '../../shared/billing/billing-values.ts';
 import { CONSENT_GIVEN } from '../../shared/questions/question-helpers.ts';
 import { track } from '../../shared/services/analytics.ts';
+import type { LegalDocumentId } from '../../contract/api-types.ts';
 
 /**
  * The payment of one funnel step as a state machine: the protocol, not its calls. Every effect
@@ -18,6 +19,7 @@ import { track } from '../../shared/services/analytics.ts';
  *                         ▶ order ──▶ receipt | form (declined, refused, invalid, failed)
  *   (any order sent) ──already paid in this journey (409)──▶ receipt of the first order
  *   (any order sent) ──paid for in another browser (409 paid-elsewhere)──▶ recognised ──back──▶ form
+ *   (any order sent) ──terms changed since shown (409 terms-changed)──▶ form, a new attempt on Pay
  *   receipt ──Continue──▶ continuing: followOn? ▶ moveOn (the press's one journey write) ▶ done
  *
  * The order is placed once: the attempt's Idempotency-Key and billing token are in the journey
@@ -35,9 +37,29 @@ export interface PaymentAttempt {
   billingToken: string;
 }
 
+/**
+ * What the patient agreed to by pressing Pay (issue 38 point 3): the legal documents linked
+ * next to the button, at the versions and hashes the server listed, and the statement of what
+ * paying means exactly as it was shown. The attempt's write keeps it, so a resend of the order
+ * carries the same agreement, byte for byte.
+ */
+export interface PressAgreement {
+  documents: readonly { document: LegalDocumentId; version: string; sha256: string }[];
+  /** The statement next to Pay as shown, one paragraph a line (src/domain/agreement.ts). */
+  statement: string;
+  /** The patient's calendar day the statement was made for (YYYY-MM-DD). */
+  shownOn: string;
+  /** The renewal box was ticked (a plan that renews); false where there is none. */
+  renewalAccepted: boolean;
+  /** The page's path, no query. */
+  step: string;
+  funnelVersion: string | undefined;
+}
+
 /** What the patient's Pay press hands the machine. The card fields never leave the form's values. */
 export interface PayPress {
   values: BillingValues;
+  agreement: PressAgreement;
   /** The marketing box as shown (['true'] ticked, [] unticked), or null when the form does not offer it. */
   marketing: readonly string[] | null;
   /**
@@ -57,6 +79,11 @@ export type OrderResult =
    * `paid-elsewhere`): nothing was charged, and a link was emailed to the address on file.
    */
   | { kind: 'recognised' }
+  /**
+   * The terms, or what paying means, changed since the page was shown (409 `terms-changed`):
+   * nothing was charged; the page shows today's and asks again, with a new attempt.
+   */
+  | { kind: 'termsChanged' }
   /** The card was declined (422): `reason` is the server's, for the card fields. */
   | { kind: 'declined'; reason: string }
   /** Anything else: nothing is known to have been charged; the attempt stays for a resend. */
@@ -118,6 +145,8 @@ export interface PaymentContext {
   failure: { message: string; count: number } | null;
   /** Why the earlier payment could not be checked (the form is not offered until it is). */
   checkFailure: string | null;
+  /** How many times the server said the terms changed in this visit: the page loads them again on each. */
+  termsChanged: number;
 }
 
 export type PaymentEvent =
@@ -224,6 +253,7 @@ export const paymentMachine = setup({
     orderPaidElsewhere: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'alreadyPaid',
     orderDeclined: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'declined',
     orderRecognised: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'recognised',
+    orderTermsChanged: ({ event }) => (event as { output?: OrderResult }).output?.kind === 'termsChanged',
     botRefused: ({ event }) => (event as { output?: string }).output === 'refused',
     billingRefused: ({ event }) => (event as { error?: unknown }).error instanceof BillingRefused,
   },
@@ -265,6 +295,12 @@ export const paymentMachine = setup({
     keepRefused: assign({ refused: true, press: null }),
     /** Nothing was charged, and nothing will be by this attempt: the next Pay is a new one. */
     keepRecognised: assign({ attempt: null, press: null }),
+    /** Nothing was charged; the attempt carried the old terms, so the next Pay, on the new ones, is a new attempt. */
+    keepTermsChanged: assign(({ context }) => ({
+      attempt: null,
+      press: null,
+      termsChanged: context.termsChanged + 1,
+    })),
     keepBillingRefused: assign(({ event }) => {
       const error = (event as { error?: unknown }).error;
       if (!(error instanceof BillingRefused)) return { press: null };
@@ -328,6 +364,7 @@ export const paymentMachine = setup({
     refused: false,
     failure: null,
     checkFailure: null,
+    termsChanged: 0,
   }),
   initial: 'start',
   states: {
@@ -347,6 +384,7 @@ export const paymentMachine = setup({
           { guard: 'orderPaid', target: 'receipt', actions: ['reportOrder', 'keepPaid'] },
           { guard: 'orderPaidElsewhere', target: 'receipt', actions: 'keepPaid' },
           { guard: 'orderRecognised', target: 'recognised', actions: 'keepRecognised' },
+          { guard: 'orderTermsChanged', target: 'form', actions: 'keepTermsChanged' },
           { guard: 'orderDeclined', target: 'form', actions: ['reportOrder', 'keepDeclined'] },
           { target: 'checkFailed', actions: ['reportOrder', 'keepCheckFailure'] },
         ],
@@ -378,6 +416,7 @@ export const paymentMachine = setup({
               { guard: 'orderPaid', target: '#payment.receipt', actions: ['reportOrder', 'keepPaid'] },
               { guard: 'orderPaidElsewhere', target: '#payment.receipt', actions: 'keepPaid' },
               { guard: 'orderRecognised', target: '#payment.recognised', actions: 'keepRecognised' },
+              { guard: 'orderTermsChanged', target: '#payment.form', actions: 'keepTermsChanged' },
               { guard: 'declinedWithNewCard', target: 'botCheck' },
               { guard: 'orderDeclined', target: '#payment.form', actions: ['reportOrder', 'keepDeclined'] },
               { target: '#payment.form', actions: ['reportOrder', 'keepFailure'] },
@@ -443,6 +482,8 @@ export const paymentMachine = setup({
               { guard: 'orderPaidElsewhere', target: '#payment.receipt', actions: 'keepPaid' },
               // Not reported as a payment: none was made.
               { guard: 'orderRecognised', target: '#payment.recognised', actions: 'keepRecognised' },
+              // Not reported as a payment: none was made. The page asks again on today's terms.
+              { guard: 'orderTermsChanged', target: '#payment.form', actions: 'keepTermsChanged' },
               { guard: 'orderDeclined', target: '#payment.form', actions: ['reportOrder', 'keepDeclined'] },
               { target: '#payment.form', actions: ['reportOrder', 'keepFailure'] },
             ],

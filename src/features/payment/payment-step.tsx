@@ -1,5 +1,15 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { getProductInfo } from './products-api.ts';
@@ -45,6 +55,19 @@ import { servedIn } from '../../shared/clinic/served-states.ts';
 import { isUsStateCode } from '../../domain/us-states.ts';
 import { focusWhenShown } from '../../lib/focus-when-shown.ts';
 import classes from './payment-step.module.css';
+import type { StatementTerms } from './pay-agreement.tsx';
+import { getLegalDocuments } from '../../shared/api/legal.ts';
+import { isoDayOf } from '../../domain/calendar.ts';
+import { renewalFor } from '../../domain/product-choice.ts';
+import { stepPathOf } from '../../domain/shown-text.ts';
+import { PAYMENT_RECORDS } from '../../shared/journey/paid-order.ts';
+import type { PressAgreement } from './payment-machine.ts';
+
+// The statement next to Pay and the receipt's renewal lines: their words and the Checkbox come
+// in a chunk of their own, so a page that fetches the payment step ahead (the results) does not
+// carry them in its first load.
+const PayAgreement = lazy(async () => ({ default: (await import('./pay-agreement.tsx')).PayAgreement }));
+const RenewalLines = lazy(async () => ({ default: (await import('./pay-agreement.tsx')).RenewalLines }));
 
 // Only a patient whose state is not served fetches the notice and its waitlist form.
 const NotServedNotice = lazy(async () => ({
@@ -120,6 +143,7 @@ export function PaymentStep({ route, code, step, intro }: ScreenProps & PaymentS
         linkLandingId={context.landingId}
         prefill={context.prefill}
         followOn={request.followOn}
+        productId={request.id}
         intro={intro}
       />
     );
@@ -145,12 +169,26 @@ interface PaymentFlowProps {
   linkLandingId: LandingId;
   prefill: Prefill;
   followOn: FollowOnProduct | undefined;
+  /** The product the code sells (config/products.json), whose renewal the page states. */
+  productId: string;
   intro: ReactNode;
 }
 
 /** The payment machine of one visit to the step, and the screen of the state it is in. */
-function PaymentFlow({ title, code, step, product, linkLandingId, prefill, followOn, intro }: PaymentFlowProps) {
+function PaymentFlow({
+  title,
+  code,
+  step,
+  product,
+  linkLandingId,
+  prefill,
+  followOn,
+  productId,
+  intro,
+}: PaymentFlowProps) {
   const { showSnackbar } = useNotifications();
+  const { site, brand } = useBrand();
+  const location = useLocation();
   const journey = useJourney(code);
   const journeys = useJourneyStore();
   const journeyKey = code ?? 'none';
@@ -178,6 +216,31 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
   const view = useSelector(actor, paymentViewOf);
   const shown = useSelector(actor, (snapshot) => snapshot.context, sameShown);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
+  const termsChanged = useSelector(actor, (snapshot) => snapshot.context.termsChanged);
+
+  // The agreement before money (issue 38 point 3): the documents in force, what paying means
+  // for this product today, and for a plan that renews the box agreeing to it, unticked.
+  const legal = useApiData(`legal|${String(termsChanged)}`, (signal) => getLegalDocuments({ signal, maxRetries: 2 }));
+  const renewal = renewalFor(productId);
+  const cancel = useMemo(
+    () => ({ portalLink: brand.portalLink, supportEmail: brand.supportEmail ?? '', phone: brand.phone }),
+    [brand],
+  );
+  // What the statement next to Pay last drew: the press agrees to exactly that.
+  const shownStatement = useRef<{ text: string; shownOn: string } | null>(null);
+  const keepShown = useCallback((shown: { text: string; shownOn: string }) => {
+    shownStatement.current = shown;
+  }, []);
+  const [renewalAccepted, setRenewalAccepted] = useState(false);
+  const [renewalError, setRenewalError] = useState<string | null>(null);
+  const [agreementProblem, setAgreementProblem] = useState<string | null>(null);
+  const renewalBox = useRef<HTMLInputElement>(null);
+  // New terms, perhaps a new price: the box agreed to the old ones, so it is asked again.
+  const [termsSeen, setTermsSeen] = useState(termsChanged);
+  if (termsSeen !== termsChanged) {
+    setTermsSeen(termsChanged);
+    setRenewalAccepted(false);
+  }
 
   // A journey paid already, or a payment being checked: the page's form (and a Pay held in
   // it) is not this visit's to take.
@@ -204,7 +267,6 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
   // The server's word on the fields, over the form's own until the patient changes one.
   const shownErrors = { ...errors, ...shown.fieldErrors };
   // A state the code's product is not served in stops the form before the card (issue 38).
-  const { site } = useBrand();
   const notServed = code !== null && isUsStateCode(values.state) && !servedIn(code, site, values.state);
 
   // Paid: the card fields are emptied (the card never outlives the payment).
@@ -238,6 +300,12 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
           <PaymentComplete
             summary={paid}
             paidElsewhere={shown.paidElsewhere}
+            renewalTerms={{
+              amount: paid.total ?? product?.total ?? '',
+              renewal,
+              shownOn: agreedOn(journey.state.records) || isoDayOf(new Date(), 'local'),
+              cancel,
+            }}
             followOnMissing={followOnPending(followOn, journey.state)}
             onContinue={
               step
@@ -295,6 +363,37 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
     content = <LoadingIndicator />;
   } else {
     const submitting = view === 'paying';
+    const terms: StatementTerms = { amount: product.total, renewal, shownOn: isoDayOf(new Date(), 'local'), cancel };
+    const pay = () => {
+      const shown = shownStatement.current;
+      if (legal.status !== 'ready' || shown === null) {
+        setAgreementProblem('Our terms are still loading. Please wait a moment and press Pay again.');
+        return;
+      }
+      if (renewal !== null && !renewalAccepted) {
+        setRenewalError('Tick the box to agree to the renewal before you pay.');
+        renewalBox.current?.focus();
+        return;
+      }
+      setAgreementProblem(null);
+      const agreement: PressAgreement = {
+        documents: legal.data.map(({ document, version, sha256 }) => ({ document, version, sha256 })),
+        statement: shown.text,
+        shownOn: shown.shownOn,
+        renewalAccepted: renewal !== null && renewalAccepted,
+        step: stepPathOf(location.pathname),
+        funnelVersion: journey.state.funnel?.version,
+      };
+      actor.send({
+        type: 'pay',
+        press: {
+          values,
+          agreement,
+          marketing: offersMarketing ? marketing : null,
+          cardVersion: cardVersion.current,
+        },
+      });
+    };
     content = (
       <Stack gap="xl">
         <ProductSummary product={product} />
@@ -305,12 +404,32 @@ function PaymentFlow({ title, code, step, product, linkLandingId, prefill, follo
             marketing={offersMarketing ? { value: marketing, onChange: setMarketing } : null}
             errors={shownErrors}
             onErrors={setErrors}
-            onSubmit={() => {
-              actor.send({
-                type: 'pay',
-                press: { values, marketing: offersMarketing ? marketing : null, cardVersion: cardVersion.current },
-              });
-            }}
+            onSubmit={pay}
+            note={
+              <Suspense fallback={null}>
+                <PayAgreement
+                  ref={renewalBox}
+                  site={site}
+                  terms={terms}
+                  onShown={keepShown}
+                  renewalAccepted={renewalAccepted}
+                  onRenewalChange={(accepted) => {
+                    setRenewalAccepted(accepted);
+                    if (accepted) setRenewalError(null);
+                  }}
+                  renewalError={renewalError}
+                  loadProblem={
+                    legal.status === 'failed'
+                      ? { message: legal.error.message, onRetry: legal.retry }
+                      : agreementProblem === null
+                        ? null
+                        : { message: agreementProblem, onRetry: legal.retry }
+                  }
+                  termsChanged={termsChanged > 0}
+                  disabled={submitting}
+                />
+              </Suspense>
+            }
             declineReason={shown.declineReason}
             formProblem={shown.formProblem}
             submitLabel={`Pay ${formatMoney(product.total)}`}
@@ -424,9 +543,20 @@ function RecognisedElsewhere({ email, onBack }: { email: string; onBack: () => v
   );
 }
 
+/** The day the attempt's statement was made for (its next charge date counts from it), or ''. */
+function agreedOn(records: Readonly<Record<string, string>>): string {
+  try {
+    const agreement = JSON.parse(records[PAYMENT_RECORDS.agreement] ?? '{}') as { shownOn?: unknown };
+    return typeof agreement.shownOn === 'string' ? agreement.shownOn : '';
+  } catch {
+    return '';
+  }
+}
+
 function PaymentComplete({
   summary,
   paidElsewhere,
+  renewalTerms,
   followOnMissing,
   onContinue,
   busy,
@@ -434,6 +564,8 @@ function PaymentComplete({
   summary: PaidSummary;
   /** The order was paid by another window's press (this one's was refused): said first, in plain words. */
   paidElsewhere: boolean;
+  /** What happens next with the card: the renewal's terms as agreed at Pay, or that a one-off is not charged again. */
+  renewalTerms: StatementTerms;
   followOnMissing: boolean;
   onContinue: (() => void) | null;
   busy: boolean;
@@ -450,7 +582,9 @@ function PaymentComplete({
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm" align="flex-start">
           {paidElsewhere && (
-            <Text fw={600}>You have already paid for this order in another window. You will not be charged again.</Text>
+            <Text fw={600}>
+              You have already paid for this order in another window, so nothing more was charged now.
+            </Text>
           )}
           <Text>
             {summary.total !== undefined && summary.last4 !== undefined
@@ -458,8 +592,10 @@ function PaymentComplete({
               : summary.total !== undefined
                 ? `We charged ${formatMoney(summary.total)}.`
                 : 'Your order is placed.'}
-            {paidElsewhere ? '' : ' You will not be charged again.'}
           </Text>
+          <Suspense fallback={null}>
+            <RenewalLines terms={renewalTerms} />
+          </Suspense>
           {summary.orderId !== '' && (
             <Text>
               Order reference: <strong data-testid="order-reference">{orderReference(summary.orderId)}</strong>

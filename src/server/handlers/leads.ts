@@ -10,8 +10,9 @@ import { currentContactIds } from '../../domain/contact-questions.ts';
 import { reasonText } from '../../domain/qualification.ts';
 import { contraindicationsOf } from '../contraindications.ts';
 import { refuseImplausibleBirthdates } from '../birthdates.ts';
+import { recordLeadAnswers } from '../consent-records.ts';
 // The decoded `lead` field and its parts are the contract's own types.
-import type { Answer, LeadPayload, Scores } from '../../contract/api-types.ts';
+import type { Answer, LeadPayload, Scores, ShownTexts } from '../../contract/api-types.ts';
 
 interface LeadRow {
   landing_id: string;
@@ -61,6 +62,7 @@ const saveLead: OperationHandler = ({ db, body, access, engine, site }) => {
     fields.scores === undefined ? null : (decodeJsonField('saveLead', '/body/scores', fields.scores) as Scores);
   const landingId = text(fields, 'landingId');
   const { answers, ...rest } = lead;
+  const earlier = exists ? (stored(findLead(db, lead.landing_id)?.answers_json ?? '[]') as Answer[]) : [];
   const now = nowIso();
   statement(
     db,
@@ -85,6 +87,14 @@ const saveLead: OperationHandler = ({ db, body, access, engine, site }) => {
     now,
     now,
   );
+  // What the patient was shown when they gave these answers, kept beside them (issue 38 point 4).
+  recordLeadAnswers(db, {
+    landingId: lead.landing_id,
+    pathCode: lead.pathCode ?? pathCodeOfLead(db, lead.landing_id),
+    answers,
+    earlier,
+    shown: fields.shown as ShownTexts | undefined,
+  });
   return ok({ landing_id: lead.landing_id, savedAt: now });
 };
 

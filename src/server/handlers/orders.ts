@@ -27,8 +27,10 @@ import {
 } from './support.ts';
 import { statement } from '../database.ts';
 import { mailReturnLink } from './sessions.ts';
+import { checkAgreement, type CheckedAgreement } from '../legal.ts';
+import { recordAgreement } from '../consent-records.ts';
 // The decoded `order` field: no card data, a billing token.
-import type { BillingCustomer, OrderPayload } from '../../contract/api-types.ts';
+import type { BillingCustomer, OrderAgreement, OrderPayload } from '../../contract/api-types.ts';
 
 interface BillingRow {
   billing_token: string;
@@ -85,6 +87,8 @@ interface NewOrder {
   status: 'pending' | 'approved';
   billing?: BillingRow;
   contact?: OrderPayload['contact'];
+  /** What the patient agreed to at Pay (a payment-step order): its versions go in the order's columns. */
+  agreement?: { sent: OrderAgreement; checked: CheckedAgreement; pathCode: string | null };
 }
 
 /** Stores one order and answers it as 201 Created. */
@@ -99,8 +103,9 @@ function insertOrder(db: Db, order: NewOrder) {
   statement(
     db,
     `INSERT INTO orders (id, kind, landing_id, lead_landing_id, kt_customer_id, product_id, campaign_id, quantity,
-       comp_order, total, status, billing_token, last4, contact_json, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       comp_order, total, status, billing_token, last4, contact_json, created_at,
+       terms_version, privacy_version, telehealth_consent_version)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     row.id,
     order.kind,
@@ -117,7 +122,13 @@ function insertOrder(db: Db, order: NewOrder) {
     row.last4,
     order.contact === undefined ? null : JSON.stringify(order.contact),
     row.created_at,
+    order.agreement?.checked.versions.terms ?? null,
+    order.agreement?.checked.versions.privacy ?? null,
+    order.agreement?.checked.versions['telehealth-consent'] ?? null,
   );
+  if (order.agreement !== undefined) {
+    recordAgreement(db, { landingId: order.landingId, orderId: row.id, ...order.agreement });
+  }
   return created(orderView(row));
 }
 
@@ -336,6 +347,11 @@ function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
     const product = findProduct(db, order.productId, site) ?? notFound("No product with the order's productId.");
     refuseSecondPayment(db, access, order.landingId, product.external_id);
     refuseClosedStep({ db, access, engine, site }, 'payment', order.landingId, pathCodeOfLead(db, order.landingId));
+    // What paying means, agreed to on today's terms, before anything about the card is looked at.
+    const agreement = checkAgreement(db, site, order.agreement, {
+      productId: product.external_id,
+      amount: product.total,
+    });
     const billing = statement<[string, string], BillingRow>(
       db,
       'SELECT billing_token, landing_id, last4, decline_reason, customer_json FROM billing WHERE billing_token = ? AND landing_id = ?',
@@ -374,6 +390,11 @@ function placeOrder(operationId: string, kind: OrderKind): OperationHandler {
       status: 'approved',
       billing,
       contact: order.contact,
+      agreement: {
+        sent: order.agreement,
+        checked: agreement,
+        pathCode: pathCodeOfLead(db, order.landingId),
+      },
     });
   };
 }

@@ -11,17 +11,20 @@ import type {
   PathCode,
   Qualification,
   Scores,
+  ShownTexts,
 } from '../../contract/api-types.ts';
 
 export interface LeadSubmission {
   lead: LeadPayload;
   scores?: Scores;
   landingId: LandingId;
+  /** What the page showed with the answers of this save: the server's consent records (issue 38 point 4). */
+  shown?: ShownTexts;
 }
 
 /** Saves a lead with its answers and scores (`POST /memoForm/saveLead`); lead and scores are sent JSON-encoded. */
 export function saveLead(submission: LeadSubmission, options?: CallOptions): Promise<LeadSaved> {
-  const { lead, scores, landingId } = submission;
+  const { lead, scores, landingId, shown } = submission;
   return apiCall<LeadSaved>(
     {
       method: 'POST',
@@ -30,6 +33,7 @@ export function saveLead(submission: LeadSubmission, options?: CallOptions): Pro
         lead: JSON.stringify(lead),
         ...(scores === undefined ? {} : { scores: JSON.stringify(scores) }),
         landingId,
+        ...(shown === undefined ? {} : { shown }),
       },
     },
     options,

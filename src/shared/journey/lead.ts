@@ -167,13 +167,15 @@ export interface SavedLead {
  */
 export async function saveLeadOf(input: SaveLeadInput): Promise<SavedLead> {
   // Loaded on submit (like a screen's chunk): a page of questions needs none of it before then.
-  const [{ saveLead }, { nextLandingId }, { buildSubmission }, { findPatientLead }] = await loadChunk(() =>
-    Promise.all([
-      import('../api/leads.ts'),
-      import('../../domain/landing-id.ts'),
-      import('../../domain/submission.ts'),
-      import('./patient-lead.ts'),
-    ]),
+  const [{ saveLead }, { nextLandingId }, { buildSubmission }, { findPatientLead }, { shownTextsOf }] = await loadChunk(
+    () =>
+      Promise.all([
+        import('../api/leads.ts'),
+        import('../../domain/landing-id.ts'),
+        import('../../domain/submission.ts'),
+        import('./patient-lead.ts'),
+        import('./shown-texts.ts'),
+      ]),
   );
   const { journey, pages, pathCode, formId, linkLandingId, scores, finishes = true } = input;
   const answers = journey.state.answers;
@@ -212,7 +214,10 @@ export async function saveLeadOf(input: SaveLeadInput): Promise<SavedLead> {
     answers: mergeAnswers(earlier, submission.answers),
   });
   const withScores = scores === undefined ? {} : { scores };
-  const save = (id: LandingId) => saveLead({ lead: leadUnder(id), landingId: id, ...withScores }, { maxRetries: 2 });
+  // What this page showed with these answers, for the clinic's record of it (issue 38 point 4).
+  const shown = await shownTextsOf(pages, journey.state);
+  const save = (id: LandingId) =>
+    saveLead({ lead: leadUnder(id), landingId: id, shown, ...withScores }, { maxRetries: 2 });
   // The journey's own lead is this browser's: a refusal there is a failure, not another device.
   let savedId = firstId;
   if (firstId === journey.state.landingId) await save(firstId);

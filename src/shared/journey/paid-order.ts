@@ -15,6 +15,10 @@ export const PAYMENT_RECORDS = {
   followOnOrderId: 'payment.followOnOrderId',
   /** 'yes' once this payment form made the lead with the marketing choice on it. */
   marketingAsked: 'payment.asksMarketing',
+  /** The attempt's agreement (issue 38): the documents' versions and hashes, as JSON. */
+  agreementDocuments: 'payment.agreementDocuments',
+  /** The attempt's agreement: the statement's hash, its day, the renewal box, the page, as JSON. */
+  agreement: 'payment.agreement',
 } as const;
 
 /**

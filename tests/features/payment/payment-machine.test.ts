@@ -33,6 +33,14 @@ const VALUES: BillingValues = {
 
 const press = (cardVersion = 0, marketing: readonly string[] | null = null): PayPress => ({
   values: VALUES,
+  agreement: {
+    documents: [{ document: 'terms', version: 'terms-2026-12', sha256: 'a'.repeat(64) }],
+    statement: 'By paying you agree to the Terms, Privacy Policy and Telehealth consent.',
+    shownOn: '2026-12-03',
+    renewalAccepted: false,
+    step: '/payment/shrt',
+    funnelVersion: undefined,
+  },
   marketing,
   cardVersion,
 });

@@ -188,6 +188,8 @@ function fakeApi(
     return HttpResponse.json(result.json, { status: result.status });
   };
   server.use(
+    // The legal documents in force (issue 38): what the agreement next to Pay names.
+    http.get(`${TEST_API_BASE}/legal`, () => HttpResponse.json({ data: LEGAL_DOCUMENTS_IN_FORCE })),
     http.get(`${TEST_API_BASE}/memoForm/getProductInfo`, async ({ request }) => {
       const { entry } = await record('getProductInfo', request);
       const product = PRODUCTS[entry.url.searchParams.get('id') ?? ''];
@@ -385,8 +387,26 @@ async function fillAndPay(user: UserEvent) {
   await payButton();
   await fillAddress(user);
   await fillCard(user);
+  await agreeToRenewal(user);
   await user.click(await payButton());
 }
+
+/** A plan that renews asks its renewal to be agreed to with a box next to Pay: the patient ticks it. */
+async function agreeToRenewal(user: UserEvent) {
+  const box = screen.queryByRole('checkbox', { name: /renews automatically/ });
+  if (box !== null && !(box as HTMLInputElement).checked) await user.click(box);
+}
+
+const LEGAL_DOCUMENTS_IN_FORCE = [
+  { document: 'terms', version: 'terms-2026-12', title: 'Terms and Conditions', sha256: 'a'.repeat(64) },
+  { document: 'privacy', version: 'privacy-2026-12', title: 'Privacy Policy', sha256: 'b'.repeat(64) },
+  {
+    document: 'telehealth-consent',
+    version: 'telehealth-consent-2026-12',
+    title: 'Telehealth consent',
+    sha256: 'c'.repeat(64),
+  },
+].map((item) => ({ ...item, effectiveAt: '2026-12-01T00:00:00.000Z' }));
 
 async function fillContact(user: UserEvent) {
   await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Avery');
@@ -478,6 +498,11 @@ test('mhrt orders product 1682, then the complimentary follow-on 1673 in campaig
   });
   await fillAddress(user);
   await fillCard(user);
+  // A monthly plan: Pay asks the renewal to be agreed to first, with the box next to it.
+  await user.click(await payButton());
+  expect(await screen.findByText('Tick the box to agree to the renewal before you pay.')).toBeVisible();
+  expect(api.of('createOrder')).toHaveLength(0);
+  await agreeToRenewal(user);
   await user.click(await payButton());
 
   await continueOnceReceived();
@@ -487,6 +512,15 @@ test('mhrt orders product 1682, then the complimentary follow-on 1673 in campaig
   const orders = api.of('createOrder');
   expect(orders).toHaveLength(1);
   expect(JSON.parse(String(orders[0]?.body.order))).toMatchObject({
+    agreement: {
+      documents: [
+        { document: 'terms', version: 'terms-2026-12' },
+        { document: 'privacy', version: 'privacy-2026-12' },
+        { document: 'telehealth-consent', version: 'telehealth-consent-2026-12' },
+      ],
+      renewalAccepted: true,
+      step: '/payment/mhrt',
+    },
     productId: '1682',
     campaignId: '116',
     quantity: 1,
@@ -548,7 +582,23 @@ test('a reload during payment sends the saved Idempotency-Key again and shows th
   const { calls, step } = renderPayment({
     path: '/payment/shrt',
     code: 'shrt',
-    journey: { ...AFTER_ASSESSMENT, records: { 'payment.key': paymentKey, 'payment.billingToken': billingToken } },
+    journey: {
+      ...AFTER_ASSESSMENT,
+      records: {
+        'payment.key': paymentKey,
+        'payment.billingToken': billingToken,
+        // The agreement the attempt was made with, kept so its resend is the same order, byte for byte.
+        'payment.agreementDocuments': JSON.stringify(
+          LEGAL_DOCUMENTS_IN_FORCE.map(({ document, version, sha256 }) => ({ document, version, sha256 })),
+        ),
+        'payment.agreement': JSON.stringify({
+          statementSha256: 'd'.repeat(64),
+          shownOn: '2026-12-03',
+          renewalAccepted: false,
+          step: '/payment/shrt',
+        }),
+      },
+    },
   });
 
   expect(await screen.findByText('We are checking your payment…')).toBeInTheDocument();
@@ -585,7 +635,7 @@ test('Pay in a stale second window: the server refuses a second payment, and the
 
   expect(await screen.findByRole('heading', { name: 'Your payment is complete' })).toBeInTheDocument();
   expect(
-    screen.getByText('You have already paid for this order in another window. You will not be charged again.'),
+    screen.getByText('You have already paid for this order in another window, so nothing more was charged now.'),
   ).toBeInTheDocument();
   // The first order's receipt: its card, its total and its reference, not this window's card.
   expect(screen.getByText('We charged $99 to the card ending in 1881.')).toBeInTheDocument();
@@ -650,9 +700,7 @@ test('a journey whose order is placed shows the order instead of the form, and p
   });
 
   expect(await screen.findByRole('heading', { name: 'Your payment is complete' })).toBeInTheDocument();
-  expect(
-    screen.getByText('We charged $99 to the card ending in 4242. You will not be charged again.'),
-  ).toBeInTheDocument();
+  expect(screen.getByText('We charged $99 to the card ending in 4242.')).toBeInTheDocument();
   expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
   await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
   expect(step.advance).toHaveBeenCalledTimes(1);
@@ -1027,6 +1075,7 @@ test('axe finds no serious problem on the payment form with its errors and a dec
   expect(await seriousViolations()).toEqual([]);
   await fillAddress(user);
   await fillCard(user, DECLINED);
+  await agreeToRenewal(user);
   await user.click(await payButton());
   await screen.findByText(/Your card was declined\./);
   expect(await seriousViolations()).toEqual([]);
@@ -1139,11 +1188,13 @@ test('a deployment checking with reCAPTCHA shows Google’s notice and policy li
   expect(screen.getByText(/This site is protected by reCAPTCHA/)).toHaveTextContent(
     'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
   );
-  expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+  // Google's own links in its notice, beside the clinic's next to Pay.
+  const notice = within(screen.getByText(/This site is protected by reCAPTCHA/));
+  expect(notice.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
     'href',
     'https://policies.google.com/privacy',
   );
-  expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+  expect(notice.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
     'href',
     'https://policies.google.com/terms',
   );

@@ -136,7 +136,8 @@ test('bhrt pays first: one lead, a decline, then one order, and a reload finds t
   const reloaded = memoryJourneyCalls({ bhrt: { ...state, completed: [], records: beforeAnswer } });
   renderPayment('bhrt', reloaded);
   expect(await screen.findByRole('heading', { name: 'Your payment is complete' })).toBeInTheDocument();
-  expect(screen.getByText('We charged $99 to the card ending in 4242. You will not be charged again.')).toBeVisible();
+  expect(screen.getByText('We charged $99 to the card ending in 4242.')).toBeVisible();
+  expect(screen.getByText('This was a one-time charge: you will not be charged again.')).toBeVisible();
   // Continue records the order found with the step it moves to.
   await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => {
@@ -181,12 +182,23 @@ test('mhrt after the assessment: the order of 1682 and the complimentary kit 167
   await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'TX');
   await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '78701');
   await typeCard(user, '4242 4242 4242 4242');
+  // A monthly plan: its renewal is agreed to with the box next to Pay; the server checks the
+  // statement's hash against its own copy and takes the order on today's terms.
+  await user.click(screen.getByRole('checkbox', { name: /renews automatically at \$99 every month/ }));
   await user.click(screen.getByRole('button', { name: 'Pay $99' }));
+  expect(await screen.findByText(/Your plan renews automatically: \$99 every month on the/)).toBeVisible();
   await continueOnceReceived();
   await waitFor(() => {
     expect(step.advance).toHaveBeenCalledTimes(1);
   });
-  expect(countRows(api().db, 'orders', "landing_id = ? AND kind = 'order' AND product_id = '1682'", landingId)).toBe(1);
+  expect(
+    countRows(
+      api().db,
+      'orders',
+      "landing_id = ? AND kind = 'order' AND product_id = '1682' AND terms_version = 'terms-2026-12'",
+      landingId,
+    ),
+  ).toBe(1);
   expect(
     countRows(
       api().db,
