@@ -104,11 +104,17 @@ for (const { site, code, prefix, brand } of [
  * prescribes, so a pay link on a men's HRT code (which would go from Pay straight to the finish
  * page) books the consult after paying, before the finish.
  */
-test('a pay link on bhrt books the consult testosterone needs before its finish page', async ({ page }) => {
+test('a pay link on bhrt asks the assessment and books the consult testosterone needs before its finish page', async ({
+  page,
+}) => {
   const patient = newPatient('pay-link-visit');
   await page.goto(`${MENS_SITE}/payment/bhrt?pathOverride=pay`);
   await pay(page, patient);
   await continueAfterPaying(page);
+  // The link names the payment only; the code's clearance (its assessment) and the product's
+  // live visit are kept (src/engine/product-rules.ts).
+  await expect(page).toHaveURL(`${MENS_SITE}/hormone-assessment/bhrt?pathOverride=pay`, { timeout: 15_000 });
+  await takeAssessment(page, patient);
   await expect(page).toHaveURL(`${MENS_SITE}/mip/calendly/bhrt?pathOverride=pay`, { timeout: 15_000 });
   await book(page);
   await expect(page).toHaveURL(`${MENS_SITE}/finish/bhrt?pathOverride=pay`, { timeout: 15_000 });
