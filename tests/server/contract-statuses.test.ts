@@ -27,14 +27,23 @@ const everyOperation = documents.flatMap(({ operations, validator }) =>
   operations.map((operation) => ({ operation, validator })),
 );
 
-/** The operation's own URL, with its example path parameters (or a plain one) filled in. */
+/** The operation's own URL, with its example path parameters (or a plain one) and required query filled in. */
 function urlOf(operation: ContractOperation): string {
-  return `/api${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  const exampleOf = (where: 'path' | 'query', name: string) => {
     const example = operation.parameters.find(
-      (parameter) => parameter.in === 'path' && parameter.name === name,
+      (parameter) => parameter.in === where && parameter.name === name,
     )?.example;
-    return encodeURIComponent(typeof example === 'string' || typeof example === 'number' ? String(example) : '100234');
-  })}`;
+    return typeof example === 'string' || typeof example === 'number' ? String(example) : '100234';
+  };
+  const query = new URLSearchParams(
+    operation.parameters
+      .filter((parameter) => parameter.in === 'query' && parameter.required === true)
+      .map((parameter) => [parameter.name, exampleOf('query', parameter.name)]),
+  ).toString();
+  const pathName = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(exampleOf('path', name)),
+  );
+  return `/api${pathName}${query === '' ? '' : `?${query}`}`;
 }
 
 /** Whether the answer is one the contract describes for the operation; why not when it is not. */
@@ -60,7 +69,7 @@ function send(
     method: operation.method as 'POST',
     url: urlOf(operation),
     headers: { ...(operation.secured ? AUTH : {}), ...headers },
-    payload,
+    ...(operation.method === 'GET' ? {} : { payload }),
   });
 }
 
