@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { getLegalDocument } from '../../shared/api/legal.ts';
 import { useApiData } from '../../shared/api/use-api-data.ts';
 import { LazyRichText } from '../../shared/content/lazy-rich-text.tsx';
+import { unbreakablePhone } from '../../shared/layout/phone.ts';
 import { LoadingIndicator } from '../../shared/layout/loading-indicator.tsx';
 import { LoadProblem } from '../../shared/ui/load-problem.tsx';
 import type { ScreenProps } from '../../shared/screen-props.ts';
@@ -24,7 +25,13 @@ export default function LegalScreen({ route }: ScreenProps) {
   else {
     // The page's heading is the route's title: the document's own first heading would say it
     // twice. Its version and date are the document's own words, under it.
-    content = <LazyRichText markdown={text.data.markdown.replace(/^# [^\n]*\n+/, '')} mode="small" />;
+    content = (
+      <LazyRichText
+        // The same words; a phone number only kept from breaking across lines (docs/design.md).
+        markdown={text.data.markdown.replace(/^# [^\n]*\n+/, '').replace(/\(\d{3}\) \d{3}-\d{4}/g, unbreakablePhone)}
+        mode="small"
+      />
+    );
   }
   return (
     <Stack gap="md" py="lg" maw={720}>

@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { signOut } from '../api/session.ts';
 
@@ -28,17 +28,27 @@ export function NotYou({ startAt }: { startAt: string }) {
     );
   };
   return (
-    <Text size="sm" c="dimmed">
-      Not you?{' '}
-      <Anchor component="button" type="button" size="sm" onClick={press} disabled={state === 'signing-out'}>
-        {state === 'signing-out' ? 'Signing out…' : 'Sign out'}
-      </Anchor>
+    <Group gap={4} wrap="wrap" align="center">
+      <Text size="sm" c="dimmed">
+        Not you?
+      </Text>
+      {/* 44 px tall, as every tap target on a phone (docs/design.md). */}
+      <Button
+        variant="subtle"
+        size="sm"
+        h={44}
+        px="xs"
+        td="underline"
+        onClick={press}
+        loading={state === 'signing-out'}
+      >
+        Sign out
+      </Button>
       {state === 'failed' && (
-        <Text component="span" size="sm" c="red.8" role="alert">
-          {' '}
+        <Text size="sm" c="red.8" role="alert">
           We couldn&apos;t sign you out. Check your connection and try again.
         </Text>
       )}
-    </Text>
+    </Group>
   );
 }
