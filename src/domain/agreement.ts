@@ -1,5 +1,6 @@
 import type { CalendarDate } from './calendar.ts';
 import { daysInMonth, parseIsoDate, toIsoDate } from './calendar.ts';
+import { MONTH_NAMES } from './dates.ts';
 import { formatMoney } from './money.ts';
 
 /**
@@ -53,21 +54,6 @@ export interface AgreementInput {
   cancel: CancelContact;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /**
  * The next charge of a plan bought on `day`: the same day of the next month, or that month's
  * last day when it is shorter (bought January 31, next charged February 28 or 29), as card
@@ -92,7 +78,7 @@ export function ordinal(n: number): string {
 
 /** A calendar day as patients read it: "January 3, 2027". */
 export function longDate(day: CalendarDate): string {
-  return `${MONTHS[day.month - 1] ?? ''} ${day.day}, ${day.year}`;
+  return `${MONTH_NAMES[day.month - 1] ?? ''} ${day.day}, ${day.year}`;
 }
 
 /** A calendar day as `YYYY-MM-DD` (what the order sends as the day the statement was shown). */

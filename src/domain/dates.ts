@@ -5,7 +5,8 @@ import type { DomainLogger } from './logger.ts';
 /** The three ways dates are shown to patients (SPEC §9). */
 export type DateDisplayFormat = 'MM/DD/YYYY' | 'long' | 'MM/YY';
 
-const MONTH_NAMES = [
+/** The months' names as patients read them (the long format, an agreement's next charge). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
