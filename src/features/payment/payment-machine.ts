@@ -15,6 +15,8 @@ import type { LegalDocumentId } from '../../contract/api-types.ts';
  *   start ──▶ receipt            the journey has its order (Back after Continue, a reload)
  *         ──▶ checking           the journey has an attempt whose outcome is not known
  *         ──▶ form
+ *   form ──Pay before the terms are here──▶ awaitingTerms ──Pay (they came)──▶ paying
+ *                                                      ──release (they failed, a box is unticked)──▶ form
  *   form ──Pay──▶ paying: botCheck ▶ lead? ▶ billing ▶ attempt (the press's one journey write)
  *                         ▶ order ──▶ receipt | form (declined, refused, invalid, failed)
  *   (any order sent) ──already paid in this journey (409)──▶ receipt of the first order
@@ -147,10 +149,16 @@ export interface PaymentContext {
   checkFailure: string | null;
   /** How many times the server said the terms changed in this visit: the page loads them again on each. */
   termsChanged: number;
+  /** A press held for the terms found the renewal box unticked: the box asks for it. */
+  heldUnticked: boolean;
 }
 
 export type PaymentEvent =
   | { type: 'pay'; press: PayPress }
+  /** Pay was pressed before the terms the press agrees to were loaded: it waits for them. */
+  | { type: 'pay.awaitTerms' }
+  /** The held press cannot go: the terms failed to load, or the renewal box is unticked. */
+  | { type: 'pay.release'; unticked: boolean }
   /** A field was changed: its message goes; a card field also clears the decline. */
   | { type: 'edit'; card: boolean }
   | { type: 'check.retry' }
@@ -264,6 +272,7 @@ export const paymentMachine = setup({
       fieldErrors: {},
       formProblem: null,
       refused: false,
+      heldUnticked: false,
     }),
     clearMessages: assign(({ context, event }) => ({
       fieldErrors: {},
@@ -365,6 +374,7 @@ export const paymentMachine = setup({
     failure: null,
     checkFailure: null,
     termsChanged: 0,
+    heldUnticked: false,
   }),
   initial: 'start',
   states: {
@@ -400,7 +410,22 @@ export const paymentMachine = setup({
           { guard: 'resendsPending', target: 'paying.resend', actions: 'keepPress' },
           { target: 'paying.botCheck', actions: 'keepPress' },
         ],
+        'pay.awaitTerms': 'awaitingTerms',
         edit: { actions: 'clearMessages' },
+      },
+    },
+    awaitingTerms: {
+      // The patient pressed once (the page's own form before the app arrived, or a quick
+      // hand): the press goes as soon as the terms it agrees to are drawn, never asked twice.
+      on: {
+        pay: [
+          { guard: 'resendsPending', target: 'paying.resend', actions: 'keepPress' },
+          { target: 'paying.botCheck', actions: 'keepPress' },
+        ],
+        'pay.release': {
+          target: 'form',
+          actions: assign({ heldUnticked: ({ event }) => event.unticked }),
+        },
       },
     },
     paying: {
@@ -536,7 +561,7 @@ export type PaymentView =
   'checking' | 'checkFailed' | 'form' | 'paying' | 'recognised' | 'receipt' | 'continuing' | 'done';
 
 export function paymentViewOf(snapshot: PaymentSnapshot): PaymentView {
-  if (snapshot.matches('paying')) return 'paying';
+  if (snapshot.matches('paying') || snapshot.matches('awaitingTerms')) return 'paying';
   if (snapshot.matches('continuing')) return 'continuing';
   return (snapshot.value as PaymentView | 'start') === 'start' ? 'form' : (snapshot.value as PaymentView);
 }

@@ -4,6 +4,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useEffectEvent,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -61,11 +62,12 @@ import { isoDayOf } from '../../domain/calendar.ts';
 import { renewalFor } from '../../domain/product-choice.ts';
 import { stepPathOf } from '../../domain/shown-text.ts';
 import { PAYMENT_RECORDS } from '../../shared/journey/paid-order.ts';
-import type { PressAgreement } from './payment-machine.ts';
+import type { PayPress, PressAgreement } from './payment-machine.ts';
 
 // The statement next to Pay and the receipt's renewal lines: their words and the Checkbox come
 // in a chunk of their own, so a page that fetches the payment step ahead (the results) does not
 // carry them in its first load.
+const UNTICKED = 'Tick the box to agree to the renewal before you pay.';
 const PayAgreement = lazy(async () => ({ default: (await import('./pay-agreement.tsx')).PayAgreement }));
 const RenewalLines = lazy(async () => ({ default: (await import('./pay-agreement.tsx')).RenewalLines }));
 
@@ -228,12 +230,13 @@ function PaymentFlow({
   );
   // What the statement next to Pay last drew: the press agrees to exactly that.
   const shownStatement = useRef<{ text: string; shownOn: string } | null>(null);
+  const [statementShown, setStatementShown] = useState(false);
   const keepShown = useCallback((shown: { text: string; shownOn: string }) => {
     shownStatement.current = shown;
+    setStatementShown(true);
   }, []);
   const [renewalAccepted, setRenewalAccepted] = useState(false);
   const [renewalError, setRenewalError] = useState<string | null>(null);
-  const [agreementProblem, setAgreementProblem] = useState<string | null>(null);
   const renewalBox = useRef<HTMLInputElement>(null);
   // New terms, perhaps a new price: the box agreed to the old ones, so it is asked again.
   const [termsSeen, setTermsSeen] = useState(termsChanged);
@@ -288,6 +291,50 @@ function PaymentFlow({
     if (isCardField(field)) cardVersion.current += 1;
     actor.send({ type: 'edit', card: isCardField(field) });
   }
+
+  /** The press Pay makes now, or why it cannot be made yet (nothing is changed here). */
+  function pressNow(): PayPress | 'waiting' | 'failed' | 'unticked' {
+    const shown = shownStatement.current;
+    if (legal.status === 'failed') return 'failed';
+    if (legal.status !== 'ready' || shown === null) return 'waiting';
+    if (renewal !== null && !renewalAccepted) return 'unticked';
+    const agreement: PressAgreement = {
+      documents: legal.data.map(({ document, version, sha256 }) => ({ document, version, sha256 })),
+      statement: shown.text,
+      shownOn: shown.shownOn,
+      renewalAccepted: renewal !== null && renewalAccepted,
+      step: stepPathOf(location.pathname),
+      funnelVersion: journey.state.funnel?.version,
+    };
+    return { values, agreement, marketing: offersMarketing ? marketing : null, cardVersion: cardVersion.current };
+  }
+
+  function pay() {
+    const press = pressNow();
+    // A failed load is said next to Pay, with Try again.
+    if (press === 'failed') return;
+    if (press === 'waiting') actor.send({ type: 'pay.awaitTerms' });
+    else if (press === 'unticked') {
+      setRenewalError(UNTICKED);
+      renewalBox.current?.focus();
+    } else actor.send({ type: 'pay', press });
+  }
+
+  // A press held for the terms goes once they are drawn, or is let go if it cannot go: the
+  // terms failed to load, or the renewal box (not on the page the patient pressed in) is unticked.
+  const awaitingTerms = useSelector(actor, (snapshot) => snapshot.matches('awaitingTerms'));
+  const heldUnticked = useSelector(actor, (snapshot) => snapshot.context.heldUnticked);
+  const payWhenTermsArrive = useEffectEvent(() => {
+    const press = pressNow();
+    if (press === 'waiting') return;
+    if (press === 'failed' || press === 'unticked') {
+      actor.send({ type: 'pay.release', unticked: press === 'unticked' });
+      if (press === 'unticked') renewalBox.current?.focus();
+    } else actor.send({ type: 'pay', press });
+  });
+  useEffect(() => {
+    if (awaitingTerms) payWhenTermsArrive();
+  }, [awaitingTerms, legal.status, statementShown]);
 
   let content;
   if (view === 'receipt' || view === 'continuing' || view === 'done') {
@@ -364,36 +411,6 @@ function PaymentFlow({
   } else {
     const submitting = view === 'paying';
     const terms: StatementTerms = { amount: product.total, renewal, shownOn: isoDayOf(new Date(), 'local'), cancel };
-    const pay = () => {
-      const shown = shownStatement.current;
-      if (legal.status !== 'ready' || shown === null) {
-        setAgreementProblem('Our terms are still loading. Please wait a moment and press Pay again.');
-        return;
-      }
-      if (renewal !== null && !renewalAccepted) {
-        setRenewalError('Tick the box to agree to the renewal before you pay.');
-        renewalBox.current?.focus();
-        return;
-      }
-      setAgreementProblem(null);
-      const agreement: PressAgreement = {
-        documents: legal.data.map(({ document, version, sha256 }) => ({ document, version, sha256 })),
-        statement: shown.text,
-        shownOn: shown.shownOn,
-        renewalAccepted: renewal !== null && renewalAccepted,
-        step: stepPathOf(location.pathname),
-        funnelVersion: journey.state.funnel?.version,
-      };
-      actor.send({
-        type: 'pay',
-        press: {
-          values,
-          agreement,
-          marketing: offersMarketing ? marketing : null,
-          cardVersion: cardVersion.current,
-        },
-      });
-    };
     content = (
       <Stack gap="xl">
         <ProductSummary product={product} />
@@ -417,13 +434,9 @@ function PaymentFlow({
                     setRenewalAccepted(accepted);
                     if (accepted) setRenewalError(null);
                   }}
-                  renewalError={renewalError}
+                  renewalError={renewalError ?? (heldUnticked && !renewalAccepted ? UNTICKED : null)}
                   loadProblem={
-                    legal.status === 'failed'
-                      ? { message: legal.error.message, onRetry: legal.retry }
-                      : agreementProblem === null
-                        ? null
-                        : { message: agreementProblem, onRetry: legal.retry }
+                    legal.status === 'failed' ? { message: legal.error.message, onRetry: legal.retry } : null
                   }
                   termsChanged={termsChanged > 0}
                   disabled={submitting}
