@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { CookieSerializeOptions, UnsignResult } from '@fastify/cookie';
 import { statement, type Db } from './database.ts';
 import {
   DEFAULT_SESSION_LIFETIME,
@@ -46,13 +47,30 @@ export function newSessionId(): string {
 }
 
 /**
- * The cookie's value: the id and its signature with the server's secret, so the server takes
- * back only ids it issued. Without it, someone who can plant a cookie in a patient's browser
- * (a sibling subdomain, a shared machine) could choose the id, wait for the patient's records
- * to be granted to it, and read them with the same id (session fixation).
+ * How a session id is signed in its cookie, as the signer @fastify/cookie takes (src/server/app.ts
+ * gives it to the plugin): the id and its HMAC with the server's secret, so the server takes back
+ * only ids it issued. Without it, someone who can plant a cookie in a patient's browser (a
+ * sibling subdomain, a shared machine) could choose the id, wait for the patient's records to
+ * be granted to it, and read them with the same id (session fixation). The format is the one
+ * issued before the plugin came, so no patient's session ended with the change; the HMAC is of
+ * `session:{id}`, never the bare id, as the same secret signs return links with other prefixes.
  */
-function signedSession(secret: string, id: string): string {
-  return `${id}.${createHmac('sha256', secret).update(`session:${id}`).digest('base64url')}`;
+export interface SessionSigner {
+  sign: (id: string) => string;
+  unsign: (value: string) => UnsignResult;
+}
+
+export function sessionSigner(secret: string): SessionSigner {
+  const sign = (id: string) => `${id}.${createHmac('sha256', secret).update(`session:${id}`).digest('base64url')}`;
+  return {
+    sign,
+    unsign: (value) => {
+      const [id = ''] = value.split('.', 1);
+      return SESSION_ID.test(id) && sameSecret(value, sign(id))
+        ? { valid: true, renew: false, value: id }
+        : { valid: false, renew: false, value: null };
+    },
+  };
 }
 
 /**
@@ -60,46 +78,61 @@ function signedSession(secret: string, id: string): string {
  * the `__Host-` cookie counts: the plain name is one any host of the domain could have set.
  */
 export function sessionIdOf(
-  cookies: Readonly<Record<string, string>>,
-  secret: string,
+  cookies: Readonly<Record<string, string | undefined>>,
+  signer: SessionSigner,
   secure: boolean,
 ): string | undefined {
   const value = cookies[secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE];
   if (value === undefined) return undefined;
-  const [id = ''] = value.split('.', 1);
-  return SESSION_ID.test(id) && sameSecret(value, signedSession(secret, id)) ? id : undefined;
+  const unsigned = signer.unsign(value);
+  return unsigned.valid ? unsigned.value : undefined;
+}
+
+/** A cookie an answer sets, as @fastify/cookie's `reply.setCookie` takes it. */
+export interface CookieToSet {
+  readonly name: string;
+  readonly value: string;
+  readonly options: CookieSerializeOptions;
 }
 
 /**
- * The Set-Cookie value of a session: HttpOnly so no script can read it, SameSite=Strict so no
- * other site's page can make the browser send it. Over https (behind a proxy, with TRUST_PROXY
- * set so the server knows the request was https) it is `__Host-` prefixed and Secure, which the
- * prefix requires on Path=/; over plain http it keeps the plain name. On Path=/ either way:
- * a request for a page carries it, so the server knows a visitor who brings none has no answers
+ * The session's cookie: HttpOnly so no script can read it, SameSite=Strict so no other site's
+ * page can make the browser send it. Over https (behind a proxy, with TRUST_PROXY set so the
+ * server knows the request was https) it is `__Host-` prefixed and Secure, which the prefix
+ * requires on Path=/; over plain http it keeps the plain name. On Path=/ either way: a request
+ * for a page carries it, so the server knows a visitor who brings none has no answers
  * (src/server/pages.ts puts the results page's note in for them).
  */
+function sessionCookieOf(value: string, secure: boolean, maxAge: number): CookieToSet {
+  return {
+    name: secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
+    value,
+    options: { path: '/', maxAge, httpOnly: true, sameSite: 'strict', secure },
+  };
+}
+
+/** A session's cookie, its id signed by the plugin with `sessionSigner`. */
 export function sessionCookie(
-  secret: string,
   id: string,
   secure: boolean,
   lifetime: SessionLifetime = DEFAULT_SESSION_LIFETIME,
-): string {
+): CookieToSet {
   // The browser forgets it no later than the server ends it (src/server/session-lifetime.ts).
-  const maxAge = Math.floor(lifetime.absoluteMs / 1000);
-  const value = signedSession(secret, id);
-  return secure
-    ? `${SECURE_SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict; Secure`
-    : `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict`;
+  const cookie = sessionCookieOf(id, secure, Math.floor(lifetime.absoluteMs / 1000));
+  return { ...cookie, options: { ...cookie.options, signed: true } };
+}
+
+/** The `name=value` pair a browser holding a session's cookie sends back (for tests and scripts). */
+export function sessionCookiePair(secret: string, id: string, secure: boolean): string {
+  return `${secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE}=${sessionSigner(secret).sign(id)}`;
 }
 
 /**
  * Tells the browser to forget a session the server has ended (signed out, past its idle or
  * absolute limit, ended by staff), so it stops sending an id that opens nothing.
  */
-export function endedSessionCookie(secure: boolean): string {
-  return secure
-    ? `${SECURE_SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure`
-    : `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`;
+export function endedSessionCookie(secure: boolean): CookieToSet {
+  return sessionCookieOf('', secure, 0);
 }
 
 /**
@@ -107,7 +140,11 @@ export function endedSessionCookie(secure: boolean): string {
  * holds it would, once given the cookie on /, send both to the API, the one on the longer path
  * first; the server sends this beside every new cookie over http, so the browser keeps the new.
  */
-export const RETIRED_HTTP_COOKIE = `${SESSION_COOKIE}=; Path=/api; Max-Age=0; HttpOnly; SameSite=Strict`;
+export const RETIRED_HTTP_COOKIE: CookieToSet = {
+  name: SESSION_COOKIE,
+  value: '',
+  options: { path: '/api', maxAge: 0, httpOnly: true, sameSite: 'strict' },
+};
 
 /**
  * Every table that keeps rows under a session id, and its column. A renewed session takes all
@@ -168,15 +205,15 @@ export interface Access {
   /** The patient signs out: the session ends on the server, and the browser is told to forget it. */
   signOut: () => void;
   /**
-   * The Set-Cookie value that ends the browser's cookie, when the session it brought had ended
-   * already: sent even with an error answer (a refused call is how an ended session is noticed).
+   * The cookie that ends the browser's, when the session it brought had ended already: sent
+   * even with an error answer (a refused call is how an ended session is noticed).
    */
-  endedCookie: () => string | undefined;
+  endedCookie: () => CookieToSet | undefined;
   /**
-   * The Set-Cookie value for a session this request started or renewed, or the one that ends
-   * the browser's cookie when the session it brought has ended.
+   * The cookie of a session this request started or renewed, or the one that ends the
+   * browser's when the session it brought has ended.
    */
-  newCookie: () => string | undefined;
+  newCookie: () => CookieToSet | undefined;
   /** The session's id, starting one when the request had none (the journey saves under it). */
   sessionId: () => string;
   /** The session's id when the request came with one (reads never start a session). */
@@ -186,13 +223,13 @@ export interface Access {
 /** The session of one request, read from its cookie and the staff header. */
 export function accessFor(
   db: Db,
-  request: { cookies: Readonly<Record<string, string>>; staffToken: string | undefined; secure: boolean },
-  secrets: { staffToken: string; sessionSecret: string },
+  request: { cookies: Readonly<Record<string, string | undefined>>; staffToken: string | undefined; secure: boolean },
+  secrets: { staffToken: string; signer: SessionSigner },
   sessions: { lifetime: SessionLifetime; now: Date } = { lifetime: DEFAULT_SESSION_LIFETIME, now: new Date() },
 ): Access {
-  const { staffToken, sessionSecret } = secrets;
+  const { staffToken, signer } = secrets;
   const { lifetime, now } = sessions;
-  let id = sessionIdOf(request.cookies, sessionSecret, request.secure);
+  let id = sessionIdOf(request.cookies, signer, request.secure);
   let started = false;
   let renewed = false;
   // A signed id the server no longer takes (ended, idle or too old) is no session at all.
@@ -308,7 +345,7 @@ export function accessFor(
     },
     endedCookie: () => (ended && !started ? endedSessionCookie(request.secure) : undefined),
     newCookie: () => {
-      if ((started || renewed) && id !== undefined) return sessionCookie(sessionSecret, id, request.secure, lifetime);
+      if ((started || renewed) && id !== undefined) return sessionCookie(id, request.secure, lifetime);
       return ended ? endedSessionCookie(request.secure) : undefined;
     },
     sessionId: ensureId,

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type Ajv2020 from 'ajv/dist/2020.js';
 import { createAjv } from '../contract/schema-files.ts';
@@ -14,10 +16,19 @@ import { normalizeUrl } from '../engine/url.ts';
 import { experimentSwitch, type ExperimentSwitch } from './experiments.ts';
 import type { BrandsFile } from '../engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
-import { accessFor, RETIRED_HTTP_COOKIE, sameSecret, sessionIdOf, STAFF_HEADER } from './access.ts';
+import {
+  accessFor,
+  RETIRED_HTTP_COOKIE,
+  sameSecret,
+  sessionIdOf,
+  sessionSigner,
+  STAFF_HEADER,
+  type CookieToSet,
+  type SessionSigner,
+} from './access.ts';
 import { staffGuard } from './staff-guard.ts';
 import { LOCAL_SERVICES, type ServiceSettings } from '../contract/service-settings.ts';
-import { contentSecurityPolicy, securityHeadersFor } from './content-security-policy.ts';
+import { contentSecurityPolicy, HELMET_OPTIONS, HTTPS_HEADERS } from './content-security-policy.ts';
 import { withServiceSettings, type ServerServiceSettings } from './service-settings.ts';
 import type { ContractRoute } from './contract-routes.ts';
 import { ID_DOCUMENT_MAX_BYTES, ID_DOCUMENT_TYPES } from './handlers/id-documents.ts';
@@ -102,17 +113,12 @@ function contractValidatorCompiler(): (route: { schema: object; httpPart?: strin
  * same-origin) is sure to carry it; a browser that does not say (an older one) may not have.
  */
 function pageVisitorOf(
-  request: { headers: Readonly<Record<string, string | string[] | undefined>>; protocol: string },
-  sessionSecret: string,
+  request: FastifyRequest,
+  signer: SessionSigner,
   live: (sessionId: string) => boolean,
 ): PageVisitor {
   const fetchSite = request.headers['sec-fetch-site'];
-  const header = request.headers.cookie;
-  const sessionId = sessionIdOf(
-    cookiesOf(typeof header === 'string' ? header : undefined),
-    sessionSecret,
-    request.protocol === 'https',
-  );
+  const sessionId = sessionIdOf(request.cookies, signer, request.protocol === 'https');
   return {
     cookiesSent: fetchSite === 'none' || fetchSite === 'same-origin',
     // An ended session is no session: its page is a new visitor's.
@@ -120,16 +126,12 @@ function pageVisitorOf(
   };
 }
 
-/** The cookies of a Cookie header by name; a malformed pair is skipped. */
-function cookiesOf(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at <= 0) continue;
-    const name = pair.slice(0, at).trim();
-    if (name !== '' && !Object.hasOwn(cookies, name)) cookies[name] = pair.slice(at + 1).trim();
-  }
-  return cookies;
+/** Sets a cookie on the answer through @fastify/cookie (which signs it when asked). */
+function setCookie(
+  reply: { setCookie: (name: string, value: string, options: CookieToSet['options']) => unknown },
+  cookie: CookieToSet,
+): void {
+  reply.setCookie(cookie.name, cookie.value, cookie.options);
 }
 
 /** The request part a validation error is about, as the contract's field pointers name it. */
@@ -232,6 +234,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     done();
   });
   app.setValidatorCompiler(contractValidatorCompiler());
+  // Every response carries helmet's headers (where it may send referrers, that its type is what
+  // it says, that no other site may frame or read it): registered first, so an answer a limit
+  // gives before any route (a 429) carries them too.
+  void app.register(fastifyHelmet, { ...HELMET_OPTIONS, global: true });
   registerLimits(app, { routes, rateLimits: options.rateLimits ?? true });
   // What is written per response (the page with its nonce, the API's JSON) is compressed as it
   // is sent; the built files were compressed at build and go as they are (preCompressed below).
@@ -243,6 +249,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
     threshold: 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
+
+  // Cookies are read and written by @fastify/cookie; the session's are signed by our signer, in
+  // the format issued before the plugin came. The link secret signs session ids too (with a
+  // prefix of their own): one secret to keep.
+  const signer = sessionSigner(options.linkSecret);
+  void app.register(fastifyCookie, { secret: signer, hook: 'onRequest' });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -340,12 +352,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
             access: accessFor(
               db,
               {
-                cookies: cookiesOf(request.headers.cookie),
+                cookies: request.cookies,
                 staffToken: typeof staffHeader === 'string' ? staffHeader : undefined,
                 secure,
               },
-              // The link secret signs session ids too (with a prefix of their own): one secret to keep.
-              { staffToken: options.staffToken, sessionSecret: options.linkSecret },
+              { staffToken: options.staffToken, signer },
               { lifetime: sessionLifetime, now: clock() },
             ),
             linkSecret: options.linkSecret,
@@ -383,7 +394,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
           } catch (error) {
             // A session that had ended is most often noticed by a refusal: the browser forgets it then too.
             const ended = context.access.endedCookie();
-            if (ended !== undefined) void reply.header('set-cookie', ended);
+            if (ended !== undefined) setCookie(reply, ended);
             throw error;
           }
           // Committed: the mail it asked for goes now, unawaited. Only that it failed is logged, and
@@ -399,7 +410,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
           const cookie = context.access.newCookie();
           // Over http, the cookie on the path it had before (/api) goes: both at once, the API
           // would be sent that one first.
-          if (cookie !== undefined) void reply.header('set-cookie', secure ? cookie : [cookie, RETIRED_HTTP_COOKIE]);
+          if (cookie !== undefined) {
+            setCookie(reply, cookie);
+            if (!secure) setCookie(reply, RETIRED_HTTP_COOKIE);
+          }
           return reply.code(result.status ?? 200).send(result.body);
         },
       });
@@ -437,13 +451,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
           },
         });
 
-  // Every response says where it may send referrers and that its type is what it says, and
-  // over https that the browser must never come back over plain http; the page gets its
-  // policy below, anything else (JSON, files) may load nothing at all.
+  // The headers helmet does not set: over https, that the browser must never come back over
+  // plain http; the page gets its policy below, anything else (JSON, files) may load nothing.
   app.addHook('onSend', (request, reply, payload, done) => {
-    for (const [name, value] of Object.entries(securityHeadersFor(request.protocol === 'https'))) {
-      void reply.header(name, value);
-    }
+    if (request.protocol === 'https') void reply.headers(HTTPS_HEADERS);
     if (!reply.hasHeader('content-security-policy')) {
       void reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     }
@@ -501,7 +512,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const page = await pageFor(
       brandOf(request.hostname).site,
       request.url,
-      pageVisitorOf(request, options.linkSecret, (id) => sessionIsLive(db, id, sessionLifetime, clock())),
+      pageVisitorOf(request, signer, (id) => sessionIsLive(db, id, sessionLifetime, clock())),
     );
     // A path no route of config names (after the trailing slash and config's redirects, as the
     // app applies them) is the app's not-found page, with the status that says so (issue 39,

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { ServiceSettings } from '../contract/service-settings.ts';
 
 /** The origin of a service's address, or nothing for a first-party path ('self' covers it). */
@@ -57,11 +59,42 @@ export function contentSecurityPolicy(settings: ServiceSettings, nonce: string):
   return directives.map(([name, value]) => `${name} ${value}`).join('; ');
 }
 
-/** The other headers every response of the app carries. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-content-type-options': 'nosniff',
-};
+/**
+ * The other headers every response of the app carries, set by helmet (@fastify/helmet, in
+ * src/server/app.ts): nosniff, a referrer policy that sends other sites the origin only,
+ * frames and cross-origin reads refused, the opener severed from other sites' windows. Two of
+ * helmet's are ours instead: the content security policy (the page's carries its nonce and the
+ * services it talks to, above) and Strict-Transport-Security (over https only, below).
+ */
+export const HELMET_OPTIONS = {
+  contentSecurityPolicy: false,
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // As the policy's frame-ancestors 'none' says, for browsers that read only this one.
+  xFrameOptions: { action: 'deny' },
+} as const satisfies HelmetOptions;
+
+/**
+ * The headers helmet sets with those options, read once by running it on a stand-in response:
+ * the answers Fastify and Node give before any hook runs (a URL Fastify cannot decode, a
+ * request Node cannot parse, src/server/limits.ts) carry exactly the same set.
+ */
+function headersHelmetSets(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a header helmet takes off (X-Powered-By)
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)(Object.create(null) as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = headersHelmetSets(HELMET_OPTIONS);
 
 /**
  * What every response to a request that came over https adds: the browser goes to this host

@@ -8,7 +8,7 @@ import { startSession } from '../../src/server/session-lifetime.ts';
 import { withEarlyForm } from '../../src/server/early-forms.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
-import { sessionCookie } from '../../src/server/access.ts';
+import { sessionCookiePair } from '../../src/server/access.ts';
 import { appServing, ASSESSMENT_ANSWERS, JANE_LANDING_ID, LINK_SECRET, TEST_TOKEN } from './test-server.ts';
 
 /**
@@ -296,7 +296,7 @@ function sessionOf(id: string): string {
   const sessionId = id.padEnd(43, 'x');
   // As the server keeps a session it issued (src/server/session-lifetime.ts).
   startSession(db, sessionId, new Date());
-  return (sessionCookie(LINK_SECRET, sessionId, false).split(';', 1)[0] ?? '').trim();
+  return sessionCookiePair(LINK_SECRET, sessionId, false);
 }
 
 /** Saves a journey for a code, as the app does (PUT /journey), with a lead or without, in a session or starting one. */
@@ -364,8 +364,8 @@ test('over http, a new session cookie comes with the end of the one on /api, whi
   const saved = await saveJourney(null, 'shrt', null);
   const cookies = saved.headers['set-cookie'];
   expect(Array.isArray(cookies) ? cookies : [cookies]).toEqual([
-    expect.stringMatching(/^funnel_journey=[^;]+; Path=\/; /),
-    'funnel_journey=; Path=/api; Max-Age=0; HttpOnly; SameSite=Strict',
+    expect.stringMatching(/^funnel_journey=[^;]+; Max-Age=2592000; Path=\/; /),
+    'funnel_journey=; Max-Age=0; Path=/api; HttpOnly; SameSite=Strict',
   ]);
 });
 

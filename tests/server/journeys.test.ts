@@ -40,7 +40,7 @@ test('a first save sets an HttpOnly, SameSite=Strict cookie holding an opaque id
   expect(saved.statusCode).toBe(200);
   const setCookie = cookieOf(saved.headers['set-cookie'], 'whole');
   expect(setCookie).toMatch(
-    /^funnel_journey=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
+    /^funnel_journey=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Strict$/,
   );
   expect(String(saved.headers['set-cookie'])).not.toContain('Low');
 

@@ -54,7 +54,7 @@ async function patientWithLead(on: TestServer): Promise<Browser> {
 const endsCookie = (reply: Reply) => {
   const header = reply.headers['set-cookie'];
   const first = Array.isArray(header) ? header[0] : header;
-  return first !== undefined && /^funnel_journey=; Path=\/; Max-Age=0;/.test(String(first));
+  return first !== undefined && /^funnel_journey=; Max-Age=0; Path=\/;/.test(String(first));
 };
 
 test('a session used within three days lives on; one left for longer than that reads nothing, and the browser is told to forget it', async () => {

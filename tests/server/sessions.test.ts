@@ -213,7 +213,7 @@ test('over https the cookie is __Host- prefixed, Secure, on /; a cookie without 
     });
     expect(saved.status).toBe(200);
     expect(setCookieOf(saved)).toMatch(
-      /^__Host-funnel_journey=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Strict; Secure$/,
+      /^__Host-funnel_journey=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
     );
     const read = { method: 'GET' as const, url: `/api/memoForm/getLead?landing_id=${LANDING_ID}` };
     expect((await patient({ ...read, headers: https })).status).toBe(200);
@@ -223,7 +223,7 @@ test('over https the cookie is __Host- prefixed, Secure, on /; a cookie without 
     expect((await secure.browser(tossed)({ ...read, headers: https })).status).toBe(404);
     // Plain http (development) keeps the plain name, on / as well (a page request carries it).
     const plain = await saveJourney(secure.browser(), 'shrt');
-    expect(setCookieOf(plain)).toMatch(/^funnel_journey=[^;]+; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Strict$/);
+    expect(setCookieOf(plain)).toMatch(/^funnel_journey=[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Strict$/);
   } finally {
     await secure.remove();
   }
