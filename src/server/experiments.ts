@@ -11,7 +11,7 @@ import type { ServiceSettings } from '../contract/service-settings.ts';
 import { assignVariant } from '../engine/experiment-assign.ts';
 import { runningExperimentOf } from '../engine/experiments.ts';
 import type { Site } from '../engine/config-types.ts';
-import { stepUrl, type ExperimentAssignment, type FunnelEngine } from '../engine/funnel-plan.ts';
+import { stepUrl, type ExperimentAssignment, type FunnelEngine, type FunnelPlan } from '../engine/funnel-plan.ts';
 import { stepsVersion } from '../engine/funnel-version.ts';
 import { splitUrl } from '../engine/url.ts';
 import { statement, type Db } from './database.ts';
@@ -191,6 +191,7 @@ export function countReach(
   { site, code, journeyId, now }: { site: Site; code: string; journeyId: string; now: string },
   kept: JourneyExperiment,
   state: ReachState,
+  held: (plan: FunnelPlan, claimed: number) => number,
 ): JourneyExperiment {
   const touch = statement<[string | null, number | null, string, string, string]>(
     db,
@@ -225,9 +226,13 @@ export function countReach(
     place !== undefined &&
     place.index < plan.steps.length &&
     splitUrl(place.url).pathname === splitUrl(stepUrl({ ...plan, query: '' }, place.index)).pathname;
-  const furthest = onVariant
+  const claimed = onVariant
     ? Math.max(isStep(state.step) ? state.step.index : 0, isStep(state.reached) ? state.reached.index : 0)
     : 0;
+  // Where the page says it stands is only a claim: a step is counted once the server's rows say
+  // the journey could stand there (its lead, payment, booking: src/server/step-doors.ts). The
+  // campaign link's page is always counted; its patients were shown the variant there.
+  const furthest = Math.max(0, Math.min(claimed, held(plan, claimed)));
   const fresh = kept.counted_version !== version;
   const from = fresh ? -1 : (kept.counted_step ?? -1) + 1;
   const add = statement<[string, string, string, string, number, string]>(

@@ -197,6 +197,32 @@ function serverFacts(db: Db, landingId: string, journeyIds: readonly string[], p
 }
 
 /**
+ * How far a journey truly got along a plan, by the server's rows (issue 39 point 3): the
+ * furthest step up to `claimed` such that neither it nor any step before it is due a fact of
+ * SERVER_FACTS the journey's lead does not hold. A split test counts a step only so far: a
+ * script saving journeys that say they stand on the last step, with no lead, payment or booking
+ * behind them, adds to the counts of the steps due nothing only. `lead`: the journey's lead, when
+ * the session owns it, and the landing ids of its journey.
+ */
+export function furthestHeldStep(
+  db: Db,
+  plan: FunnelPlan,
+  claimed: number,
+  lead: { landingId: string; journeyIds: readonly string[] } | undefined,
+): number {
+  const facts = plan.pages.map((page) => factsOfRoute(page.route));
+  let held: readonly string[] | undefined;
+  for (let index = 0; index <= claimed && index < plan.pages.length; index += 1) {
+    const stepDue: readonly string[] = dueFacts(facts, index);
+    const due = SERVER_FACTS.filter((fact) => stepDue.includes(fact));
+    if (due.length === 0) continue;
+    const leadHolds = (held ??= lead === undefined ? [] : serverFacts(db, lead.landingId, lead.journeyIds, plan));
+    if (!due.every((fact) => leadHolds.includes(fact))) return index - 1;
+  }
+  return claimed;
+}
+
+/**
  * Refuses (409, `reason` step-not-allowed, the facts `missing`) a call of a step whose due facts
  * the lead's journey does not hold by the server's rows. Staff pass, as on the booking's door: the
  * call centre takes a payment on the phone. A lead of no code, a code with no funnel on this site

@@ -6,7 +6,7 @@ import { recordedFunnel } from '../../src/engine/funnel-version.ts';
 import type { ExperimentAssignment } from '../../src/engine/funnel-plan.ts';
 import { experimentSwitch, fixedSwitch, type ExperimentSwitch } from '../../src/server/experiments.ts';
 import { configTexts, editConfig, engineOf } from '../support/config.ts';
-import { startTestServer, type Browser, type TestServer } from './test-server.ts';
+import { leadJson, orderJson, startTestServer, type Browser, type TestServer } from './test-server.ts';
 
 /**
  * Issue 29, points 2 and 3, on the server: a new journey on a code with a running split test is
@@ -51,11 +51,15 @@ function funnelOf(variant: string | null, query = '') {
   return recordedFunnel(planned.plan);
 }
 
-/** A journey as the page saves it: on step `index` of `funnel`, with answers that must never be counted. */
-function stateOn(funnel: { version: string; steps: readonly string[] }, index: number, query = '') {
+/**
+ * A journey as the page saves it: on step `index` of `funnel`, with answers that must never be
+ * counted, and the landing id of its lead once it has one.
+ */
+function stateOn(funnel: { version: string; steps: readonly string[] }, index: number, query = '', landingId?: string) {
   const url = `${funnel.steps[index] ?? ''}/shrt${query === '' ? '' : `?${query}`}`;
   return {
     version: 3,
+    ...(landingId === undefined ? {} : { landingId }),
     landedAt: '2026-11-28T10:00:00.000Z',
     answers: { 'first-name': ['CANARY-Zebediah'], weight: ['177'] },
     pages: {},
@@ -66,6 +70,47 @@ function stateOn(funnel: { version: string; steps: readonly string[] }, index: n
     records: {},
   };
 }
+
+/**
+ * What makes a patient's later steps true on the server, as the page makes it: their finished
+ * assessment saved as their lead, and their consult paid (a step is counted only once the
+ * server's rows say the journey could stand on it: issue 39 point 3).
+ */
+async function assessedAndPaid(browser: Browser, landingId: string): Promise<void> {
+  const lead = await browser({
+    method: 'POST',
+    url: '/api/memoForm/saveLead',
+    payload: { lead: leadJson(landingId), scores: '{"symptoms":14}', landingId },
+  });
+  expect(lead.status, lead.text).toBe(200);
+  const billing = await browser({
+    method: 'POST',
+    url: '/api/mipH2/billingInfo/save',
+    payload: {
+      customer: JSON.stringify({
+        firstName: 'Alex',
+        lastName: 'Rivera',
+        address: { line1: '100 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+        cardNumber: '4242424242424242',
+        expMonth: 12,
+        expYear: new Date().getUTCFullYear() + 2,
+        cvc: '123',
+      }),
+      landingId,
+    },
+  });
+  expect(billing.status, billing.text).toBe(200);
+  const { billingToken } = (billing.json as { data: { billingToken: string } }).data;
+  const order = await browser({
+    method: 'POST',
+    url: '/api/memoForm/createOrder',
+    headers: { 'idempotency-key': `order-${landingId}` },
+    payload: { order: orderJson(landingId, billingToken) },
+  });
+  expect(order.status, order.text).toBe(201);
+}
+
+const LANDING_ID = 'U3BsaXR0ZXN0YWxleC5yaXZlcmFAZXhhbXBsZS5jb20yMDI2LTEyLTAzTUlQ';
 
 interface Saved {
   revision: number;
@@ -155,9 +200,10 @@ test('each step of the variant is counted once per patient, from the first page 
   // The first save is on the campaign link's page, every variant's first step, while the page
   // still walks the control's steps: the patient is counted as shown their own variant there.
   expect(first.assignment?.recorded).toBe(0);
+  await assessedAndPaid(call, LANDING_ID);
   let revision = first.revision;
   for (const index of [0, 1, 1, 3]) {
-    const saved = await save(call, stateOn(own, index), revision);
+    const saved = await save(call, stateOn(own, index, '', LANDING_ID), revision);
     revision = saved.revision;
     expect(saved.assignment?.recorded).toBe(index);
   }
@@ -180,11 +226,12 @@ test('a second patient on the same steps adds one to each count; starting over c
   const first = await save(call, stateOn(funnelOf(null), 0));
   const variant = first.assignment?.variant ?? '';
   const own = funnelOf(variant);
-  await save(call, stateOn(own, 2), first.revision);
+  await assessedAndPaid(call, LANDING_ID);
+  await save(call, stateOn(own, 2, '', LANDING_ID), first.revision);
   for (let round = 0; round < 5; round += 1) {
     await call({ method: 'DELETE', url: '/api/journey?pathCode=shrt' });
-    const again = await save(call, stateOn(own, 4));
-    expect(again.assignment).toEqual({ experiment: 'shrt-short', variant, recorded: 4 });
+    const again = await save(call, stateOn(own, 3, '', LANDING_ID));
+    expect(again.assignment).toEqual({ experiment: 'shrt-short', variant, recorded: 3 });
   }
   // Another patient given the same variant.
   let other = browser();
@@ -196,8 +243,39 @@ test('a second patient on the same steps adds one to each count; starting over c
     [1, 1],
     [2, 1],
     [3, 1],
-    [4, 1],
   ]);
+});
+
+test('a script’s journeys that say they stand on the last step add to the first page’s count only, whoever’s landing id they name', async () => {
+  const { call, browser, db } = await serve();
+  // A real patient, assessed and paid, whose landing id the script puts in its journeys.
+  const first = await save(call, stateOn(funnelOf(null), 0));
+  const variant = first.assignment?.variant ?? '';
+  await assessedAndPaid(call, LANDING_ID);
+  await save(call, stateOn(funnelOf(variant), 3, '', LANDING_ID), first.revision);
+  const before = counts(db);
+
+  for (let fake = 0; fake < 12; fake += 1) {
+    const script = browser();
+    const opened = await save(script, stateOn(funnelOf(null), 0));
+    const steps = funnelOf(opened.assignment?.variant ?? '');
+    const last = steps.steps.length - 1;
+    const finished = await save(
+      script,
+      stateOn(steps, last, '', fake % 2 === 0 ? LANDING_ID : undefined),
+      opened.revision,
+    );
+    expect(finished.assignment?.recorded).toBe(0);
+  }
+  // Twelve more were shown their variant and stood on its first page; no later step gained one.
+  const gained = counts(db).map((row) => {
+    const earlier = before.find(
+      (old) => old.variant === row.variant && old.funnel_version === row.funnel_version && old.step === row.step,
+    );
+    return { variant: row.variant, step: row.step, patients: row.patients - (earlier?.patients ?? 0) };
+  });
+  expect(gained.filter((row) => row.step > 0 && row.patients > 0)).toEqual([]);
+  expect(gained.filter((row) => row.step <= 0).reduce((sum, row) => sum + row.patients, 0)).toBe(24);
 });
 
 test('a patient who came by a call-centre link walks the call centre’s steps and is not counted in the split test', async () => {

@@ -13,6 +13,7 @@ import {
   type JourneyExperiment,
   type ReachState,
 } from '../experiments.ts';
+import { furthestHeldStep, journeyLandingIds } from '../step-doors.ts';
 
 /**
  * How long a journey is kept after its last save: a patient may come back a month later, in the
@@ -133,7 +134,16 @@ const saveJourney: OperationHandler = ({ db, body, access, site, engine, experim
            WHERE journey_id = ? AND path_code = ? AND revision = ? RETURNING revision`,
         ).get(stateJson, funnelVersion, now, id, pathCode, baseRevision);
   if (saved === undefined) staleSave(journeyOf(db, id, pathCode)?.revision, baseRevision);
-  const counted = experiment === undefined ? undefined : countReach(db, engine, where, experiment, state);
+  // The journey's lead, when this session owns it: what the counts hold a step's facts by.
+  const landingId = (state as { landingId?: unknown }).landingId;
+  const lead =
+    typeof landingId === 'string' && landingId !== '' && access.ownsLead(landingId)
+      ? { landingId, journeyIds: journeyLandingIds(db, access, landingId, pathCode) }
+      : undefined;
+  const counted =
+    experiment === undefined
+      ? undefined
+      : countReach(db, engine, where, experiment, state, (plan, claimed) => furthestHeldStep(db, plan, claimed, lead));
   return ok(
     journeyView({ path_code: pathCode, state_json: stateJson, revision: saved.revision, updated_at: now }, counted),
   );
