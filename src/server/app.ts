@@ -13,7 +13,7 @@ import { selectBrand } from '../contract/brand.ts';
 import { funnelEngine } from '../contract/funnel-config.ts';
 import type { FunnelEngine } from '../engine/funnel-plan.ts';
 import { normalizeUrl } from '../engine/url.ts';
-import { experimentSwitch, type ExperimentSwitch } from './experiments.ts';
+import { experimentSwitch, splitTestEntrants, type ExperimentSwitch } from './experiments.ts';
 import type { BrandsFile } from '../engine/config-types.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../contract/csp-nonce.ts';
 import {
@@ -228,6 +228,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     });
   const mailer = options.mailer ?? memoryMailer();
   const throttle = mailThrottle();
+  const entrants = splitTestEntrants({ limited: options.rateLimits ?? true });
   app.addHook('onClose', (_instance, done) => {
     experiments.stop();
     mailer.close();
@@ -366,6 +367,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
             services: serverServices,
             engine,
             experiments,
+            admitsSplitTestEntrant: () => entrants.admit(request.ip),
             mail: {
               send: (mail: OutgoingMail) => {
                 outgoing.push(mail);

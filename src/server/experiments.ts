@@ -83,6 +83,46 @@ export function experimentSwitch(
   };
 }
 
+/**
+ * How many new patients one client address may bring into split tests in an hour (issue 39
+ * point 3). Past it a new journey from the address is given no variant: it walks the funnel's
+ * own steps and is counted nowhere, as where no test runs, so a script starting sessions cannot
+ * fill the exposure and first-page counts (later steps need the server's rows: step-doors.ts),
+ * nor draw variants until it gets the one it wants. A patient notices nothing. Many patients
+ * behind one address (a carrier's NAT) past it are left out of the test, not refused.
+ */
+export const SPLIT_TEST_ENTRANTS_PER_HOUR = 20;
+const ENTRANTS_WINDOW_MS = 60 * 60 * 1000;
+
+/** Counts the new split-test patients of each address; off (admits everyone) with RATE_LIMITS=off. */
+export interface SplitTestEntrants {
+  /** Whether one more new patient from the address enters a split test (counted when it does). */
+  admit: (address: string) => boolean;
+}
+
+export function splitTestEntrants(
+  options: { limited: boolean; max?: number; now?: () => number } = { limited: true },
+): SplitTestEntrants {
+  const { limited, max = SPLIT_TEST_ENTRANTS_PER_HOUR, now = Date.now } = options;
+  const entries = new Map<string, { count: number; resetAt: number }>();
+  return {
+    admit: (address) => {
+      if (!limited) return true;
+      const at = now();
+      // Bounded: the addresses whose hour is over go before the map grows past a few thousand.
+      if (entries.size > 5000) for (const [key, entry] of entries) if (entry.resetAt <= at) entries.delete(key);
+      const entry = entries.get(address);
+      if (entry === undefined || entry.resetAt <= at) {
+        entries.set(address, { count: 1, resetAt: at + ENTRANTS_WINDOW_MS });
+        return true;
+      }
+      if (entry.count >= max) return false;
+      entry.count += 1;
+      return true;
+    },
+  };
+}
+
 /** A journey's split test as the server keeps it (journey_experiments). */
 export interface JourneyExperiment {
   experiment: string;
@@ -137,18 +177,21 @@ export function assignmentFor(
 /**
  * The split test of a journey's first save: the one it had, when the patient started over
  * (Start over forgets the journey, not its variant), or the variant `assignmentFor` gives, kept
- * from now on. None when it had none and no test runs on the code.
+ * from now on. None when it had none and no test runs on the code, or when its address has
+ * brought SPLIT_TEST_ENTRANTS_PER_HOUR new patients into split tests this hour (`admitted`).
  */
 export function experimentOnFirstSave(
   db: Db,
   engine: FunnelEngine,
   experiments: ExperimentSwitch,
   { site, code, journeyId, now }: { site: Site; code: string; journeyId: string; now: string },
+  admitted: () => boolean = () => true,
 ): JourneyExperiment | undefined {
   const kept = journeyExperimentOf(db, journeyId, code);
   if (kept !== undefined) return kept;
   const assigned = assignmentFor(engine, experiments, site, code, journeyId);
-  if (assigned === null) return undefined;
+  // Asked last, so only a journey that would enter a running test uses up its address's count.
+  if (assigned === null || !admitted()) return undefined;
   statement<[string, string, string, string, string]>(
     db,
     `INSERT INTO journey_experiments (journey_id, path_code, experiment, variant, updated_at) VALUES (?, ?, ?, ?, ?)`,

@@ -47,6 +47,8 @@ export interface OperationContext {
   engine: FunnelEngine;
   /** Whether each split test's flag lets it assign new patients (src/server/experiments.ts). */
   experiments: ExperimentSwitch;
+  /** Whether the request's address may bring one more new patient into a split test (counts it). */
+  admitsSplitTestEntrant: () => boolean;
   /** The clinic's mail to the patient (src/server/mail). */
   mail: RequestMail;
   log: FastifyBaseLogger;

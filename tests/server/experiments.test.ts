@@ -4,7 +4,12 @@ import { afterEach, expect, test } from 'vitest';
 import type { ExperimentsFile } from '../../src/engine/config-types.ts';
 import { recordedFunnel } from '../../src/engine/funnel-version.ts';
 import type { ExperimentAssignment } from '../../src/engine/funnel-plan.ts';
-import { experimentSwitch, fixedSwitch, type ExperimentSwitch } from '../../src/server/experiments.ts';
+import {
+  experimentSwitch,
+  fixedSwitch,
+  SPLIT_TEST_ENTRANTS_PER_HOUR,
+  type ExperimentSwitch,
+} from '../../src/server/experiments.ts';
 import { configTexts, editConfig, engineOf } from '../support/config.ts';
 import { leadJson, orderJson, startTestServer, type Browser, type TestServer } from './test-server.ts';
 
@@ -117,10 +122,12 @@ interface Saved {
   assignment?: ExperimentAssignment & { recorded: number | null };
 }
 
-async function save(browser: Browser, state: unknown, baseRevision?: number): Promise<Saved> {
+/** Saves a journey; `from` is the patient's address (one address brings only so many into a test). */
+async function save(browser: Browser, state: unknown, baseRevision?: number, from?: string): Promise<Saved> {
   const reply = await browser({
     method: 'PUT',
     url: '/api/journey',
+    ...(from === undefined ? {} : { remoteAddress: from }),
     payload: { pathCode: 'shrt', state, ...(baseRevision === undefined ? {} : { baseRevision }) },
   });
   expect(reply.status, reply.text).toBe(200);
@@ -143,7 +150,8 @@ test('a new patient is given a variant on their first save, by weight, and keeps
   const seen = new Map<string, number>();
   for (let patient = 0; patient < 40; patient += 1) {
     const own = browser();
-    const first = await save(own, stateOn(funnelOf(null), 0));
+    // Forty patients at home, each behind an address of their own.
+    const first = await save(own, stateOn(funnelOf(null), 0), undefined, `198.51.100.${String(patient + 1)}`);
     const variant = first.assignment?.variant ?? 'none';
     seen.set(variant, (seen.get(variant) ?? 0) + 1);
     expect(first.assignment?.experiment).toBe('shrt-short');
@@ -276,6 +284,26 @@ test('a script’s journeys that say they stand on the last step add to the firs
   });
   expect(gained.filter((row) => row.step > 0 && row.patients > 0)).toEqual([]);
   expect(gained.filter((row) => row.step <= 0).reduce((sum, row) => sum + row.patients, 0)).toBe(24);
+});
+
+test('one address brings twenty new patients into the split test an hour; the next walks the funnel’s own steps, counted nowhere', async () => {
+  const { browser, db } = await serve();
+  for (let patient = 0; patient < SPLIT_TEST_ENTRANTS_PER_HOUR; patient += 1) {
+    const first = await save(browser(), stateOn(funnelOf(null), 0), undefined, '203.0.113.9');
+    expect(first.assignment?.experiment).toBe('shrt-short');
+  }
+  const shown = () => counts(db).reduce((sum, row) => sum + (row.step === -1 ? row.patients : 0), 0);
+  expect(shown()).toBe(SPLIT_TEST_ENTRANTS_PER_HOUR);
+  // New sessions from the same address draw no variant, however many: nothing to steer, nothing counted.
+  for (let tries = 0; tries < 5; tries += 1) {
+    const next = await save(browser(), stateOn(funnelOf(null), 0), undefined, '203.0.113.9');
+    expect(next.assignment).toBeUndefined();
+  }
+  expect(shown()).toBe(SPLIT_TEST_ENTRANTS_PER_HOUR);
+  // Another address still enters.
+  expect((await save(browser(), stateOn(funnelOf(null), 0), undefined, '203.0.113.10')).assignment?.experiment).toBe(
+    'shrt-short',
+  );
 });
 
 test('a patient who came by a call-centre link walks the call centre’s steps and is not counted in the split test', async () => {

@@ -96,7 +96,7 @@ function staleSave(current: number | undefined, baseRevision: number | null): ne
  * answers of the one that saved first. Journeys untouched for JOURNEY_RETENTION_DAYS are
  * deleted on the way: they hold answers, which are kept no longer than a patient could need them.
  */
-const saveJourney: OperationHandler = ({ db, body, access, site, engine, experiments }) => {
+const saveJourney: OperationHandler = ({ db, body, access, site, engine, experiments, admitsSplitTestEntrant }) => {
   const fields = bodyOf(body);
   // The first save starts the browser's session: its cookie goes back with the answer.
   const id = access.sessionId();
@@ -117,7 +117,7 @@ const saveJourney: OperationHandler = ({ db, body, access, site, engine, experim
   // keeps it), or a variant given now, once, when a test runs on the code.
   const experiment =
     baseRevision === null
-      ? experimentOnFirstSave(db, engine, experiments, where)
+      ? experimentOnFirstSave(db, engine, experiments, where, admitsSplitTestEntrant)
       : journeyExperimentOf(db, id, pathCode);
   // The compare and the set are one statement each, so no other writer (another request, or
   // another process on the same file) can come between them.
