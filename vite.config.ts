@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import { CSP_NONCE_PLACEHOLDER } from './src/contract/csp-nonce.ts';
+import { CLINIC_RULES_TEST_DAY } from './scripts/lib/config-validation.ts';
 import { funnelConfigValidation } from './scripts/lib/vite-config-plugin.ts';
 import { precompress } from './scripts/lib/precompress-plugin.ts';
 import { prerender } from './scripts/lib/prerender-plugin.ts';
@@ -140,10 +141,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   preview: { host: '127.0.0.1', port, strictPort: true, allowedHosts },
   test: {
-    // The products' dated rules (config/clinic-rules.json) are read on a fixed day in the unit
-    // tests, so a rule taking effect soon does not change what they see; tests of the dated
-    // rules name their own days.
-    env: { CLINIC_RULES_DAY: '2026-11-01' },
+    // The products' dated rules (config/clinic-rules.json) are read on a fixed day in the unit tests.
+    env: { CLINIC_RULES_DAY: CLINIC_RULES_TEST_DAY },
     projects: [
       { extends: true, test: { name: 'node', include: ['tests/**/*.test.ts'], environment: 'node' } },
       {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CLINIC_RULES_TEST_DAY } from '../../scripts/lib/config-validation.ts';
 import { freePort } from './limited-server.ts';
 
 /** `npm run dev` on ports of its own, with a fresh database: Vite's dev server in front of the API. */
@@ -18,10 +19,20 @@ export async function startDevServer(): Promise<DevServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-dev-'));
   let output = '';
   // A process group of its own, so stopping it reaches npx and tsx too (scripts/dev.ts stops its children).
+  // The products' dated rules are read on the tests' day, not today: the staff page's warnings
+  // under test are the config's, not those of a rule taking effect within a month of the day CI
+  // runs (npm run validate and the build read today's, and say so).
   const dev = spawn('npx', ['tsx', 'scripts/dev.ts'], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      CLINIC_RULES_DAY: process.env.CLINIC_RULES_DAY ?? CLINIC_RULES_TEST_DAY,
+    },
   });
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);

@@ -13,6 +13,7 @@ export const test = base.extend<{
   contentSecurityPolicy: undefined;
   cspViolations: string[];
   noUndefinedInRequests: undefined;
+  failureNotes: undefined;
 }>({
   /** What the policy refused during the test; a test that provokes a refusal reads it and empties it. */
   // Playwright reads which fixtures a fixture needs from its first parameter's pattern: none.
@@ -48,6 +49,43 @@ export const test = base.extend<{
       });
       await use(undefined);
       base.expect(found, 'requests with "undefined" in their URL or body').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * A failed test prints where each of its pages stood: URL, heading, what the page announced
+   * (alerts, status lines) and the API's last refusals. CI keeps only its log, not the
+   * screenshots and traces, and a race seen once there is read from these lines.
+   */
+  failureNotes: [
+    async ({ context }, use, testInfo) => {
+      const refusals: string[] = [];
+      context.on('response', (response) => {
+        if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api/'))
+          refusals.push(
+            `${response.request().method()} ${new URL(response.url()).pathname} ${String(response.status())}`,
+          );
+      });
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const lines = [`-- where the pages stood when "${testInfo.title}" failed:`];
+      for (const page of context.pages()) {
+        const read = async (selector: string) =>
+          (
+            await page
+              .locator(selector)
+              .allInnerTexts()
+              .catch(() => [] as string[])
+          )
+            .map((text) => text.replace(/\s+/g, ' ').trim())
+            .filter((text) => text !== '');
+        lines.push(`   ${page.url()}`);
+        lines.push(`   h1: ${(await read('h1')).join(' | ') || '(none)'}`);
+        const said = await read('[role="alert"], [role="status"]');
+        if (said.length > 0) lines.push(`   said: ${said.join(' | ').slice(0, 600)}`);
+      }
+      if (refusals.length > 0) lines.push(`   API refusals: ${refusals.slice(-8).join(', ')}`);
+      process.stdout.write(`${lines.join('\n')}\n`);
     },
     { auto: true },
   ],

@@ -150,6 +150,13 @@ function validators(): Map<Part, ValidateFunction> {
 
 /** Validates config given as file texts (by file name); nothing is read from disk but the schemas. */
 /**
+ * The day the tests read the products' dated rules on (CLINIC_RULES_DAY in vite.config.ts and
+ * for the e2e dev server): fixed, so a rule taking effect within a month of the day CI runs
+ * changes nothing they see. Tests of the dated rules name their own days.
+ */
+export const CLINIC_RULES_TEST_DAY = '2026-11-01';
+
+/**
  * The day the products' dated rules are read on: the option, else CLINIC_RULES_DAY (the unit
  * tests pin one, vite.config.ts), else today.
  */
