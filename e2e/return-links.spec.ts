@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { RETURN_LINK_PARAM } from '../src/contract/return-link.ts';
 import { expectAccessible } from './support/axe.ts';
 import { returnLinkToken, withoutToken, withReturnLink } from './support/return-link.ts';
@@ -102,4 +104,64 @@ test('a stranger with the contact-verification link but no token cannot confirm 
   await page.goto(`${WOMENS_SITE}/comm-verify/phone?customerId=100236`);
   await expect(page.getByRole('alert', { name: 'This link does not work' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm the change' })).toHaveCount(0);
+});
+
+/** The link of the newest "Your new link" mail to an address in the outbox (quoted-printable undone). */
+function newestNewLinkTo(email: string): string | null {
+  const folder = path.resolve(E2E_DATA_DIR, 'outbox');
+  const mails = (existsSync(folder) ? readdirSync(folder) : [])
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => ({
+      at: statSync(path.join(folder, name)).mtimeMs,
+      raw: readFileSync(path.join(folder, name), 'utf8'),
+    }))
+    .map(({ at, raw }) => ({
+      at,
+      text: raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    }))
+    .filter(({ text }) => text.toLowerCase().includes(`to: ${email}`) && text.includes('Subject: Your new link'))
+    .sort((a, b) => b.at - a.at);
+  return /https?:\/\/\S+access=[\w.-]+/.exec(mails[0]?.text ?? '')?.[0] ?? null;
+}
+
+test('a link opens the details in one browser only: another is told so, and has a new link emailed that opens there', async ({
+  page,
+  browser,
+}) => {
+  // Issue 39 point 4. Maria opens the clinic's link on her phone...
+  const link = withReturnLink(`${WOMENS_SITE}/commerce-info-update?ktCustomerId=100236`, '100236');
+  await page.goto(link);
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Maria');
+
+  // ...and someone else opens the same link (a forwarded email): it opens nothing there.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto(link);
+  await expect(
+    second.getByRole('heading', { level: 1, name: 'This link was opened in another browser' }),
+  ).toBeVisible();
+  await expect(
+    second.getByText('each link in our emails and texts opens your details in one browser only'),
+  ).toBeVisible();
+  await expect(second.getByRole('textbox', { name: 'First name' })).toHaveCount(0);
+  await expect(second.getByText('Maria')).toHaveCount(0);
+  await expect(second).toHaveURL(`${WOMENS_SITE}/commerce-info-update?ktCustomerId=100236`);
+  await expectAccessible(second, 'the page of a link opened in another browser');
+
+  // "Email me a new link": it goes to the email on her record (never typed here), for this page.
+  await second.getByRole('button', { name: 'Email me a new link' }).click();
+  await expect(second.getByRole('status').filter({ hasText: 'We have emailed you a new link' })).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Email me a new link' })).toHaveCount(0);
+  await expect
+    .poll(() => newestNewLinkTo('maria.garcia@example.com'), { message: 'the new link in the outbox' })
+    .not.toBeNull();
+  const fresh = new URL(newestNewLinkTo('maria.garcia@example.com') ?? '');
+  expect(fresh.origin).toBe(WOMENS_SITE);
+  expect(fresh.pathname).toBe('/commerce-info-update');
+  // The new link opens her details in the browser that asked for it, if it is hers to open.
+  await second.goto(fresh.href);
+  await expect(second.getByRole('textbox', { name: 'First name' })).toHaveValue('Maria');
+  await other.close();
 });

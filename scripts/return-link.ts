@@ -56,24 +56,25 @@ if (site === null) {
 // on the port the data directory's server recorded (PORT overrides).
 const port = serverPortOf(dataDir, process.env);
 const origin = `http://${funnelConfig.brands.hostPairs[0]?.[site] ?? 'localhost'}:${port}`;
-const token = signLinkToken(secret, { ktCustomerId: customerId, expiresAt: new Date(Date.now() + days * 86_400_000) });
-const access = `${RETURN_LINK_PARAM}=${token}`;
+// A token of its own for each link: a link opens the customer's records in the one browser that opens it first.
+const expiresAt = new Date(Date.now() + days * 86_400_000);
+const access = () => `${RETURN_LINK_PARAM}=${signLinkToken(secret, { ktCustomerId: customerId, expiresAt, site })}`;
 /** Each brand's own pages for continuing care and a restart; the rest are pages of both sites. */
 const ownPages: Readonly<Record<Site, readonly [string, string][]>> = {
   male: [
-    ['continuing care', `/mip/cont/chrt?ktCustomerId=${customerId}&${access}`],
-    ['restart', `/restart-hrt?ktCustomerId=${customerId}&${access}`],
+    ['continuing care', `/mip/cont/chrt?ktCustomerId=${customerId}&${access()}`],
+    ['restart', `/restart-hrt?ktCustomerId=${customerId}&${access()}`],
   ],
   female: [
-    ['continuing care', `/f/cont/fha1?ktCustomerId=${customerId}&${access}`],
-    ['restart', `/f/restart-hrt?ktCustomerId=${customerId}&${access}`],
+    ['continuing care', `/f/cont/fha1?ktCustomerId=${customerId}&${access()}`],
+    ['restart', `/f/restart-hrt?ktCustomerId=${customerId}&${access()}`],
   ],
 };
 const links: readonly [string, string][] = [
   ...ownPages[site],
-  ['after the clinic visit', `/post-clinic/${customerId}?${access}`],
-  ['confirm a new email', `/comm-verify/email?customerId=${customerId}&${access}`],
-  ['update card details', `/commerce-info-update?ktCustomerId=${customerId}&${access}`],
+  ['after the clinic visit', `/post-clinic/${customerId}?${access()}`],
+  ['confirm a new email', `/comm-verify/email?customerId=${customerId}&${access()}`],
+  ['update card details', `/commerce-info-update?ktCustomerId=${customerId}&${access()}`],
 ];
 console.log(`Customer ${customerId}: ${funnelConfig.brands.brands[site].brandName}`);
 for (const [what, link] of links) console.log(`${what.padEnd(26)}${origin}${link}`);

@@ -80,12 +80,9 @@ if (upgrade !== null) {
   else {
     // Loaded only for a return link: most patients never come by one.
     void import('./app/open-return-link.ts').then(
-      async ({ openReturnLink, customerSiteUrl }) => {
+      async ({ openReturnLink, movesTo }) => {
         const outcome = await openReturnLink(returnLinkToken);
-        const theirs =
-          outcome.kind === 'opened'
-            ? customerSiteUrl(outcome.site, selected, window.location.href, returnLinkToken)
-            : null;
+        const theirs = movesTo(outcome, selected, window.location.href, returnLinkToken);
         if (theirs !== null) window.location.replace(theirs);
         else render(outcome.kind === 'opened' ? null : { token: returnLinkToken, outcome });
       },

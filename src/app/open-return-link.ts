@@ -2,7 +2,7 @@ import { hostOfSite, type SelectedBrand } from '../contract/brand.ts';
 import { funnelConfig } from '../contract/funnel-config.ts';
 import type { Site } from '../engine/config-types.ts';
 import { ApiError } from '../shared/api/http.ts';
-import { claimReturnLink } from '../shared/api/session.ts';
+import { claimReturnLink, renewReturnLink } from '../shared/api/session.ts';
 import { RETURN_LINK_PARAM } from '../contract/return-link.ts';
 import type { ReturnLinkOutcome } from './return-link.ts';
 
@@ -23,10 +23,46 @@ export async function openReturnLink(token: string, now: () => number = Date.now
     // A forged, tampered, expired or unknown token is one 404 (a malformed one a 400): the server
     // tells them apart to no one, and the patient is told the same for all.
     if (error.status === 404 || error.status === 400) return { kind: 'not-valid' };
+    if (error.status === 409) {
+      const { reason, site } = error.body ?? {};
+      if (reason === 'link-used') return { kind: 'used' };
+      if (reason === 'other-brand' && (site === 'male' || site === 'female')) return { kind: 'other-brand', site };
+      return { kind: 'not-valid' };
+    }
     if (error.status === 429) {
       return { kind: 'busy', retryAt: now() + (error.retryAfterSeconds ?? DEFAULT_WAIT_SECONDS) * 1000 };
     }
     return { kind: 'unreachable' };
+  }
+}
+
+/**
+ * Where a link that came back `other-brand`, or opened for a customer of the other brand, goes:
+ * this page on their brand's host (customerSiteUrl), or null to stay (and say why).
+ */
+export function movesTo(
+  outcome: ReturnLinkOutcome,
+  selected: Pick<SelectedBrand, 'site' | 'source'>,
+  href: string,
+  token: string,
+): string | null {
+  if (outcome.kind !== 'opened' && outcome.kind !== 'other-brand') return null;
+  return customerSiteUrl(outcome.site, selected, href, token);
+}
+
+/**
+ * "Email me a new link": a fresh link for this page (its path and query; the token is out of
+ * the address already) goes to the email on the customer's record. True when the server took
+ * the request (whether a mail went is not told), false when the token is not the clinic's;
+ * an ApiError when no answer came or the server asks to wait.
+ */
+export async function emailNewLink(token: string, page: string): Promise<boolean> {
+  try {
+    await renewReturnLink({ token, page: page.slice(0, 600) });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return false;
+    throw error;
   }
 }
 

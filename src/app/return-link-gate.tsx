@@ -8,7 +8,7 @@ import { useBrand } from '../shared/brand/brand-context.tsx';
 import { ActionBar } from '../shared/layout/action-bar.tsx';
 import { AppPageLayout } from '../shared/layout/app-page-layout.tsx';
 import { SupportContact } from '../shared/ui/support-contact.tsx';
-import { customerSiteUrl, openReturnLink } from './open-return-link.ts';
+import { emailNewLink, movesTo, openReturnLink } from './open-return-link.ts';
 import type { FailedReturnLink } from './return-link.ts';
 
 type Failure = FailedReturnLink['outcome'];
@@ -18,6 +18,8 @@ const ANY_ROUTE: RouteConfig = { path: '*', screen: 'not-found', site: 'shared',
 
 /** Each failure's heading, also the page's title (static: never anything of the patient's). */
 const HEADINGS: Readonly<Record<Failure['kind'], string>> = {
+  used: 'This link was opened in another browser',
+  'other-brand': 'This link is for our other site',
   'not-valid': 'This link has expired',
   busy: 'Please wait a moment',
   unreachable: 'We could not open your details',
@@ -70,16 +72,73 @@ function RetryWhenAllowed({ retryAt, opening, onRetry }: RetryProps & { retryAt:
   );
 }
 
+type Sending = 'idle' | 'sending' | 'sent' | 'refused' | 'failed';
+
+/**
+ * "Email me a new link": a fresh link for this page goes to the email on the patient's record
+ * (never one typed here, so nobody else's inbox), and the page says so in place of the button.
+ * The patient is told it went whether or not the server sent one just before: it says nothing
+ * more. A token the clinic did not make cannot ask; no answer gets another try.
+ */
+function EmailNewLink({ token, secondary }: { token: string; secondary?: ReactNode }) {
+  const [sending, setSending] = useState<Sending>('idle');
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (sending === 'sent' || sending === 'refused' || sending === 'failed') said.current?.focus();
+  }, [sending]);
+  const send = () => {
+    setSending('sending');
+    const { pathname, search } = window.location;
+    void emailNewLink(token, `${pathname}${search}`).then(
+      (taken) => {
+        setSending(taken ? 'sent' : 'refused');
+      },
+      () => {
+        setSending('failed');
+      },
+    );
+  };
+  if (sending === 'sent')
+    return (
+      <Text ref={said} tabIndex={-1} role="status" fw={600}>
+        We have emailed you a new link, to the address we have for you. Open it in this browser: it works for 14 days.
+      </Text>
+    );
+  return (
+    <>
+      {sending === 'refused' && (
+        <Text ref={said} tabIndex={-1} role="alert" fw={600}>
+          We could not send a new link from this one. Please call us for one.
+        </Text>
+      )}
+      {sending === 'failed' && (
+        <Text ref={said} tabIndex={-1} role="alert" fw={600}>
+          We could not reach our servers. Check that you are connected to the internet, then try again.
+        </Text>
+      )}
+      <ActionBar>
+        {sending !== 'refused' && (
+          <Button onClick={send} loading={sending === 'sending'} disabled={sending === 'sending'}>
+            Email me a new link
+          </Button>
+        )}
+        {secondary}
+      </ActionBar>
+    </>
+  );
+}
+
 /**
  * What a patient sees when the return link they came by did not open their details, in place
  * of the page they asked for (whose own "we could not find" would be a second, different
- * explanation): one heading saying what happened, what to do, and a way on. A link that has
- * expired, or is not valid, sends them to sign in or to the care team for a new one; when the
+ * explanation): one heading saying what happened, what to do, and a way on. A link opened in
+ * another browser already, or that has expired or is not valid, offers a new one by email (and
+ * signing in, or the care team); when the
  * server asks to wait (too many tries, docs/limits.md) it says for how long and offers another
  * try once the time is up; when no answer came, another try at once. The token stays in memory
  * for the next try: the address bar no longer has it.
  */
-function ReturnLinkProblemPage({ failure, opening, onRetry }: RetryProps & { failure: Failure }) {
+function ReturnLinkProblemPage({ failure, token, opening, onRetry }: RetryProps & { failure: Failure; token: string }) {
   const { brand } = useBrand();
   const { pathname } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -108,18 +167,41 @@ function ReturnLinkProblemPage({ failure, opening, onRetry }: RetryProps & { fai
         <Title order={1} ref={heading} tabIndex={-1}>
           {title}
         </Title>
+        {failure.kind === 'used' && (
+          <>
+            <Text>
+              For your privacy, each link in our emails and texts opens your details in one browser only, and this one
+              has been opened in another browser or on another device already.
+            </Text>
+            <Text>We can email you a new link to open here.</Text>
+            <EmailNewLink token={token} />
+          </>
+        )}
+        {failure.kind === 'other-brand' && (
+          <>
+            <Text>
+              This link opens your details on the site of the brand you are with, and we could not take you there from
+              this address.
+            </Text>
+            <Text>We can email you a new link that goes to the right site.</Text>
+            <EmailNewLink token={token} />
+          </>
+        )}
         {failure.kind === 'not-valid' && (
           <>
             <Text>
               For your privacy, the links in our emails and texts stop working after a while, and only work exactly as
               we sent them. This one can no longer open your details.
             </Text>
-            <Text>Sign in to your account to carry on.</Text>
-            <ActionBar>
-              <Button component="a" href={brand.portalLink}>
-                Sign in to your account
-              </Button>
-            </ActionBar>
+            <Text>We can email you a new link, or you can sign in to your account to carry on.</Text>
+            <EmailNewLink
+              token={token}
+              secondary={
+                <Button component="a" href={brand.portalLink} variant="default">
+                  Sign in to your account
+                </Button>
+              }
+            />
           </>
         )}
         {failure.kind === 'busy' && (
@@ -143,7 +225,9 @@ function ReturnLinkProblemPage({ failure, opening, onRetry }: RetryProps & { fai
         )}
         <SupportContact
           lead={
-            failure.kind === 'not-valid' ? 'For a new link, call our care team at' : 'Questions? Call our care team at'
+            failure.kind === 'busy' || failure.kind === 'unreachable'
+              ? 'Questions? Call our care team at'
+              : 'Or for a new link, call our care team at'
           }
         />
       </Stack>
@@ -173,16 +257,15 @@ export default function ReturnLinkGate({
   const retry = () => {
     setOpening(true);
     void openReturnLink(failed.token).then((outcome) => {
-      if (outcome.kind !== 'opened') {
+      const theirs = movesTo(outcome, selected, window.location.href, failed.token);
+      if (theirs !== null) window.location.replace(theirs);
+      else if (outcome.kind === 'opened') setFailure(null);
+      else {
         setFailure(outcome);
         setOpening(false);
-        return;
       }
-      const theirs = customerSiteUrl(outcome.site, selected, window.location.href, failed.token);
-      if (theirs !== null) window.location.replace(theirs);
-      else setFailure(null);
     });
   };
 
-  return <ReturnLinkProblemPage failure={failure} opening={opening} onRetry={retry} />;
+  return <ReturnLinkProblemPage failure={failure} token={failed.token} opening={opening} onRetry={retry} />;
 }

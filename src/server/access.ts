@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions, UnsignResult } from '@fastify/cookie';
 import { statement, type Db } from './database.ts';
+import type { Site } from '../engine/config-types.ts';
 import {
   DEFAULT_SESSION_LIFETIME,
   endSessions,
@@ -156,6 +157,8 @@ export const SESSION_KEYED_TABLES: readonly (readonly [table: string, column: st
   ['journeys', 'journey_id'],
   ['journey_experiments', 'journey_id'],
   ['idempotency_keys', 'session_id'],
+  // The links the session claimed stay its own (return-link-claims.ts).
+  ['return_link_claims', 'session_id'],
   // Its start goes along: a renewal never extends a session's absolute lifetime.
   ['sessions', 'id'],
 ];
@@ -357,24 +360,42 @@ export function accessFor(
  * Signed, expiring links for a patient who comes back on another device (continuing care,
  * restart, post-clinic, contact verification): the clinic's email or text carries
  * `?access=<token>`, the page trades it for its session's access to that customer
- * (POST /api/session/claim) and takes it out of the address. The token names the customer and
- * when it expires, signed with the server's link secret; nothing else about the patient.
+ * (POST /api/session/claim) and takes it out of the address. The token names the customer,
+ * their brand (`site`), when it expires and a random nonce, signed with the server's link
+ * secret; nothing else about the patient. The nonce makes each link its own, so the one browser
+ * that claims it first is the only one it opens records in (issue 39 point 4:
+ * src/server/return-link-claims.ts). Tokens made before carry neither site nor nonce, and are
+ * read as they were.
  */
 export interface LinkClaim {
   ktCustomerId: string;
   expiresAt: Date;
+  /** The brand whose host the link opens on; absent in a token made before issue 39. */
+  site?: Site;
 }
 
-export function signLinkToken(secret: string, claim: LinkClaim): string {
+export function signLinkToken(
+  secret: string,
+  claim: LinkClaim,
+  nonce: string = randomBytes(12).toString('base64url'),
+): string {
   const payload = Buffer.from(
-    JSON.stringify({ c: claim.ktCustomerId, e: Math.floor(claim.expiresAt.getTime() / 1000) }),
+    JSON.stringify({
+      c: claim.ktCustomerId,
+      e: Math.floor(claim.expiresAt.getTime() / 1000),
+      ...(claim.site === undefined ? {} : { s: claim.site }),
+      n: nonce,
+    }),
   ).toString('base64url');
   const signature = createHmac('sha256', secret).update(payload).digest('base64url');
   return `${payload}.${signature}`;
 }
 
-/** The claim of a well-signed token that has not expired, else null (never which of the two failed). */
-export function verifyLinkToken(secret: string, token: string, now: Date = new Date()): LinkClaim | null {
+/**
+ * The claim of a well-signed token, whether or not it has expired, else null: what the page
+ * may ask a fresh link for ("Email me a new link" goes to the email on file, never to the asker).
+ */
+export function readLinkToken(secret: string, token: string): LinkClaim | null {
   const [payload, signature, extra] = token.split('.');
   if (payload === undefined || signature === undefined || extra !== undefined) return null;
   const expected = createHmac('sha256', secret).update(payload).digest('base64url');
@@ -385,8 +406,22 @@ export function verifyLinkToken(secret: string, token: string, now: Date = new D
   } catch {
     return null;
   }
-  const { c, e } = (parsed ?? {}) as { c?: unknown; e?: unknown };
+  const { c, e, s } = (parsed ?? {}) as { c?: unknown; e?: unknown; s?: unknown };
   if (typeof c !== 'string' || typeof e !== 'number') return null;
-  const expiresAt = new Date(e * 1000);
-  return expiresAt > now ? { ktCustomerId: c, expiresAt } : null;
+  if (s !== undefined && s !== 'male' && s !== 'female') return null;
+  return { ktCustomerId: c, expiresAt: new Date(e * 1000), ...(s === undefined ? {} : { site: s }) };
+}
+
+/** The claim of a well-signed token that has not expired, else null (never which of the two failed). */
+export function verifyLinkToken(secret: string, token: string, now: Date = new Date()): LinkClaim | null {
+  const claim = readLinkToken(secret, token);
+  return claim !== null && claim.expiresAt > now ? claim : null;
+}
+
+/**
+ * What a claimed link is remembered by: a hash of the whole token (unique by its nonce), so
+ * the table of claims holds nothing that would rebuild a token.
+ */
+export function linkTokenKey(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }

@@ -364,6 +364,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
             contentType: (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '',
             secure,
             site: brandOf(request.hostname).site,
+            siteNamed: brandOf(request.hostname).source !== 'default',
             services: serverServices,
             engine,
             experiments,

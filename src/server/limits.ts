@@ -44,6 +44,7 @@ export const RATE_LIMITS: Readonly<Record<RateLimitGroup, RateLimit>> = {
       'portalLogin',
       'commChangeConfirmation',
       'claimReturnLink',
+      'renewReturnLink',
     ],
   },
   /** Calls that add rows: leads, billing, orders, appointments, referrals, notes, status updates, ID documents, refund requests. */

@@ -1,5 +1,6 @@
 import type { Migration } from './database.ts';
 import { sessionsMigration } from './session-lifetime.ts';
+import { returnLinkClaimsMigration } from './return-link-claims.ts';
 import { idempotencyMigration, idempotencySessionMigration } from './idempotency.ts';
 import { consentRecordsMigration, legalDocumentsMigration } from './legal.ts';
 import { tagEventsExperimentMigration, tagEventsMigration, tagEventsPagePathMigration } from './tags.ts';
@@ -573,4 +574,5 @@ export const MIGRATIONS: readonly Migration[] = [
   legalDocumentsMigration,
   consentRecordsMigration,
   sessionsMigration,
+  returnLinkClaimsMigration,
 ];

@@ -37,6 +37,12 @@ export interface OperationContext {
    * the page chooses it (src/contract/brand.ts). Brand-specific content is read by it.
    */
   site: 'male' | 'female';
+  /**
+   * Whether that brand is named for this request (the server's BRAND, or a host of the brand in
+   * config/brands.json), not the default for a host the config does not know: a return link
+   * opens only on a host of its brand (issue 39 point 4).
+   */
+  siteNamed: boolean;
   /** The outside services this server is configured with (the bot check reads it). */
   services: ServerServiceSettings;
   /** What the request's browser session (or staff credential) may see: src/server/access.ts. */

@@ -17,6 +17,8 @@ export interface ErrorBody {
   missing?: string[];
   /** An order refused by the clinic's state rules (`state-not-served`, `live-visit-first`): the patient's state. */
   state?: string;
+  /** A return link refused on another brand's host (`other-brand`): the brand whose host it opens on. */
+  site?: 'male' | 'female';
 }
 
 /** An error a handler throws to answer with a status and the error body. */
@@ -27,7 +29,7 @@ export class HttpProblem extends Error {
     message: string,
     readonly details?: string | FieldProblem[],
     /** The fields of a refused precondition beside the usual three (`reason`, `existingOrder`, `missing`). */
-    readonly extra?: Pick<ErrorBody, 'reason' | 'existingOrder' | 'missing' | 'state'>,
+    readonly extra?: Pick<ErrorBody, 'reason' | 'existingOrder' | 'missing' | 'state' | 'site'>,
   ) {
     super(message);
   }

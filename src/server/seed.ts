@@ -938,7 +938,7 @@ interface DemoCustomer {
   productId: string;
 }
 
-const CUSTOMERS: readonly DemoCustomer[] = [
+export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
   {
     id: '100234',
     firstName: 'Jane',
@@ -1116,7 +1116,7 @@ function seedCustomers(db: Db, now: Date): void {
       total: '$119.00',
     },
   };
-  for (const [index, item] of CUSTOMERS.entries()) {
+  for (const [index, item] of DEMO_CUSTOMERS.entries()) {
     const landingId = landingIdOf(item.lastName, item.email, item.landedAt, 'MIP');
     const birthYear = 1975 + index * 4;
     const answers = [
@@ -1172,7 +1172,7 @@ function seedCustomers(db: Db, now: Date): void {
      VALUES (?, ?, ?, ?, ?, 'scheduled', 1, ?)`,
   );
   // Each brand's demo appointment is its demo customer's, so their return link opens it.
-  const [jane, john] = CUSTOMERS;
+  const [jane, john] = DEMO_CUSTOMERS;
   const leadOf = (customer: DemoCustomer | undefined) =>
     customer ? landingIdOf(customer.lastName, customer.email, customer.landedAt, 'MIP') : null;
   const start = nextWeekdayAt(now, 15);

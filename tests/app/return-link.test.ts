@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { getKtCustomerLandingId } from '../../src/shared/api/customers.ts';
-import { customerSiteUrl, openReturnLink } from '../../src/app/open-return-link.ts';
+import { customerSiteUrl, emailNewLink, openReturnLink } from '../../src/app/open-return-link.ts';
 import { takeReturnLinkToken } from '../../src/app/return-link.ts';
 import { signLinkToken } from '../../src/server/access.ts';
 import { JANE_CUSTOMER_ID, LINK_SECRET, useClientServer } from '../server/test-server.ts';
@@ -52,12 +52,34 @@ test('a new browser sees nothing of the customer until the link opens their reco
   server.newBrowser();
   await expect(getKtCustomerLandingId({ ktCustomerId: JANE_CUSTOMER_ID })).rejects.toMatchObject({ status: 404 });
 
-  // Jane is a customer of the women's brand: the answer says so, for the page to move to her site.
-  expect(await openReturnLink(linkFor(JANE_CUSTOMER_ID, 24))).toEqual({ kind: 'opened', site: 'female' });
+  // Jane is a customer of the women's brand: on the men's host the link opens nothing and says
+  // where it does, for the page to move there with it; there it opens her records.
+  const link = linkFor(JANE_CUSTOMER_ID, 24);
+  expect(await openReturnLink(link)).toEqual({ kind: 'other-brand', site: 'female' });
+  await expect(getKtCustomerLandingId({ ktCustomerId: JANE_CUSTOMER_ID })).rejects.toMatchObject({ status: 404 });
+  server.onHost('femme.localhost');
+  expect(await openReturnLink(link)).toEqual({ kind: 'opened', site: 'female' });
 
   await expect(getKtCustomerLandingId({ ktCustomerId: JANE_CUSTOMER_ID })).resolves.toMatchObject({
     landing_id: expect.any(String) as string,
   });
+});
+
+test('a link opened in a second browser is used, opens nothing there, and can have a new one emailed', async () => {
+  server.newBrowser();
+  server.onHost('femme.localhost');
+  const link = linkFor(JANE_CUSTOMER_ID, 24);
+  expect(await openReturnLink(link)).toEqual({ kind: 'opened', site: 'female' });
+  // The same browser again (a reload): it opens.
+  expect(await openReturnLink(link)).toEqual({ kind: 'opened', site: 'female' });
+
+  server.newBrowser();
+  server.onHost('femme.localhost');
+  expect(await openReturnLink(link)).toEqual({ kind: 'used' });
+  await expect(getKtCustomerLandingId({ ktCustomerId: JANE_CUSTOMER_ID })).rejects.toMatchObject({ status: 404 });
+  expect(await emailNewLink(link, '/f/cont/fha1?ktCustomerId=100234')).toBe(true);
+  // A token the clinic did not make cannot ask.
+  expect(await emailNewLink(`${link.slice(0, -2)}AA`, '/f/cont/fha1')).toBe(false);
 });
 
 test('an expired, tampered or malformed link opens nothing, and is one kind of failure to the patient', async () => {

@@ -208,9 +208,17 @@ test('a returning patient’s signed link opens their records in a new browser, 
   }
   expect((await phone({ method: 'GET', url })).status).toBe(404);
 
-  const claim = await phone({ method: 'POST', url: '/api/session/claim', payload: { token: good } });
+  // On the men's host it opens nothing, and names her brand, the women's, for the page to move there.
+  const elsewhere = await phone({ method: 'POST', url: '/api/session/claim', payload: { token: good } });
+  expect(elsewhere.json).toMatchObject({ status: 409, reason: 'other-brand', site: 'female' });
+  expect((await phone({ method: 'GET', url })).status).toBe(404);
+  const claim = await phone({
+    method: 'POST',
+    url: '/api/session/claim',
+    headers: { host: 'femme.localhost' },
+    payload: { token: good },
+  });
   expect(claim.status).toBe(200);
-  // It names her brand, the women's, so a page opened on the men's host can move to hers.
   expect(claim.json).toMatchObject({ data: { ktCustomerId: JANE_CUSTOMER_ID, site: 'female' } });
   expect(await phone({ method: 'GET', url })).toMatchObject({
     status: 200,
@@ -237,7 +245,16 @@ test('return links are made with the staff credential, never with the page’s c
   expect(made.json).toMatchObject({ data: { site: 'female' } });
   const { token } = (made.json as { data: { token: string } }).data;
   const phone = server.browser();
-  expect((await phone({ method: 'POST', url: '/api/session/claim', payload: { token } })).status).toBe(200);
+  expect(
+    (
+      await phone({
+        method: 'POST',
+        url: '/api/session/claim',
+        headers: { host: 'femme.localhost' },
+        payload: { token },
+      })
+    ).status,
+  ).toBe(200);
   await returnAsCustomer(phone, JANE_CUSTOMER_ID);
   const staffRead = await attacker({
     method: 'GET',

@@ -88,6 +88,7 @@ test('however busy, a session ends thirty days after it started: a renewal does 
       const claim = await patient({
         method: 'POST',
         url: '/api/session/claim',
+        headers: { host: 'femme.localhost' },
         payload: { token: returnLinkToken(JANE_CUSTOMER_ID) },
       });
       expect(claim.status).toBe(200);

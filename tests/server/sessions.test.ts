@@ -99,6 +99,7 @@ test('a planted session that claims a patient’s return link is renewed: the pl
   const claim = await victim({
     method: 'POST',
     url: '/api/session/claim',
+    headers: { host: 'femme.localhost' },
     payload: { token: returnLinkToken(JANE_CUSTOMER_ID) },
   });
   expect(claim.status).toBe(200);
@@ -175,6 +176,7 @@ test('a session planted before the first payment: the attacker’s replay of the
   const claim = await patient({
     method: 'POST',
     url: '/api/session/claim',
+    headers: { host: 'femme.localhost' },
     payload: { token: returnLinkToken(JANE_CUSTOMER_ID) },
   });
   expect(claim.status).toBe(200);

@@ -10,7 +10,7 @@ import { SECURE_SESSION_COOKIE, SESSION_COOKIE, signLinkToken } from '../../src/
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import { databaseFile, openDatabase, type Db } from '../../src/server/database.ts';
 import { MIGRATIONS } from '../../src/server/migrations.ts';
-import { seedDemoData } from '../../src/server/seed.ts';
+import { DEMO_CUSTOMERS, seedDemoData } from '../../src/server/seed.ts';
 import { SERVER_HANDLERS, serverRoutes } from '../../src/server/server-routes.ts';
 import type { ServerServiceSettings } from '../../src/server/service-settings.ts';
 import { agreementFor } from '../support/agreement.ts';
@@ -209,11 +209,16 @@ export async function startTestServer(
  * it back to that server. This fetch does that, as one browser: the app's HTTP client calls it
  * through `globalThis.fetch`.
  */
-function cookieKeepingFetch(plain: typeof fetch): typeof fetch & { forget: () => void } {
+function cookieKeepingFetch(
+  plain: typeof fetch,
+): typeof fetch & { forget: () => void; onHost: (host: string | undefined) => void } {
   /** Cookies by origin, then by name. */
   const jar = new Map<string, Map<string, string>>();
+  /** The brand host the page is on (X-Forwarded-Host to a server that trusts loopback), or the server's own. */
+  let host: string | undefined;
   const keeping = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
+    if (host !== undefined) request.headers.set('x-forwarded-host', host);
     const { origin } = new URL(request.url);
     const cookies = jar.get(origin) ?? new Map<string, string>();
     jar.set(origin, cookies);
@@ -240,6 +245,10 @@ function cookieKeepingFetch(plain: typeof fetch): typeof fetch & { forget: () =>
   return Object.assign(keeping, {
     forget: () => {
       jar.clear();
+      host = undefined;
+    },
+    onHost: (next: string | undefined) => {
+      host = next;
     },
   });
 }
@@ -255,8 +264,10 @@ export interface ClientServer {
   (): TestServer;
   /** The browser forgets its session cookie: from now on it is another patient's browser. */
   newBrowser: () => void;
-  /** The browser comes back by a signed return link for this customer, as the page does on arrival. */
+  /** The browser comes back by a signed return link for this customer, as the page does on arrival (on their brand's host). */
   returnAs: (ktCustomerId?: string) => Promise<void>;
+  /** The page is on this host from now on (femme.localhost: the women's brand), or the server's own (undefined). */
+  onHost: (host: string | undefined) => void;
 }
 
 /**
@@ -269,8 +280,12 @@ export function useClientServer(options: Parameters<typeof startTestServer>[0] =
   let server: TestServer | null = null;
   const plainFetch = globalThis.fetch;
   let browser: ReturnType<typeof cookieKeepingFetch> | null = null;
+  /** The host the test has put the page on (onHost). */
+  let host: string | undefined;
   beforeAll(async () => {
-    server = await startTestServer(options);
+    // Loopback is trusted as a proxy, so the browser can be on either brand's host (X-Forwarded-Host):
+    // a return link opens on its brand's only.
+    server = await startTestServer({ trustProxy: '127.0.0.1', ...options });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     pointClientAt(server);
     browser = cookieKeepingFetch(plainFetch);
@@ -287,10 +302,23 @@ export function useClientServer(options: Parameters<typeof startTestServer>[0] =
   };
   return Object.assign(current, {
     newBrowser: () => {
+      host = undefined;
       browser?.forget();
     },
+    onHost: (next: string | undefined) => {
+      host = next;
+      browser?.onHost(next);
+    },
     returnAs: async (ktCustomerId: string = JANE_CUSTOMER_ID) => {
-      await claimReturnLink({ token: returnLinkToken(ktCustomerId) });
+      // Claimed on the customer's brand's host, as the page does once it has moved there; the
+      // test's calls after it go on the host it was on (the records' reads are not the host's).
+      const gender = DEMO_CUSTOMERS.find((customer) => customer.id === ktCustomerId)?.gender;
+      browser?.onHost(gender === 'female' ? 'femme.localhost' : undefined);
+      try {
+        await claimReturnLink({ token: returnLinkToken(ktCustomerId) });
+      } finally {
+        browser?.onHost(host);
+      }
     },
   });
 }
@@ -396,10 +424,15 @@ export async function returnAsCustomer(
   call: (options: InjectOptions) => Promise<Reply>,
   ktCustomerId: string = JANE_CUSTOMER_ID,
 ): Promise<void> {
-  const reply = await call({
-    method: 'POST',
-    url: '/api/session/claim',
-    payload: { token: returnLinkToken(ktCustomerId) },
-  });
+  const token = returnLinkToken(ktCustomerId);
+  const claim = (host?: string) =>
+    call({ method: 'POST', url: '/api/session/claim', payload: { token }, ...(host ? { headers: { host } } : {}) });
+  // A link opens on its brand's host only: a demo customer's straight away, another's as the page
+  // does, moving to the host the refusal names.
+  const gender = DEMO_CUSTOMERS.find((customer) => customer.id === ktCustomerId)?.gender;
+  let reply = await claim(gender === 'female' ? 'femme.localhost' : gender === 'male' ? 'localhost' : undefined);
+  const refused = reply.json as { reason?: string; site?: string } | undefined;
+  if (reply.status === 409 && refused?.reason === 'other-brand')
+    reply = await claim(refused.site === 'female' ? 'femme.localhost' : 'localhost');
   if (reply.status !== 200) throw new Error(`claiming customer ${ktCustomerId} answered ${String(reply.status)}`);
 }

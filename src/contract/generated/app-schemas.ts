@@ -149,13 +149,27 @@ export interface components {
       /** @description How the place is named, such as "Austin, TX 78701". */
       readonly label: string;
     };
-    /** @description A signed, expiring return link token: the customer it opens and when it expires, signed by the server. It names nobody by name, email or birth date. */
+    /** @description A signed, expiring return link token: the customer it opens, their brand, when it expires and a random nonce, signed by the server. It names nobody by name, email or birth date. */
     readonly ReturnLinkToken: string;
     readonly ClaimedAccess: {
       readonly ktCustomerId: string;
       /** Format: date-time */
       readonly expiresAt: string;
       readonly site: components['schemas']['BrandSite'];
+    };
+    /** @description A return link refused at claim (409): why, and for `other-brand` the brand whose host it opens on. */
+    readonly ReturnLinkRefused: {
+      readonly status: number;
+      readonly message: string;
+      readonly details?:
+        | string
+        | readonly {
+            readonly field: string;
+            readonly message: string;
+          }[];
+      /** @enum {string} */
+      readonly reason: 'other-brand' | 'link-used';
+      readonly site?: components['schemas']['BrandSite'];
     };
     /** @description A journey as saved before version 2: the same parts, no version, and records without their part's name (orderId, appointmentId.4). The server reads it through its one migration (src/contract/journey-state.ts) and stores it as the current version; a tab opened before a release may still send it. */
     readonly JourneyStateV1: {
@@ -505,6 +519,7 @@ export type Place = components['schemas']['Place'];
 export type LocatedPlace = components['schemas']['LocatedPlace'];
 export type ReturnLinkToken = components['schemas']['ReturnLinkToken'];
 export type ClaimedAccess = components['schemas']['ClaimedAccess'];
+export type ReturnLinkRefused = components['schemas']['ReturnLinkRefused'];
 export type JourneyStateV1 = components['schemas']['JourneyStateV1'];
 export type UpdatedCard = components['schemas']['UpdatedCard'];
 export type BrandSite = components['schemas']['BrandSite'];

@@ -1,4 +1,5 @@
-import { signLinkToken, verifyLinkToken } from '../access.ts';
+import { linkTokenKey, readLinkToken, signLinkToken, verifyLinkToken } from '../access.ts';
+import { linkClaimedBy, recordLinkClaim } from '../return-link-claims.ts';
 import type { Db } from '../database.ts';
 import type { Site } from '../../engine/config-types.ts';
 import type { OperationContext, OperationHandler } from '../operation.ts';
@@ -34,15 +35,79 @@ export function customerSite(db: Db, ktCustomerId: string): Site | null {
  * POST /session/claim: a returning patient's link token opens that customer's records to this
  * browser's session, and says which brand's site they belong on. An invalid and an expired
  * token get the same answer, so a guesser learns nothing from the difference.
+ *
+ * A link opens records only on a host of the customer's brand: on another one (the other
+ * brand's, or a host config/brands.json does not name) it is a 409 `other-brand` naming the
+ * brand, and claims nothing, so the page moves there with it. And in one browser only: the
+ * first session to claim it may again, any other is a 409 `link-used`, to ask for a fresh link
+ * by email (POST /session/claim/renew). Issue 39 point 4.
  */
-const claimReturnLink: OperationHandler = ({ db, body, access, linkSecret }) => {
-  const claim = verifyLinkToken(linkSecret, text(bodyOf(body), 'token'));
+const claimReturnLink: OperationHandler = ({ db, body, access, linkSecret, site: requestSite, siteNamed }) => {
+  const token = text(bodyOf(body), 'token');
+  const claim = verifyLinkToken(linkSecret, token);
   const site = claim === null ? null : customerSite(db, claim.ktCustomerId);
-  if (claim === null || site === null) notFound('This link is not valid or has expired. Ask us for a new one.');
+  // A token naming another brand than the customer's record is not one the clinic made.
+  if (claim === null || site === null || (claim.site !== undefined && claim.site !== site)) notFound(LINK_NOT_VALID);
+  if (site !== requestSite || !siteNamed)
+    throw new HttpProblem(409, 'This link opens on the site of your brand', undefined, { reason: 'other-brand', site });
+  const key = linkTokenKey(token);
+  const holder = linkClaimedBy(db, key);
+  if (holder !== undefined && holder !== access.existingSessionId())
+    throw new HttpProblem(
+      409,
+      'This link has opened your details in another browser already. We can email you a new one.',
+      undefined,
+      { reason: 'link-used' },
+    );
   access.grant('customer', claim.ktCustomerId);
+  recordLinkClaim(db, {
+    tokenKey: key,
+    sessionId: access.sessionId(),
+    ktCustomerId: claim.ktCustomerId,
+    expiresAt: claim.expiresAt,
+    now: new Date(),
+  });
   bringPaidJourneys(db, access, claim.ktCustomerId);
   return ok({ ktCustomerId: claim.ktCustomerId, expiresAt: claim.expiresAt.toISOString(), site });
 };
+
+const LINK_NOT_VALID = 'This link is not valid or has expired. Ask us for a new one.';
+
+/**
+ * POST /session/claim/renew: "Email me a new link", from the page of a link that did not open
+ * (claimed by another browser, or expired). A token the clinic signed, expired or not, has a
+ * fresh link mailed for the same page to the email on the customer's record (never one the
+ * caller names), at most once a while per customer; the answer is the same whether a mail
+ * went, so it tells the caller nothing. A token the clinic did not sign is a 404, as at claim.
+ */
+const renewReturnLink: OperationHandler = (context) => {
+  const fields = bodyOf(context.body);
+  const claim = readLinkToken(context.linkSecret, text(fields, 'token'));
+  const site = claim === null ? null : customerSite(context.db, claim.ktCustomerId);
+  if (claim === null || site === null || (claim.site !== undefined && claim.site !== site)) notFound(LINK_NOT_VALID);
+  mailReturnLinkTo(
+    context,
+    claim.ktCustomerId,
+    pageForNewLink(context.engine, typeof fields.page === 'string' ? fields.page : '', site),
+    'asked',
+  );
+  return ok({ requested: true });
+};
+
+/**
+ * The page a fresh link opens: the one the patient's link was for (`page`, its path and query
+ * without the token) when it is a page of the customer's brand, else their brand's start.
+ */
+function pageForNewLink(engine: OperationContext['engine'], page: string, site: Site): string {
+  const url = URL.canParse(page, 'http://x') ? new URL(page, 'http://x') : null;
+  if (url === null || url.origin !== 'http://x' || !page.startsWith('/')) return brandStart(engine, site);
+  url.searchParams.delete(RETURN_LINK_PARAM);
+  const located = engine.locate(url.pathname);
+  const route = located?.match.route;
+  if (route === undefined || route.path === '*' || (route.site !== site && route.site !== 'shared'))
+    return brandStart(engine, site);
+  return `${url.pathname}${url.search}`;
+}
 
 /** The journey's own record of its order, as the payment screen writes it (src/shared/journey/paid-order.ts). */
 const ORDER_RECORDS = { orderId: 'payment.orderId', total: 'payment.orderTotal', last4: 'payment.orderLast4' } as const;
@@ -129,7 +194,7 @@ const createReturnLink: OperationHandler = ({ db, body, access, linkSecret }) =>
   const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
   // The brand's site tells the mailer which host the link goes on (the customer's own brand's).
   return ok({
-    token: signLinkToken(linkSecret, { ktCustomerId, expiresAt }),
+    token: signLinkToken(linkSecret, { ktCustomerId, expiresAt, site }),
     expiresAt: expiresAt.toISOString(),
     site,
   });
@@ -147,7 +212,24 @@ export function mailReturnLink(
   ktCustomerId: string,
   pathCode: string,
 ): void {
-  const { db, engine, linkSecret, mail } = context;
+  const site = customerSite(context.db, ktCustomerId);
+  if (site === null) return;
+  const { engine } = context;
+  const page = screenUrlFor(engine, 'payment', pathCode, site) ?? funnelStartUrl(engine, pathCode, site) ?? '/';
+  mailReturnLinkTo(context, ktCustomerId, page, 'paid-elsewhere');
+}
+
+/**
+ * Mails a customer a fresh return link to `page` (a path and query on their brand's site) at
+ * the email on their record, at most once a while per customer. Whether it went is told to no one.
+ */
+function mailReturnLinkTo(
+  context: Pick<OperationContext, 'db' | 'linkSecret' | 'mail' | 'secure'>,
+  ktCustomerId: string,
+  page: string,
+  reason: 'paid-elsewhere' | 'asked',
+): void {
+  const { db, linkSecret, mail } = context;
   const customer = statement<[string], { email: string; first_name: string; gender: string }>(
     db,
     'SELECT email, first_name, gender FROM customers WHERE kt_customer_id = ?',
@@ -155,10 +237,10 @@ export function mailReturnLink(
   if (customer === undefined || customer.email === '') return;
   if (!mail.throttle.take(ktCustomerId)) return;
   const site: Site = customer.gender === 'female' ? 'female' : 'male';
-  const page = screenUrlFor(engine, 'payment', pathCode, site) ?? funnelStartUrl(engine, pathCode, site) ?? '/';
   const expiresAt = new Date(Date.now() + RETURN_LINK_DAYS * 24 * 60 * 60 * 1000);
-  const token = signLinkToken(linkSecret, { ktCustomerId, expiresAt });
-  const link = `${brandOrigin(site, { host: mail.host, secure: context.secure })}${page}?${RETURN_LINK_PARAM}=${token}`;
+  const token = signLinkToken(linkSecret, { ktCustomerId, expiresAt, site });
+  const separator = page.includes('?') ? '&' : '?';
+  const link = `${brandOrigin(site, { host: mail.host, secure: context.secure })}${page}${separator}${RETURN_LINK_PARAM}=${token}`;
   mail.send(
     returnLinkMail({
       site,
@@ -167,8 +249,14 @@ export function mailReturnLink(
       link,
       expiresAt,
       fromAddress: mail.fromAddress,
+      reason,
     }),
   );
+}
+
+/** The start of the brand's own funnel, where a fresh link goes when the page it was for is not the brand's. */
+function brandStart(engine: OperationContext['engine'], site: Site): string {
+  return engine.config.brands.brands[site].startPath;
 }
 
 /**
@@ -199,6 +287,7 @@ const endCustomerSessions: OperationHandler = ({ db, body, access }) => {
 export const SESSION_HANDLERS = {
   claimReturnLink,
   createReturnLink,
+  renewReturnLink,
   signOut,
   endCustomerSessions,
 } satisfies Record<string, OperationHandler>;

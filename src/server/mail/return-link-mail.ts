@@ -48,12 +48,33 @@ export interface ReturnLinkMailInput {
   link: string;
   expiresAt: Date;
   fromAddress: string | undefined;
+  /**
+   * Why it goes: the patient started again on another device after paying (`paid-elsewhere`,
+   * the default), or asked for a fresh link from one that no longer opened (`asked`: used in
+   * another browser, expired).
+   */
+  reason?: 'paid-elsewhere' | 'asked';
 }
+
+/** The mail's opening and the sentence before the link, by why it goes. */
+const OPENINGS = {
+  'paid-elsewhere': {
+    why: 'Someone, probably you, just started again on another device with the email address and details of your treatment plan with us. So that you are not charged twice, we did not take a second payment.',
+    open: 'To continue where you left off, open this link on the device you want to use:',
+    subject: (brand: string) => `Continue your treatment plan with ${brand}`,
+  },
+  asked: {
+    why: 'Someone, probably you, asked for a new link to your details with us, from a link that could no longer open them (links open your details in one browser only, and for a limited time).',
+    open: 'To continue where you left off, open this link in the browser you want to use:',
+    subject: (brand: string) => `Your new link to ${brand}`,
+  },
+} as const;
 
 /**
  * The mail that takes a patient back to the plan they already paid for, when they started again
- * on another device: the brand's name and phone, the link, when it stops working, and that
- * nothing was charged. Never an answer of theirs, a product, a price or an order.
+ * on another device (and that nothing was charged), or with the fresh link they asked for: the
+ * brand's name and phone, the link, when it stops working. Never an answer of theirs, a
+ * product, a price or an order.
  */
 export function returnLinkMail(input: ReturnLinkMailInput): OutgoingMail {
   const brand = BRANDS.brands[input.site];
@@ -64,12 +85,13 @@ export function returnLinkMail(input: ReturnLinkMailInput): OutgoingMail {
     timeZone: 'UTC',
   });
   const greeting = input.firstName.trim() === '' ? 'Hello,' : `Hello ${input.firstName.trim()},`;
+  const opening = OPENINGS[input.reason ?? 'paid-elsewhere'];
   const lines = [
     greeting,
     '',
-    'Someone, probably you, just started again on another device with the email address and details of your treatment plan with us. So that you are not charged twice, we did not take a second payment.',
+    opening.why,
     '',
-    'To continue where you left off, open this link on the device you want to use:',
+    opening.open,
     input.link,
     '',
     `The link works until ${until}. Please do not forward it: it opens your records.`,
@@ -81,7 +103,7 @@ export function returnLinkMail(input: ReturnLinkMailInput): OutgoingMail {
   const html = `<!doctype html>
 <html lang="en"><body style="font-family: Arial, sans-serif; color: ${brand.colors.secondary}; max-width: 560px;">
 <p>${escapeHtml(greeting)}</p>
-<p>Someone, probably you, just started again on another device with the email address and details of your treatment plan with us. So that you are not charged twice, we did not take a second payment.</p>
+<p>${escapeHtml(opening.why)}</p>
 <p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 12px 20px; background: ${brand.colors.primary}; color: #ffffff; text-decoration: none; border-radius: 6px;">Continue where you left off</a></p>
 <p>The link works until ${escapeHtml(until)}. Please do not forward it: it opens your records.</p>
 <p>If this was not you, you can ignore this email, or call us at ${escapeHtml(brand.phone)} (${escapeHtml(brand.supportHours)}).</p>
@@ -91,7 +113,7 @@ export function returnLinkMail(input: ReturnLinkMailInput): OutgoingMail {
   return {
     from: brandSender(input.site, input.fromAddress),
     to: input.to,
-    subject: `Continue your treatment plan with ${brand.brandName}`,
+    subject: opening.subject(brand.brandName),
     text: `${lines.join('\n')}\n`,
     html,
   };

@@ -15,6 +15,18 @@ export function claimReturnLink(body: { token: string }, options?: CallOptions):
 }
 
 /**
+ * Asks for a fresh return link by email (`POST /session/claim/renew`), from the page of one that
+ * did not open: it goes to the email on the customer's record, for `page`. An ApiError 404 when
+ * the token is not one the clinic made.
+ */
+export function renewReturnLink(
+  body: { token: string; page: string },
+  options?: CallOptions,
+): Promise<{ requested: true }> {
+  return apiCall<{ requested: true }>({ method: 'POST', path: '/session/claim/renew', json: body }, options);
+}
+
+/**
  * Ends this browser's session on the server (`POST /session/sign-out`): its id opens nothing
  * more, and the answer tells the browser to forget the cookie. The patient's records stay with
  * the clinic; a return link opens them again.
