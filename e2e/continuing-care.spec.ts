@@ -6,7 +6,7 @@ import { expectAccessible } from './support/axe.ts';
 import { continuousOrderOf, customerOf, recordsOf } from './support/database.ts';
 import { expectDesigned } from './support/design-contract.ts';
 import { answerRefill, heading, newPatient } from './support/patient.ts';
-import { withReturnLink } from './support/return-link.ts';
+import { newestNewLinkTo, withReturnLink } from './support/return-link.ts';
 import { MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test, type Page } from './support/test.ts';
 
@@ -56,9 +56,17 @@ test('a refill sent on a laptop shows as sent after a reload and on a phone, whi
     await expectRequestOnFile(first, 'Your refill request is in', 'Very well');
     await expect(first.getByRole('button', { name: 'Send my answers' })).toHaveCount(0);
 
-    // The same email link on the phone: the request is there, and can be changed.
+    // The same email link on the phone opened the laptop's session already: the phone asks for a
+    // new link by email (issue 39 point 4), and with it the request is there, and can be changed.
     const second = await phone.newPage();
     await second.goto(link);
+    await expect(
+      second.getByRole('heading', { level: 1, name: 'This link was opened in another browser' }),
+    ).toBeVisible();
+    await second.getByRole('button', { name: 'Email me a new link' }).click();
+    await expect(second.getByRole('status').filter({ hasText: 'We have emailed you a new link' })).toBeVisible();
+    await expect.poll(() => newestNewLinkTo(patient.email.toLowerCase())).not.toBeNull();
+    await second.goto(newestNewLinkTo(patient.email.toLowerCase()) ?? '');
     await expectRequestOnFile(second, 'Your refill request is in', 'Very well');
     await expectAccessible(second, 'a refill request on file');
     await expectDesigned(second, 'a refill request on file');
@@ -93,8 +101,9 @@ test('the women’s refill form: sent on one device, it shows as sent on another
     await answerRefill(first, { effectiveness: 'Not well' });
     await expect(first).toHaveURL(`${WOMENS_SITE}/f/conf/fha1/refill`);
 
+    // The phone opens the link of another of the clinic's messages (each link opens in one browser).
     const second = await phone.newPage();
-    await second.goto(link);
+    await second.goto(withReturnLink(`${WOMENS_SITE}/f/cont/fha1?ktCustomerId=${customerId}`, customerId));
     await expectRequestOnFile(second, 'Your refill request is in', 'Not well');
     await expect(second.getByRole('button', { name: 'Change my answers' })).toBeVisible();
   } finally {
@@ -125,7 +134,7 @@ test('a restart request shows as sent after a reload and on another device', asy
     await expectRequestOnFile(first, 'Your request to restart treatment is in', 'The cost');
 
     const second = await phone.newPage();
-    await second.goto(link);
+    await second.goto(withReturnLink(`${MENS_SITE}/restart-hrt?ktCustomerId=${customerId}`, customerId));
     await expectRequestOnFile(second, 'Your request to restart treatment is in', 'Poor sleep');
   } finally {
     await laptop.close();

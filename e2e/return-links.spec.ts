@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { RETURN_LINK_PARAM } from '../src/contract/return-link.ts';
 import { expectAccessible } from './support/axe.ts';
-import { returnLinkToken, withoutToken, withReturnLink } from './support/return-link.ts';
+import { newestNewLinkTo, returnLinkToken, withoutToken, withReturnLink } from './support/return-link.ts';
 import { E2E_DATA_DIR, E2E_LINK_SECRET, E2E_PORT, MENS_SITE, WOMENS_SITE } from './support/sites.ts';
 import { expect, test } from './support/test.ts';
 
@@ -105,26 +103,6 @@ test('a stranger with the contact-verification link but no token cannot confirm 
   await expect(page.getByRole('alert', { name: 'This link does not work' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm the change' })).toHaveCount(0);
 });
-
-/** The link of the newest "Your new link" mail to an address in the outbox (quoted-printable undone). */
-function newestNewLinkTo(email: string): string | null {
-  const folder = path.resolve(E2E_DATA_DIR, 'outbox');
-  const mails = (existsSync(folder) ? readdirSync(folder) : [])
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => ({
-      at: statSync(path.join(folder, name)).mtimeMs,
-      raw: readFileSync(path.join(folder, name), 'utf8'),
-    }))
-    .map(({ at, raw }) => ({
-      at,
-      text: raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    }))
-    .filter(({ text }) => text.toLowerCase().includes(`to: ${email}`) && text.includes('Subject: Your new link'))
-    .sort((a, b) => b.at - a.at);
-  return /https?:\/\/\S+access=[\w.-]+/.exec(mails[0]?.text ?? '')?.[0] ?? null;
-}
 
 test('a link opens the details in one browser only: another is told so, and has a new link emailed that opens there', async ({
   page,

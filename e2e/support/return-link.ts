@@ -1,6 +1,8 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { signLinkToken } from '../../src/server/access.ts';
 import { RETURN_LINK_PARAM } from '../../src/contract/return-link.ts';
-import { E2E_LINK_SECRET } from './sites.ts';
+import { E2E_DATA_DIR, E2E_LINK_SECRET } from './sites.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,4 +30,24 @@ export function withoutToken(url: string): string {
 export function withReturnLink(url: string, ktCustomerId: string, days = 14): string {
   const separator = url.includes('?') ? '&' : '?';
   return `${url}${separator}${RETURN_LINK_PARAM}=${returnLinkToken(ktCustomerId, days)}`;
+}
+
+/** The link of the newest "Your new link" mail to an address in the outbox (quoted-printable undone). */
+export function newestNewLinkTo(email: string): string | null {
+  const folder = path.resolve(E2E_DATA_DIR, 'outbox');
+  const mails = (existsSync(folder) ? readdirSync(folder) : [])
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => ({
+      at: statSync(path.join(folder, name)).mtimeMs,
+      raw: readFileSync(path.join(folder, name), 'utf8'),
+    }))
+    .map(({ at, raw }) => ({
+      at,
+      text: raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    }))
+    .filter(({ text }) => text.toLowerCase().includes(`to: ${email}`) && text.includes('Subject: Your new link'))
+    .sort((a, b) => b.at - a.at);
+  return /https?:\/\/\S+access=[\w.-]+/.exec(mails[0]?.text ?? '')?.[0] ?? null;
 }
