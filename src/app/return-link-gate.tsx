@@ -100,9 +100,12 @@ function EmailNewLink({ token, secondary }: { token: string; secondary?: ReactNo
   };
   if (sending === 'sent')
     return (
-      <Text ref={said} tabIndex={-1} role="status" fw={600}>
-        We have emailed you a new link, to the address we have for you. Open it in this browser: it works for 14 days.
-      </Text>
+      <>
+        <Text ref={said} tabIndex={-1} role="status" fw={600}>
+          We have emailed you a new link, to the address we have for you. Open it in this browser: it works for 14 days.
+        </Text>
+        {secondary !== undefined && <ActionBar>{secondary}</ActionBar>}
+      </>
     );
   return (
     <>
