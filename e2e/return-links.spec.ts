@@ -128,7 +128,12 @@ test('a link opens the details in one browser only: another is told so, and has 
   await expect(second).toHaveURL(`${WOMENS_SITE}/commerce-info-update?ktCustomerId=100236`);
   await expectAccessible(second, 'the page of a link opened in another browser');
 
-  // "Email me a new link": it goes to the email on her record (never typed here), for this page.
+  // "Email me a new link", pressed offline: it says so, and the button stays for another try.
+  await other.setOffline(true);
+  await second.getByRole('button', { name: 'Email me a new link' }).click();
+  await expect(second.getByRole('alert').filter({ hasText: 'We could not reach our servers' })).toBeVisible();
+  await other.setOffline(false);
+  // Online: it goes to the email on her record (never typed here), for this page.
   await second.getByRole('button', { name: 'Email me a new link' }).click();
   await expect(second.getByRole('status').filter({ hasText: 'We have emailed you a new link' })).toBeVisible();
   await expect(second.getByRole('button', { name: 'Email me a new link' })).toHaveCount(0);
