@@ -14,7 +14,8 @@ import type { Site } from '../engine/config-types.ts';
 import { stepUrl, type ExperimentAssignment, type FunnelEngine, type FunnelPlan } from '../engine/funnel-plan.ts';
 import { stepsVersion } from '../engine/funnel-version.ts';
 import { splitUrl } from '../engine/url.ts';
-import { statement, type Db } from './database.ts';
+import { createHmac } from 'node:crypto';
+import { statement, type Db, type Migration } from './database.ts';
 
 /**
  * Split tests on the server (issue 29, docs/split-tests.md): which variant a new journey is
@@ -123,10 +124,84 @@ export function splitTestEntrants(
   };
 }
 
+/**
+ * Who the patient of a split-test journey is, as far as the server can tell (issue 39 point 3),
+ * so one patient in several sessions is one patient of the test: a key made from their email
+ * (an HMAC with the server's link secret: the email cannot be read back from it, nor the key
+ * made without the secret), set when their lead is saved or their return link claimed.
+ * `repeat`: the journey is a later session of a patient the test has counted already, and
+ * counts nothing itself.
+ */
+export const journeyExperimentPatientsMigration: Migration = {
+  version: 25,
+  description: 'journey experiments: the patient key of each journey, and whether it repeats a patient',
+  up: (db) => {
+    db.exec(`
+      ALTER TABLE journey_experiments ADD COLUMN patient_key TEXT CHECK (patient_key IS NULL OR length(patient_key) = 43);
+      ALTER TABLE journey_experiments ADD COLUMN repeat INTEGER NOT NULL DEFAULT 0 CHECK (repeat IN (0, 1));
+      CREATE INDEX journey_experiments_patient ON journey_experiments (experiment, patient_key);
+    `);
+  },
+};
+
+/** The split tests' key of a patient by their email (see journeyExperimentPatientsMigration). */
+export function patientKeyOf(secret: string, email: string): string {
+  return createHmac('sha256', secret).update(`split-test-patient:${email.trim().toLowerCase()}`).digest('base64url');
+}
+
+/**
+ * The key of the patient a session is known to be: the customer a return link granted it, by
+ * the email on their record. Null for a session that has proved no one yet (a new visitor).
+ */
+export function sessionPatientKey(db: Db, secret: string, sessionId: string): string | null {
+  const row = statement<[string], { email: string }>(
+    db,
+    `SELECT c.email FROM session_grants g JOIN customers c ON c.kt_customer_id = g.record_id
+     WHERE g.session_id = ? AND g.kind = 'customer' AND c.email != '' ORDER BY g.granted_at LIMIT 1`,
+  ).get(sessionId);
+  return row === undefined ? null : patientKeyOf(secret, row.email);
+}
+
+/**
+ * The variant a patient was given first in a split test, by another journey of theirs: what a
+ * new session of theirs is given again, rather than a draw of its own.
+ */
+function patientsVariant(db: Db, experiment: string, patientKey: string): string | undefined {
+  return statement<[string, string], { variant: string }>(
+    db,
+    `SELECT variant FROM journey_experiments WHERE experiment = ? AND patient_key = ? AND repeat = 0 LIMIT 1`,
+  ).get(experiment, patientKey)?.variant;
+}
+
+/**
+ * A journey's patient has become known (their lead saved with an email): its split test keeps
+ * their key, and when the test counts them already by another journey, this one becomes a
+ * repeat, counted no further. Its variant stays: the patient has seen it, and a change mid-walk
+ * would move them.
+ */
+export function recognisePatient(db: Db, journeyId: string, code: string, patientKey: string): void {
+  const kept = statement<[string, string], { experiment: string; patient_key: string | null }>(
+    db,
+    'SELECT experiment, patient_key FROM journey_experiments WHERE journey_id = ? AND path_code = ?',
+  ).get(journeyId, code);
+  if (kept === undefined || kept.patient_key !== null) return;
+  const counted = statement<[string, string, string], { one: number }>(
+    db,
+    `SELECT 1 AS one FROM journey_experiments
+     WHERE experiment = ? AND patient_key = ? AND repeat = 0 AND journey_id != ? LIMIT 1`,
+  ).get(kept.experiment, patientKey, journeyId);
+  statement<[string, number, string, string]>(
+    db,
+    'UPDATE journey_experiments SET patient_key = ?, repeat = ? WHERE journey_id = ? AND path_code = ?',
+  ).run(patientKey, counted === undefined ? 0 : 1, journeyId, code);
+}
+
 /** A journey's split test as the server keeps it (journey_experiments). */
 export interface JourneyExperiment {
   experiment: string;
   variant: string;
+  /** 1: a later session of a patient counted already by another journey; it counts nothing. */
+  repeat: number;
   /** The version of the variant's steps the journey was last counted on; null: not shown yet. */
   counted_version: string | null;
   /** The furthest step counted on that version; -1 once shown, before any step. */
@@ -149,7 +224,7 @@ export function assignmentView(kept: JourneyExperiment | undefined): AssignmentV
 export function journeyExperimentOf(db: Db, journeyId: string, code: string): JourneyExperiment | undefined {
   return statement<[string, string], JourneyExperiment>(
     db,
-    `SELECT experiment, variant, counted_version, counted_step FROM journey_experiments
+    `SELECT experiment, variant, repeat, counted_version, counted_step FROM journey_experiments
      WHERE journey_id = ? AND path_code = ?`,
   ).get(journeyId, code);
 }
@@ -177,8 +252,11 @@ export function assignmentFor(
 /**
  * The split test of a journey's first save: the one it had, when the patient started over
  * (Start over forgets the journey, not its variant), or the variant `assignmentFor` gives, kept
- * from now on. None when it had none and no test runs on the code, or when its address has
- * brought SPLIT_TEST_ENTRANTS_PER_HOUR new patients into split tests this hour (`admitted`).
+ * from now on. A session known to be a patient the test has met (`patientKey`: a return link's
+ * customer) is given that patient's variant again, as a repeat counted nowhere, so a new
+ * session re-draws nothing for them. None when it had none and no test runs on the code, or
+ * when its address has brought SPLIT_TEST_ENTRANTS_PER_HOUR new patients into split tests this
+ * hour (`admitted`).
  */
 export function experimentOnFirstSave(
   db: Db,
@@ -186,16 +264,25 @@ export function experimentOnFirstSave(
   experiments: ExperimentSwitch,
   { site, code, journeyId, now }: { site: Site; code: string; journeyId: string; now: string },
   admitted: () => boolean = () => true,
+  patientKey: string | null = null,
 ): JourneyExperiment | undefined {
   const kept = journeyExperimentOf(db, journeyId, code);
   if (kept !== undefined) return kept;
-  const assigned = assignmentFor(engine, experiments, site, code, journeyId);
-  // Asked last, so only a journey that would enter a running test uses up its address's count.
-  if (assigned === null || !admitted()) return undefined;
-  statement<[string, string, string, string, string]>(
+  const drawn = assignmentFor(engine, experiments, site, code, journeyId);
+  if (drawn === null) return undefined;
+  const theirs = patientKey === null ? undefined : patientsVariant(db, drawn.experiment, patientKey);
+  // Asked last, so only a new patient who would enter a running test uses up its address's count.
+  if (theirs === undefined && !admitted()) return undefined;
+  const assigned = {
+    experiment: drawn.experiment,
+    variant: theirs ?? drawn.variant,
+    repeat: theirs === undefined ? 0 : 1,
+  };
+  statement<[string, string, string, string, string | null, number, string]>(
     db,
-    `INSERT INTO journey_experiments (journey_id, path_code, experiment, variant, updated_at) VALUES (?, ?, ?, ?, ?)`,
-  ).run(journeyId, code, assigned.experiment, assigned.variant, now);
+    `INSERT INTO journey_experiments (journey_id, path_code, experiment, variant, patient_key, repeat, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(journeyId, code, assigned.experiment, assigned.variant, patientKey, assigned.repeat, now);
   return { ...assigned, counted_version: null, counted_step: null };
 }
 
@@ -245,8 +332,13 @@ export function countReach(
     touch.run(kept.counted_version, kept.counted_step, now, journeyId, code);
     return kept;
   };
-  // A test that has stopped (running false) counts no one: its patients walk the funnel's own steps.
-  if (state.step === undefined || runningExperimentOf(engine.config.experiments, code)?.[0] !== kept.experiment)
+  // A test that has stopped (running false) counts no one: its patients walk the funnel's own
+  // steps. A repeat of a patient counted already by another journey counts nothing more.
+  if (
+    kept.repeat === 1 ||
+    state.step === undefined ||
+    runningExperimentOf(engine.config.experiments, code)?.[0] !== kept.experiment
+  )
     return unchanged();
   const assignment = { experiment: kept.experiment, variant: kept.variant };
   const planned = engine.planVisit({

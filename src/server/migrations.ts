@@ -1,6 +1,7 @@
 import type { Migration } from './database.ts';
 import { sessionsMigration } from './session-lifetime.ts';
 import { returnLinkClaimsMigration } from './return-link-claims.ts';
+import { journeyExperimentPatientsMigration } from './experiments.ts';
 import { idempotencyMigration, idempotencySessionMigration } from './idempotency.ts';
 import { consentRecordsMigration, legalDocumentsMigration } from './legal.ts';
 import { tagEventsExperimentMigration, tagEventsMigration, tagEventsPagePathMigration } from './tags.ts';
@@ -575,4 +576,5 @@ export const MIGRATIONS: readonly Migration[] = [
   consentRecordsMigration,
   sessionsMigration,
   returnLinkClaimsMigration,
+  journeyExperimentPatientsMigration,
 ];

@@ -136,4 +136,5 @@ test('npm run simulate -- --on 2027-01-01 shows the live-visit rule ended and th
   expect(JSON.parse(callCentre.stdout)).toMatchObject({
     rules: [expect.objectContaining({ rule: 'live-visit', inEffect: true, metAt: 'byStaff' }), expect.anything()],
   });
-});
+  // Two runs of the script, each starting tsx: seconds on a busy two-core machine.
+}, 60_000);

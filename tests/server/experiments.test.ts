@@ -11,7 +11,8 @@ import {
   type ExperimentSwitch,
 } from '../../src/server/experiments.ts';
 import { configTexts, editConfig, engineOf } from '../support/config.ts';
-import { leadJson, orderJson, startTestServer, type Browser, type TestServer } from './test-server.ts';
+import { leadJson, orderJson, returnLinkToken, startTestServer, type Browser, type TestServer } from './test-server.ts';
+import { assignVariant } from '../../src/engine/experiment-assign.ts';
 
 /**
  * Issue 29, points 2 and 3, on the server: a new journey on a code with a running split test is
@@ -304,6 +305,71 @@ test('one address brings twenty new patients into the split test an hour; the ne
   expect((await save(browser(), stateOn(funnelOf(null), 0), undefined, '203.0.113.10')).assignment?.experiment).toBe(
     'shrt-short',
   );
+});
+
+test('the same patient in a second session is counted once: from when their email is known, the second journey counts nothing', async () => {
+  const { call, browser, db } = await serve();
+  const first = await save(call, stateOn(funnelOf(null), 0));
+  const own = funnelOf(first.assignment?.variant ?? '');
+  await assessedAndPaid(call, LANDING_ID);
+  await save(call, stateOn(own, 2, '', LANDING_ID), first.revision);
+
+  // The same patient on another device: a new session, drawn anew (nothing tells it apart yet),
+  // its first page counted. Then their lead, with the same email: the test knows them.
+  const again = browser();
+  const second = await save(again, stateOn(funnelOf(null), 0));
+  const secondLanding = `${LANDING_ID}c2Vjb25k`;
+  const lead = await again({
+    method: 'POST',
+    url: '/api/memoForm/saveLead',
+    payload: { lead: leadJson(secondLanding, { email: 'Alex.Rivera@example.com' }), landingId: secondLanding },
+  });
+  expect(lead.status, lead.text).toBe(200);
+  const known = counts(db);
+  // Its results and payment pages add nothing, to its variant or the first's.
+  const theirs = funnelOf(second.assignment?.variant ?? '');
+  let revision = second.revision;
+  for (const index of [1, 2])
+    revision = (await save(again, stateOn(theirs, index, '', secondLanding), revision)).revision;
+  expect(counts(db)).toEqual(known);
+  // The key is the email's HMAC: no email in the table.
+  const rows = JSON.stringify(db.prepare('SELECT * FROM journey_experiments').all());
+  expect(rows.toLowerCase()).not.toContain('alex');
+  expect(db.prepare('SELECT count(DISTINCT patient_key) AS n FROM journey_experiments').get()).toEqual({ n: 1 });
+});
+
+test('a patient back by a return link in a new session is given the variant they had, not a new draw, and not counted again', async () => {
+  const { call, browser, db } = await serve();
+  const first = await save(call, stateOn(funnelOf(null), 0));
+  const variant = first.assignment?.variant ?? '';
+  await assessedAndPaid(call, LANDING_ID);
+  const { kt_customer_id: customer } = db
+    .prepare<[string], { kt_customer_id: string }>('SELECT kt_customer_id FROM orders WHERE landing_id = ?')
+    .get(LANDING_ID) ?? { kt_customer_id: '' };
+  const known = counts(db);
+  const test = engine.config.experiments.experiments['shrt-short'];
+  if (test === undefined) throw new Error('the split test of the config copy');
+  // New sessions until one whose own draw would be the other variant: it is given theirs.
+  let redrawn = 0;
+  for (let round = 0; round < 40 && redrawn < 2; round += 1) {
+    const back = browser();
+    const claim = await back({
+      method: 'POST',
+      url: '/api/session/claim',
+      payload: { token: returnLinkToken(customer) },
+    });
+    expect(claim.status, claim.text).toBe(200);
+    const saved = await save(back, stateOn(funnelOf(null), 0));
+    expect(saved.assignment?.variant).toBe(variant);
+    // The session's id, as its journey is kept under it (the cookie's value before its signature).
+    const session = decodeURIComponent(back.cookie()?.split('=')[1] ?? '').split('.')[0] ?? '';
+    expect(db.prepare('SELECT repeat FROM journey_experiments WHERE journey_id = ?').get(session)).toEqual({
+      repeat: 1,
+    });
+    if (assignVariant('shrt-short', test, session) !== variant) redrawn += 1;
+  }
+  expect(redrawn, 'sessions whose own draw was the other variant').toBe(2);
+  expect(counts(db)).toEqual(known);
 });
 
 test('a patient who came by a call-centre link walks the call centre’s steps and is not counted in the split test', async () => {

@@ -10,6 +10,7 @@ import {
   experimentOnFirstSave,
   forgetOldExperiments,
   journeyExperimentOf,
+  sessionPatientKey,
   type JourneyExperiment,
   type ReachState,
 } from '../experiments.ts';
@@ -96,7 +97,16 @@ function staleSave(current: number | undefined, baseRevision: number | null): ne
  * answers of the one that saved first. Journeys untouched for JOURNEY_RETENTION_DAYS are
  * deleted on the way: they hold answers, which are kept no longer than a patient could need them.
  */
-const saveJourney: OperationHandler = ({ db, body, access, site, engine, experiments, admitsSplitTestEntrant }) => {
+const saveJourney: OperationHandler = ({
+  db,
+  body,
+  access,
+  site,
+  engine,
+  experiments,
+  admitsSplitTestEntrant,
+  linkSecret,
+}) => {
   const fields = bodyOf(body);
   // The first save starts the browser's session: its cookie goes back with the answer.
   const id = access.sessionId();
@@ -114,10 +124,18 @@ const saveJourney: OperationHandler = ({ db, body, access, site, engine, experim
   forgetOldExperiments(db, cutoff);
   const where = { site, code: pathCode, journeyId: id, now };
   // A new journey's split test (issue 29): the one the session had for the code (Start over
-  // keeps it), or a variant given now, once, when a test runs on the code.
+  // keeps it), the variant of the patient a return link proved it to be, or a variant given
+  // now, once, when a test runs on the code.
   const experiment =
     baseRevision === null
-      ? experimentOnFirstSave(db, engine, experiments, where, admitsSplitTestEntrant)
+      ? experimentOnFirstSave(
+          db,
+          engine,
+          experiments,
+          where,
+          admitsSplitTestEntrant,
+          sessionPatientKey(db, linkSecret, id),
+        )
       : journeyExperimentOf(db, id, pathCode);
   // The compare and the set are one statement each, so no other writer (another request, or
   // another process on the same file) can come between them.

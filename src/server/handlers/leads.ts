@@ -1,4 +1,5 @@
 import { HttpProblem } from '../problem.ts';
+import { patientKeyOf, recognisePatient } from '../experiments.ts';
 import type { Db } from '../database.ts';
 import { decodeJsonField } from '../json-fields.ts';
 import type { OperationHandler } from '../operation.ts';
@@ -36,7 +37,7 @@ function findLead(db: Db, landingId: string): LeadRow | undefined {
  * of the same landing id (the funnel saves again as the patient goes on). Scores left out keep
  * the ones saved before. A landingId beside the lead that differs from it is kept as linked.
  */
-const saveLead: OperationHandler = ({ db, body, access, engine, site }) => {
+const saveLead: OperationHandler = ({ db, body, access, engine, site, linkSecret }) => {
   const fields = bodyOf(body);
   const lead = decodeJsonField('saveLead', '/body/lead', fields.lead) as LeadPayload;
   // A birth date no patient can have (in the future, more than 110 years ago) is a typing slip: refused, nothing kept.
@@ -95,6 +96,12 @@ const saveLead: OperationHandler = ({ db, body, access, engine, site }) => {
     earlier,
     shown: fields.shown as ShownTexts | undefined,
   });
+  // The patient of the session's split test is known from now on: one patient in two sessions
+  // is counted once (issue 39 point 3).
+  const code = lead.pathCode ?? pathCodeOfLead(db, lead.landing_id);
+  const session = access.existingSessionId();
+  if (lead.email.trim() !== '' && code !== null && session !== undefined)
+    recognisePatient(db, session, code, patientKeyOf(linkSecret, lead.email));
   return ok({ landing_id: lead.landing_id, savedAt: now });
 };
 
