@@ -22,7 +22,9 @@ function publicHostOf(site: Site): string {
  * the brand's first public host. Local hosts keep the request's scheme and port; any other is https.
  */
 export function brandOrigin(site: Site, request: { host: string; secure: boolean }): string {
-  const [name = '', port] = request.host.toLowerCase().split(':');
+  const [name = '', given] = request.host.toLowerCase().split(':');
+  // Only a port of digits: a Host such as `localhost:1@evil.example` must not put another site in the mail.
+  const port = given !== undefined && /^\d{1,5}$/.test(given) ? given : undefined;
   const host = hostOfSite(BRANDS, name, site) ?? publicHostOf(site);
   if (!isLocal(host)) return `https://${host}`;
   return `${request.secure ? 'https' : 'http'}://${host}${port === undefined ? '' : `:${port}`}`;
