@@ -42,6 +42,16 @@ function claim(browser: Browser, token: string, host: string): Promise<Reply> {
   return browser({ method: 'POST', url: '/api/session/claim', headers: { host }, payload: { token } });
 }
 
+/** "Email me a new link" from the page of `token`, on `host`. */
+function renew(browser: Browser, token: string, host: string, page?: string): Promise<Reply> {
+  return browser({
+    method: 'POST',
+    url: '/api/session/claim/renew',
+    headers: { host },
+    payload: { token, ...(page === undefined ? {} : { page }) },
+  });
+}
+
 /** Whether the browser reads the customer's record (their first lead's landing id). */
 async function reads(browser: Browser, ktCustomerId: string, host: string): Promise<boolean> {
   const reply = await browser({
@@ -84,12 +94,7 @@ test('a link claimed by an attacker first is refused to the patient, who can hav
   expect((await claim(patient, link, WOMENS_HOST)).json).toMatchObject({ reason: 'link-used' });
 
   // "Email me a new link": it goes to the email on Jane's record, for the page she was on.
-  const renewed = await patient({
-    method: 'POST',
-    url: '/api/session/claim/renew',
-    headers: { host: WOMENS_HOST },
-    payload: { token: link, page: '/f/cont/fha1?ktCustomerId=100234' },
-  });
+  const renewed = await renew(patient, link, WOMENS_HOST, '/f/cont/fha1?ktCustomerId=100234');
   expect(renewed.status).toBe(200);
   expect(renewed.json).toEqual({ data: { requested: true } });
   await mailSettled();
@@ -106,12 +111,7 @@ test('a link claimed by an attacker first is refused to the patient, who can hav
   expect(await reads(patient, JANE_CUSTOMER_ID, WOMENS_HOST)).toBe(true);
 
   // The attacker asking again gets the same answer, and no second mail (one a while per customer).
-  const again = await attacker({
-    method: 'POST',
-    url: '/api/session/claim/renew',
-    headers: { host: WOMENS_HOST },
-    payload: { token: link, page: '/f/cont/fha1?ktCustomerId=100234' },
-  });
+  const again = await renew(attacker, link, WOMENS_HOST, '/f/cont/fha1?ktCustomerId=100234');
   expect(again.json).toEqual(renewed.json);
   await mailSettled();
   expect(mail.sent).toHaveLength(1);
@@ -151,13 +151,7 @@ test('a token naming another brand than the customer’s is not the clinic’s, 
     site: 'female',
     expiresAt: new Date(Date.now() + 3_600_000),
   });
-  const renew = await browser({
-    method: 'POST',
-    url: '/api/session/claim/renew',
-    headers: { host: WOMENS_HOST },
-    payload: { token: forged },
-  });
-  expect(renew.status).toBe(404);
+  expect((await renew(browser, forged, WOMENS_HOST)).status).toBe(404);
   await mailSettled();
   expect(mail.sent).toHaveLength(0);
 });
@@ -166,12 +160,7 @@ test('an expired link can ask for a fresh one; a page not of the brand gives its
   const expired = linkFor(JOHN_CUSTOMER_ID, 'male', -2);
   const browser = server.browser();
   expect((await claim(browser, expired, MENS_HOST)).status).toBe(404);
-  const renewed = await browser({
-    method: 'POST',
-    url: '/api/session/claim/renew',
-    headers: { host: MENS_HOST },
-    payload: { token: expired, page: '/f/cont/fha1?ktCustomerId=100235' },
-  });
+  const renewed = await renew(browser, expired, MENS_HOST, '/f/cont/fha1?ktCustomerId=100235');
   expect(renewed.status).toBe(200);
   await mailSettled();
   expect(mail.sent.map((sent) => sent.to)).toEqual(['john.smith@example.com']);
@@ -192,6 +181,15 @@ test('a link made before tokens had a nonce still opens, once, on its brand’s 
   const kept = server.db.prepare<[], { token_key: string }>('SELECT token_key FROM return_link_claims').all();
   expect(kept).toEqual([{ token_key: linkTokenKey(old) }]);
   expect(kept[0]?.token_key).not.toContain(old.split('.')[1] ?? '');
+});
+
+test('a forged Host cannot put another site in the mailed link', async () => {
+  const renewed = await renew(server.browser(), linkFor(JOHN_CUSTOMER_ID, 'male', -2), 'localhost:1@evil.example');
+  expect(renewed.status).toBe(200);
+  await mailSettled();
+  const link = /https?:\/\/\S+access=[\w.-]+/.exec(mail.sent[0]?.text ?? '')?.[0] ?? '';
+  expect(new URL(link).hostname).toBe('localhost');
+  expect(mail.sent[0]?.text).not.toContain('evil.example');
 });
 
 test('a claim is forgotten once its link has expired', async () => {
